@@ -1,0 +1,59 @@
+/**
+ * The account flows the screens call (spec 001 sections 2 and 4). Implemented by
+ * `authService.ts` over `platform/apiClient.ts` and the crypto worker; screens never touch the
+ * worker or fetch directly for these flows. Every method rejects with an `ApiError`
+ * (src/protocol/errors.ts) or an Error whose message is one of the codes named below; the screens
+ * map codes to the spec's texts.
+ */
+import type { AccountUser, MfaType } from '../../protocol/auth';
+
+export type { AccountUser };
+
+export type LoginOutcome =
+  | { status: 'ok'; user: AccountUser }
+  | { status: 'mfa'; mfaType: MfaType; device: string | null };
+
+export interface AuthService {
+  // sign-up: step signup creates the wallet; step backup-phrase registers the account.
+  createWallet(): Promise<string[]>;
+  /** Words of the wallet created at the signup step, or null after a reload (go back to /signup). */
+  getSignupWords(): Promise<string[] | null>;
+  /** Rejects ApiError EMAIL_TAKEN. Clears the pending wallet on success. */
+  registerAccount(email: string, password: string, referrerId?: string): Promise<void>;
+  resendVerification(email: string): Promise<void>;
+  /** From the e-mailed link /login?uid=&code=. Rejects ApiError CODE_MISMATCH. */
+  verifyEmail(uid: string, code: string): Promise<void>;
+
+  /**
+   * Rejects ApiError INVALID_CREDENTIALS, USER_NOT_CONFIRMED, RATE_LIMITED, or
+   * Error('USER_NOT_INITIALIZED') when the keys do not match the account.
+   */
+  login(email: string, password: string, keepSignedIn: boolean): Promise<LoginOutcome>;
+  /** After 'mfa': rejects ApiError WRONG_CODE / EXPIRED; Error('NO_PENDING_LOGIN') after a reload. */
+  verifyMfa(code: string): Promise<AccountUser>;
+  resendMfaCode(): Promise<void>;
+  /** The pending second factor (for /verify's texts), or null. */
+  getPendingMfa(): { mfaType: MfaType; device: string | null } | null;
+  logout(): Promise<void>;
+
+  // recovery
+  /** Rejects ApiError USER_NOT_FOUND. */
+  sendRecovery(email: string): Promise<void>;
+  /** Checks the words against the address in the link's uid. Rejects Error('PHRASE_MISMATCH'). */
+  checkRecoveryPhrase(uid: string, words: string[]): Promise<void>;
+  /** Rejects ApiError INVALID_SIGNATURE ('Invalid recovery phrase.'), CODE_MISMATCH, EXPIRED. */
+  resetPassword(uid: string, code: string, newPassword: string): Promise<AccountUser>;
+
+  // account security
+  /** Proves the password again; rejects ApiError INVALID_CREDENTIALS. Returns a reauth token. */
+  reauthenticate(password: string): Promise<string>;
+  revealPhrase(password: string): Promise<string[]>;
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  startTotpSetup(password: string): Promise<{ secret: string; otpauthUrl: string }>;
+  enableTotp(code: string, device: string): Promise<AccountUser>;
+  startSmsSetup(password: string, phoneNumber: string): Promise<void>;
+  enableSms(code: string): Promise<AccountUser>;
+  disableMfa(): Promise<AccountUser>;
+  deleteAccount(): Promise<void>;
+  exportPrivateKeys(): Promise<{ signingKey: string; encryptionKey: string }>;
+}

@@ -1,0 +1,76 @@
+/**
+ * One error shape for every route and WebSocket message.
+ *
+ * The server answers every failure as `{ error: { code, message, details? } }` with the HTTP status
+ * that `ERROR_STATUS[code]` names; the client maps `code` to the spec's texts. Never add a code
+ * without its status.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  CODE_MISMATCH: 400,
+  WRONG_CODE: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  USER_NOT_CONFIRMED: 403,
+  INVALID_SIGNATURE: 403,
+  READ_ONLY: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  EXPIRED: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  MAINTENANCE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Field-level problems for VALIDATION_FAILED: path joined by '.', and a message. */
+    details?: { path: string; message: string }[];
+  };
+}
+
+/** An error raised by server code or rebuilt by the client from an `ApiErrorBody`. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: ApiErrorBody['error']['details'];
+
+  constructor(code: ErrorCode, message?: string, details?: ApiErrorBody['error']['details']) {
+    super(message ?? code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = details;
+  }
+
+  toBody(): ApiErrorBody {
+    return {
+      error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) },
+    };
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
+}
+
+/** Reads an unknown JSON body as an ApiErrorBody, or returns undefined. */
+export function parseErrorBody(body: unknown): ApiErrorBody['error'] | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const error = (body as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (!isErrorCode(code) || typeof message !== 'string') return undefined;
+  return error as ApiErrorBody['error'];
+}

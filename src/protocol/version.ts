@@ -1,0 +1,2 @@
+/** Bumped when a request or message shape changes incompatibly. Sent by the client as `x-cairn-protocol`. */
+export const PROTOCOL_VERSION = 1;

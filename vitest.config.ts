@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` (client, crypto, workers: Node with fake-indexeddb) and `server`
+// (buildApp on real SQLite, and on real PostgreSQL when TEST_DATABASE_URL is set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup/unit.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Suites share one PostgreSQL cluster; each suite makes its own database.
+          fileParallelism: true,
+        },
+      },
+    ],
+  },
+});

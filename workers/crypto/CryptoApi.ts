@@ -1,0 +1,90 @@
+/**
+ * The crypto worker's contract. `cryptoApi.ts` implements it (pure, tested directly in Node);
+ * `crypto.worker.ts` only exposes it with Comlink; the UI reaches it through
+ * `src/platform/cryptoClient.ts`. Every libsodium, WebCrypto, BIP39, SLIP-0010 and OPAQUE
+ * operation of the app runs here so the UI thread never blocks on crypto.
+ *
+ * Secrets (password-derived export keys, the phrase, private keys) stay inside the worker: calls
+ * hand back opaque handles and public values. The only exceptions are the explicit reveal calls
+ * (`revealPhrase`, `exportPrivateKeys`) that the user asks for on screen.
+ */
+
+/** Public half of a wallet derived from a recovery phrase (DESIGN.md section 2). */
+export interface PublicWallet {
+  /** base64url(SHA-256(Ed25519 public key)), 43 characters. */
+  address: string;
+  /** Ed25519 public key at m/44'/472'/0'/0'/0', lower-case hex. */
+  publicSigningKey: string;
+  /** X25519 public key from the SLIP-0010 seed at m/44'/472'/0'/0'/1', lower-case hex. */
+  publicEncryptionKey: string;
+}
+
+/** A wallet persisted for 'Keep me signed in' / tab sharing: entropy sealed under a device key. */
+export interface StoredWallet {
+  /** Non-extractable AES-GCM key; stored in IndexedDB (structured clone), never serialised. */
+  deviceKey: CryptoKey;
+  /** base64url(iv || AES-GCM(entropy)). Useless without `deviceKey`. */
+  sealed: string;
+}
+
+export interface CryptoApi {
+  /** Resolves once libsodium and OPAQUE are loaded. */
+  ready(): Promise<void>;
+
+  /** A new 12-word English phrase (128-bit entropy), held as the worker's pending wallet. */
+  createPendingWallet(): Promise<{ words: string[]; wallet: PublicWallet }>;
+  /**
+   * Derives the wallet of a typed phrase (words lower-cased, joined by single spaces) and holds it
+   * as the pending wallet. Throws Error('INVALID_PHRASE') for a phrase that fails BIP39 checks.
+   */
+  loadPendingWallet(words: string[]): Promise<PublicWallet>;
+  /** The pending wallet's words, or null (e.g. after a reload on the backup-phrase step). */
+  getPendingWords(): Promise<string[] | null>;
+  clearPendingWallet(): Promise<void>;
+
+  // OPAQUE client (serenity-kit). States stay in the worker under a handle.
+  startRegistration(password: string): Promise<{ handle: string; registrationRequest: string }>;
+  /**
+   * Finishes registration and seals the entropy of the `source` wallet (pending for sign-up and
+   * recovery, active for a password change) under the export key.
+   * Returns the record for the server and `encBackupPhrase`.
+   */
+  finishRegistration(
+    handle: string,
+    registrationResponse: string,
+    source: 'pending' | 'active',
+  ): Promise<{ registrationRecord: string; encBackupPhrase: string }>;
+  startLogin(password: string): Promise<{ handle: string; startLoginRequest: string }>;
+  /**
+   * Finishes the client side of login. Returns null for a wrong password (the server is then not
+   * asked). On success the export key stays in the worker under the same handle.
+   */
+  finishLogin(handle: string, loginResponse: string): Promise<{ finishLoginRequest: string } | null>;
+  /**
+   * Opens `encBackupPhrase` with the export key held under `handle`, derives the wallet and makes
+   * it the active wallet. Throws Error('BAD_BACKUP') when it cannot be opened and
+   * Error('USER_NOT_INITIALIZED') when the derived keys do not match `expected`.
+   */
+  unlockWallet(handle: string, encBackupPhrase: string, expected: PublicWallet): Promise<PublicWallet>;
+  /** Opens `encBackupPhrase` with the export key under `handle` and returns the words. */
+  revealPhrase(handle: string, encBackupPhrase: string): Promise<string[]>;
+  /** Makes the pending wallet the active one (after sign-up or recovery). */
+  activatePendingWallet(): Promise<PublicWallet>;
+
+  /** Seals the active wallet for storage on this device. */
+  storeWallet(): Promise<StoredWallet>;
+  /** Restores the active wallet from storage; throws Error('BAD_STORED_WALLET'). */
+  restoreWallet(stored: StoredWallet): Promise<PublicWallet>;
+  /** Active wallet's public half, or null when locked. */
+  getWallet(): Promise<PublicWallet | null>;
+  /** Active wallet's private keys (hex), for the profile's private key display. */
+  exportPrivateKeys(): Promise<{ signingKey: string; encryptionKey: string }>;
+  /** Forgets the active and pending wallets and every handle. */
+  lock(): Promise<void>;
+
+  /**
+   * Ed25519 signature (base64url) by the active wallet — or the pending one when
+   * `usePending` — over `canonicalJson(payload)` from src/protocol/canonical.ts.
+   */
+  signPayload(payload: unknown, usePending?: boolean): Promise<string>;
+}
