@@ -1,0 +1,76 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// End-to-end tests drive Debian's Chromium (no browser download is possible here) against the
+// production build served by the real server. Each run gets fresh data directories; the config is
+// evaluated again in every worker, so the chosen directories travel in the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cairn-e2e-'));
+process.env.E2E_MAINTENANCE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cairn-e2e-maint-'));
+const PORT = Number(process.env.E2E_PORT ?? 18_080);
+const MAINTENANCE_PORT = PORT + 1;
+
+export const E2E = {
+  baseURL: `http://localhost:${PORT}`,
+  maintenanceURL: `http://localhost:${MAINTENANCE_PORT}`,
+  dataDir: process.env.E2E_DATA_DIR,
+};
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function server(port: number, dataDir: string, extraEnv: Record<string, string> = {}) {
+  return {
+    command: 'node scripts/start.mjs',
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      CAIRN_SKIP_BUILD: process.env.CAIRN_SKIP_BUILD ?? '1',
+      AUTH_RATE_LIMIT: '1000',
+      ...extraEnv,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  outputDir: '.tmp/test-results',
+  use: {
+    baseURL: E2E.baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 800 }, isMobile: false, hasTouch: true },
+    },
+  ],
+  webServer: [
+    server(PORT, process.env.E2E_DATA_DIR),
+    server(MAINTENANCE_PORT, process.env.E2E_MAINTENANCE_DATA_DIR, { CAIRN_MAINTENANCE: '1' }),
+  ],
+});
