@@ -15,7 +15,7 @@ import {
   strengthTips,
   type SignupInput,
 } from './password';
-import { scorePassword } from './passwordStrength';
+import { emailUserInputs, scorePassword } from './passwordStrength';
 
 const STRONG = 'glacier pumpkin orbit lantern';
 
@@ -46,8 +46,8 @@ describe('strength score', () => {
   });
 
   it('counts the e-mail as a known word', async () => {
-    const email = 'glacierpumpkin@example.com';
-    expect(await scorePassword('glacierpumpkin', [email])).toBeLessThan(await scorePassword('glacierpumpkin'));
+    const inputs = emailUserInputs('Glacier.Pumpkin@example.com');
+    expect(await scorePassword('glacierpumpkin', inputs)).toBeLessThan(await scorePassword('glacierpumpkin'));
   });
 });
 
@@ -132,5 +132,18 @@ describe('account security rules', () => {
     expect(canChangePassword({ ...ok, newPassword: '1234567' })).toBe(false);
     expect(canChangePassword({ ...ok, newPassword: ok.currentPassword })).toBe(false);
     expect(canChangePassword({ ...ok, isLoading: true })).toBe(false);
+  });
+});
+
+describe('e-mail as user input', () => {
+  it('lists the e-mail, its local part and the local part’s words', () => {
+    expect(emailUserInputs(' Ada.Lovelace@Example.com ')).toEqual([
+      'ada.lovelace@example.com',
+      'ada.lovelace',
+      'adalovelace',
+      'ada',
+      'lovelace',
+    ]);
+    expect(emailUserInputs('')).toEqual([]);
   });
 });

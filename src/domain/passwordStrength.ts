@@ -40,3 +40,12 @@ export async function scorePassword(password: string, userInputs: string[] = [])
   const zxcvbn = await preloadPasswordStrength();
   return adjustScore(zxcvbn.check(password, userInputs).score, password);
 }
+
+/** The e-mail and its parts, as zxcvbn user inputs: a password built from them scores low. */
+export function emailUserInputs(email: string): string[] {
+  const normalized = email.trim().toLowerCase();
+  const local = normalized.split('@')[0] ?? '';
+  if (!local) return [];
+  const parts = local.split(/[^a-z0-9]+/).filter((part) => part.length >= 3);
+  return [...new Set([normalized, local, local.replace(/[^a-z0-9]/g, ''), ...parts])];
+}

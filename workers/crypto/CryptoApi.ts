@@ -1,5 +1,5 @@
 /**
- * The crypto worker's contract. `cryptoApi.ts` implements it (pure, tested directly in Node);
+ * The crypto worker's contract. `createCryptoApi.ts` implements it (tested directly in Node);
  * `crypto.worker.ts` only exposes it with Comlink; the UI reaches it through
  * `src/platform/cryptoClient.ts`. Every libsodium, WebCrypto, BIP39, SLIP-0010 and OPAQUE
  * operation of the app runs here so the UI thread never blocks on crypto.
@@ -27,8 +27,16 @@ export interface StoredWallet {
   sealed: string;
 }
 
+/**
+ * Errors are `Error`s whose message is a code (it survives Comlink): INVALID_PHRASE, BAD_BACKUP,
+ * USER_NOT_INITIALIZED, BAD_STORED_WALLET as documented below, and
+ * - HANDLE_EXPIRED: unknown, already used or expired handle (handles are single-use and live
+ *   10 minutes, long enough for a second factor between finishLogin and unlockWallet);
+ * - BAD_OPAQUE_MESSAGE: a malformed OPAQUE message from the server;
+ * - LOCKED: no active wallet; NO_PENDING_WALLET: no pending wallet.
+ */
 export interface CryptoApi {
-  /** Resolves once libsodium and OPAQUE are loaded. */
+  /** Resolves once libsodium and OPAQUE are loaded (every call also waits for them itself). */
   ready(): Promise<void>;
 
   /** A new 12-word English phrase (128-bit entropy), held as the worker's pending wallet. */
@@ -57,7 +65,8 @@ export interface CryptoApi {
   startLogin(password: string): Promise<{ handle: string; startLoginRequest: string }>;
   /**
    * Finishes the client side of login. Returns null for a wrong password (the server is then not
-   * asked). On success the export key stays in the worker under the same handle.
+   * asked). On success the export key stays in the worker under the same handle, for one
+   * `unlockWallet` or `revealPhrase` call.
    */
   finishLogin(handle: string, loginResponse: string): Promise<{ finishLoginRequest: string } | null>;
   /**
@@ -77,7 +86,10 @@ export interface CryptoApi {
   restoreWallet(stored: StoredWallet): Promise<PublicWallet>;
   /** Active wallet's public half, or null when locked. */
   getWallet(): Promise<PublicWallet | null>;
-  /** Active wallet's private keys (hex), for the profile's private key display. */
+  /**
+   * Active wallet's private keys (lower-case hex, 32 bytes each), for the profile's private key
+   * display: the Ed25519 private key (RFC 8032 seed) and the X25519 private key.
+   */
   exportPrivateKeys(): Promise<{ signingKey: string; encryptionKey: string }>;
   /** Forgets the active and pending wallets and every handle. */
   lock(): Promise<void>;

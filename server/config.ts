@@ -1,0 +1,179 @@
+/**
+ * Server configuration from environment variables. Every setting is listed in `SETTINGS` (the
+ * README's table is generated from it); a bad value stops the server with one line naming it.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  /** Absolute. */
+  dataDir: string;
+  /** A postgres:// URL, or null for SQLite at `sqlitePath`. */
+  databaseUrl: string | null;
+  sqlitePath: string;
+  smtpUrl: string | null;
+  /** Origin used in e-mailed links, without a trailing slash. */
+  publicUrl: string;
+  arweaveGateway: string | null;
+  maintenance: boolean;
+  readOnly: boolean;
+  seriousIssue: boolean;
+  sunsetBannerUrl: string | null;
+  /** Requests per minute per IP per rate-limited auth route. */
+  authRateLimit: number;
+  logLevel: LogLevel;
+  /** The built client (`vite build` output). Served when it holds an index.html. */
+  staticDir: string;
+}
+
+/** A setting with a bad value. The message is one line meant for the operator. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface SettingInfo {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** Every environment variable the server reads, for the README table. */
+export const SETTINGS: readonly SettingInfo[] = [
+  { name: 'PORT', default: '8080', description: 'HTTP port serving the app, /api and /api/ws (integer 1-65535).' },
+  { name: 'DATA_DIR', default: './data', description: 'Directory for the SQLite database, mail and SMS files.' },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: SQLite at DATA_DIR/cairn.sqlite)',
+    description: 'PostgreSQL connection URL (postgres:// or postgresql://) for several server processes.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: .eml files in DATA_DIR/mail)',
+    description: 'SMTP server for outgoing mail, e.g. smtps://user:pass@smtp.example.com:465.',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:PORT',
+    description: 'Public origin of the app, used in e-mailed links.',
+  },
+  { name: 'ARWEAVE_GATEWAY', default: '(unset)', description: 'Arweave gateway URL for permanent vaults.' },
+  {
+    name: 'CAIRN_MAINTENANCE',
+    default: 'false',
+    description: 'Maintenance mode: every /api route except health, config and support answers 503.',
+  },
+  {
+    name: 'CAIRN_READ_ONLY',
+    default: 'false',
+    description: 'Read-only mode: account changes answer 403; login, logout and recovery still work.',
+  },
+  { name: 'CAIRN_SERIOUS_ISSUE', default: 'false', description: "Shows the 'We're having some issues' banner." },
+  {
+    name: 'CAIRN_SUNSET_BANNER_URL',
+    default: '(unset: no banner)',
+    description: 'Announcement link for the sunset banner on the login page.',
+  },
+  {
+    name: 'AUTH_RATE_LIMIT',
+    default: '20',
+    description: 'Requests per minute per IP address to each sign-up, login, recovery and code route.',
+  },
+  { name: 'LOG_LEVEL', default: 'info', description: `Log level: ${LOG_LEVELS.join(', ')}.` },
+];
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Parses the environment. Throws ConfigError on the first bad value. */
+export function loadConfig(env: Env = process.env): Config {
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    // Compose files and shells often set a variable to '' to mean "unset".
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const port = parseInteger('PORT', read('PORT'), 8080, 1, 65_535);
+  const dataDir = path.resolve(read('DATA_DIR') ?? './data');
+  const databaseUrl = parseUrl('DATABASE_URL', read('DATABASE_URL'), ['postgres:', 'postgresql:']);
+  const smtpUrl = parseUrl('SMTP_URL', read('SMTP_URL'), ['smtp:', 'smtps:']);
+  const publicUrl = parseUrl('PUBLIC_URL', read('PUBLIC_URL'), ['http:', 'https:']) ?? `http://localhost:${port}`;
+
+  return {
+    port,
+    dataDir,
+    databaseUrl,
+    sqlitePath: path.join(dataDir, 'cairn.sqlite'),
+    smtpUrl,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    arweaveGateway: parseUrl('ARWEAVE_GATEWAY', read('ARWEAVE_GATEWAY'), ['http:', 'https:']),
+    maintenance: parseBoolean('CAIRN_MAINTENANCE', read('CAIRN_MAINTENANCE')),
+    readOnly: parseBoolean('CAIRN_READ_ONLY', read('CAIRN_READ_ONLY')),
+    seriousIssue: parseBoolean('CAIRN_SERIOUS_ISSUE', read('CAIRN_SERIOUS_ISSUE')),
+    sunsetBannerUrl: parseUrl('CAIRN_SUNSET_BANNER_URL', read('CAIRN_SUNSET_BANNER_URL'), ['http:', 'https:']),
+    authRateLimit: parseInteger('AUTH_RATE_LIMIT', read('AUTH_RATE_LIMIT'), 20, 1, 1_000_000),
+    logLevel: parseLogLevel(read('LOG_LEVEL')),
+    staticDir: path.join(REPO_ROOT, 'dist'),
+  };
+}
+
+function parseInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(`Invalid ${name} "${raw}": expected an integer from ${min} to ${max}`);
+  }
+  return value;
+}
+
+const TRUE_WORDS = ['1', 'true', 'yes'];
+const FALSE_WORDS = ['0', 'false', 'no'];
+
+function parseBoolean(name: string, raw: string | undefined): boolean {
+  if (raw === undefined) return false;
+  const word = raw.toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (FALSE_WORDS.includes(word)) return false;
+  throw new ConfigError(`Invalid ${name} "${raw}": expected one of 1, 0, true, false, yes, no`);
+}
+
+function parseUrl(name: string, raw: string | undefined, protocols: string[]): string | null {
+  if (raw === undefined) return null;
+  const expected = `expected a ${protocols.map((p) => `${p}//`).join(' or ')} URL`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`Invalid ${name} "${redactUrl(raw)}": ${expected}`);
+  }
+  if (!protocols.includes(url.protocol) || url.hostname === '') {
+    throw new ConfigError(`Invalid ${name} "${redactUrl(raw)}": ${expected}`);
+  }
+  return raw;
+}
+
+function parseLogLevel(raw: string | undefined): LogLevel {
+  if (raw === undefined) return 'info';
+  const level = LOG_LEVELS.find((l) => l === raw.toLowerCase());
+  if (!level) throw new ConfigError(`Invalid LOG_LEVEL "${raw}": expected one of ${LOG_LEVELS.join(', ')}`);
+  return level;
+}
+
+/** A URL safe to print: the password (database, SMTP) is replaced by `***`. */
+export function redactUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    // Not parseable: hide anything that looks like user:pass@.
+    return raw.replace(/\/\/[^@/]*@/, '//***@');
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Table types for Kysely. Column types are portable between SQLite and PostgreSQL: text,
+ * integer, bigint epoch milliseconds, and booleans as integer 0/1 (see `dbBool.ts`).
+ */
+
+/** 0 or 1. Only `dbBool.ts` converts between this and boolean. */
+export type DbBool = number;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  email_verified: DbBool;
+  opaque_record: string;
+  enc_backup_phrase: string;
+  public_signing_key: string;
+  public_encryption_key: string;
+  address: string;
+  name: string | null;
+  /** A data:image/...;base64 URL. */
+  photo: string | null;
+  mode: string;
+  notifications: DbBool;
+  notify_on_upload: DbBool;
+  onboarding: DbBool;
+  mfa_type: string | null;
+  totp_secret: string | null;
+  pending_totp_secret: string | null;
+  totp_device: string | null;
+  /** Last accepted TOTP time step, so a code is not accepted twice. */
+  totp_last_step: number | null;
+  phone_number: string | null;
+  pending_phone: string | null;
+  pending_phone_code_hash: string | null;
+  pending_phone_expires_at: number | null;
+  pending_phone_attempts: number;
+  passwordless: DbBool;
+  referral_id: string;
+  referrer_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  persistent: DbBool;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface OpaqueLoginsTable {
+  id: string;
+  /** Null for an unknown e-mail: the login goes on with a fake record and fails at finish. */
+  user_id: string | null;
+  purpose: string;
+  server_login_state: string;
+  /** For reauth: the session that started it. */
+  session_hash: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface EmailTokensTable {
+  user_id: string;
+  purpose: string;
+  code_hash: string;
+  /** Recovery: the challenge the phrase's key must sign. */
+  challenge: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface MfaChallengesTable {
+  token_hash: string;
+  user_id: string;
+  mfa_type: string;
+  /** SMS: hash of the code sent. */
+  code_hash: string | null;
+  attempts: number;
+  keep_signed_in: DbBool;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ReauthTokensTable {
+  token_hash: string;
+  user_id: string;
+  session_hash: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export interface SupportReportsTable {
+  id: string;
+  user_id: string | null;
+  action: string | null;
+  error: string | null;
+  context: string | null;
+  user_agent: string | null;
+  path: string | null;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  opaque_logins: OpaqueLoginsTable;
+  email_tokens: EmailTokensTable;
+  mfa_challenges: MfaChallengesTable;
+  reauth_tokens: ReauthTokensTable;
+  server_secrets: ServerSecretsTable;
+  support_reports: SupportReportsTable;
+}
+
+/** Every table, for tests that count rows. */
+export const TABLES = [
+  'users',
+  'sessions',
+  'opaque_logins',
+  'email_tokens',
+  'mfa_challenges',
+  'reauth_tokens',
+  'server_secrets',
+  'support_reports',
+] as const satisfies readonly (keyof Database)[];

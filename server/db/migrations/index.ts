@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_accounts';
+
+/**
+ * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
+ * the same; append new entries, never reorder or rename.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_accounts': m0001,
+};

@@ -1,0 +1,169 @@
+/**
+ * Route definition with validation at the edge: every route names its body, query and params
+ * schemas from src/protocol, and its handler receives only parsed values. Nothing reaches a
+ * handler unvalidated, and nothing is cast.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '../../src/protocol/errors';
+import type { Session } from '../services/SessionService';
+import type { Services } from '../services/createServices';
+import type { User } from '../services/UserService';
+import { readSessionToken, clearSessionCookie } from './sessionCookie';
+
+export type AuthMode = 'none' | 'optional' | 'required';
+
+/** What the route knows about its caller. */
+export interface Caller {
+  session: Session;
+  user: User;
+}
+
+/** Validation and policy of a route, kept in its Fastify config so hooks and tests can read it. */
+export interface RouteMeta {
+  body: z.ZodType | null;
+  query: z.ZodType;
+  params: z.ZodType | null;
+  auth: AuthMode;
+  rateLimited: boolean;
+  /** Answered 403 READ_ONLY while CAIRN_READ_ONLY is on. */
+  blockedWhenReadOnly: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cairn?: RouteMeta;
+  }
+}
+
+/** No query parameters: an unknown one is a client error, not something to ignore. */
+export const EmptyQuery = z.strictObject({});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type CallerFor<A extends AuthMode> = A extends 'required' ? Caller : Caller | null;
+
+export interface RouteContext<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A extends AuthMode> {
+  body: z.output<B>;
+  query: z.output<Q>;
+  params: z.output<P>;
+  caller: CallerFor<A>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A extends AuthMode> {
+  method: Method;
+  url: string;
+  body?: B;
+  query?: Q;
+  params?: P;
+  auth: A;
+  rateLimited?: boolean;
+  blockedWhenReadOnly?: boolean;
+  /** Bytes; the app default is 64 KiB. */
+  bodyLimit?: number;
+  /** The JSON answer (status 200 unless the handler set another), or the reply when it sent one. */
+  handler: (ctx: RouteContext<B, Q, P, A>) => Promise<unknown>;
+}
+
+export type DefineRoute = <
+  B extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = typeof EmptyQuery,
+  P extends z.ZodType = z.ZodUndefined,
+  A extends AuthMode = 'none',
+>(
+  spec: RouteSpec<B, Q, P, A>,
+) => void;
+
+/**
+ * Returns `route(spec)`, which registers a Fastify route whose handler runs, in order: caller
+ * lookup (401 when required and missing), then query, params and body validation (400
+ * VALIDATION_FAILED), then `spec.handler`. Maintenance, read-only and rate limits run earlier,
+ * in onRequest hooks.
+ */
+export function createRouteDefiner(
+  app: FastifyInstance,
+  services: Services,
+  options: { authRateLimit: number },
+): DefineRoute {
+  return (spec) => {
+    const meta: RouteMeta = {
+      body: spec.body ?? null,
+      query: spec.query ?? EmptyQuery,
+      params: spec.params ?? null,
+      auth: spec.auth,
+      rateLimited: spec.rateLimited ?? false,
+      blockedWhenReadOnly: spec.blockedWhenReadOnly ?? false,
+    };
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+      config: {
+        cairn: meta,
+        ...(meta.rateLimited
+          ? {
+              rateLimit: {
+                max: options.authRateLimit,
+                timeWindow: 60_000,
+                keyGenerator: (req: FastifyRequest) => `${req.ip}|${req.routeOptions.url ?? req.url}`,
+              },
+            }
+          : {}),
+      },
+      handler: async (req, reply) => {
+        const caller = await findCaller(req, reply, services, spec.auth);
+        const query = parse(meta.query, req.query, 'query');
+        const params = meta.params ? parse(meta.params, req.params, 'params') : undefined;
+        const body = meta.body ? parse(meta.body, req.body, 'body') : rejectBody(req.body);
+        const ctx = { body, query, params, caller, req, reply };
+        // The generic parameters are erased here; `parse` has produced exactly the schemas' outputs.
+        const result = await (spec.handler as (c: typeof ctx) => Promise<unknown>)(ctx);
+        if (reply.sent) return reply;
+        return result;
+      },
+    });
+  };
+}
+
+/** Parses `value` or throws 400 VALIDATION_FAILED with one entry per problem. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.slice(0, 20).map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  throw new ApiError('VALIDATION_FAILED', `Invalid ${where}`, details);
+}
+
+/** A route without a body schema takes no body; `{}` is tolerated (some clients always send one). */
+function rejectBody(body: unknown): undefined {
+  if (body === undefined || body === null) return undefined;
+  parse(z.strictObject({}), body, 'body');
+  return undefined;
+}
+
+async function findCaller(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  auth: AuthMode,
+): Promise<Caller | null> {
+  const caller = auth === 'none' ? null : await authenticate(req, services);
+  if (auth === 'required' && !caller) {
+    if (req.cookies.cairn_session) clearSessionCookie(reply);
+    throw new ApiError('UNAUTHENTICATED', 'Please log in.');
+  }
+  return caller;
+}
+
+/** The caller of a session cookie or `Authorization: Bearer` token, or null. */
+export async function authenticate(req: FastifyRequest, services: Services): Promise<Caller | null> {
+  const token = readSessionToken(req);
+  if (!token) return null;
+  const session = await services.sessions.authenticate(token);
+  if (!session) return null;
+  const user = await services.users.findById(session.userId);
+  return user ? { session, user } : null;
+}

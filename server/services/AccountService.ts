@@ -1,0 +1,109 @@
+import type { z } from 'zod';
+import type {
+  ChangePasswordFinishRequest,
+  UpdateAttributesRequest,
+  UpdateProfileRequest,
+} from '../../src/protocol/auth';
+import { ApiError } from '../../src/protocol/errors';
+import type { Clock } from './Clock';
+import type { OpaqueService } from './OpaqueService';
+import type { ReauthService } from './ReauthService';
+import type { Session, SessionService } from './SessionService';
+import { verifySignedPayload } from './signatures';
+import type { User, UserService } from './UserService';
+
+/** A delete-account signature must be this fresh, so a captured one cannot be replayed later. */
+export const DELETE_SIGNATURE_MAX_AGE_MS = 5 * 60 * 1000;
+
+type Attributes = z.output<typeof UpdateAttributesRequest>;
+type Profile = z.output<typeof UpdateProfileRequest>;
+type ChangePasswordFinish = z.output<typeof ChangePasswordFinishRequest>;
+
+export interface Photo {
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** The signed-in user's own account: attributes, profile, password change and deletion. */
+export class AccountService {
+  constructor(
+    private readonly users: UserService,
+    private readonly opaque: OpaqueService,
+    private readonly sessions: SessionService,
+    private readonly reauth: ReauthService,
+    private readonly clock: Clock,
+  ) {}
+
+  async updateAttributes(user: User, attributes: Attributes): Promise<User> {
+    return mustExist(await this.users.update(user.id, attributes));
+  }
+
+  /** `photo: null` removes the photo; an absent field is left as it is. */
+  async updateProfile(user: User, profile: Profile): Promise<User> {
+    return mustExist(
+      await this.users.update(user.id, {
+        ...(profile.name !== undefined ? { name: profile.name } : {}),
+        ...(profile.photo !== undefined ? { photo: profile.photo } : {}),
+      }),
+    );
+  }
+
+  /** The decoded photo of the account with this address, or null. */
+  async photo(address: string): Promise<Photo | null> {
+    const user = await this.users.findByAddress(address);
+    const match = user?.photo?.match(/^data:(image\/(?:png|jpeg|webp));base64,([A-Za-z0-9+/]+=*)$/);
+    if (!match?.[1] || !match[2]) return null;
+    return { contentType: match[1], bytes: Buffer.from(match[2], 'base64') };
+  }
+
+  /** OPAQUE registration step 1 for a new password. 401 for a bad or expired reauth token. */
+  async startPasswordChange(
+    user: User,
+    session: Session,
+    reauthToken: string,
+    registrationRequest: string,
+  ): Promise<{ registrationResponse: string }> {
+    await this.reauth.check(reauthToken, user.id, session.tokenHash);
+    return { registrationResponse: this.opaque.createRegistrationResponse(user.email, registrationRequest) };
+  }
+
+  /**
+   * Replaces the OPAQUE record and the phrase backup once the account's key signed them, and ends
+   * the account's other sessions (they were opened with the old password).
+   */
+  async finishPasswordChange(user: User, session: Session, request: ChangePasswordFinish): Promise<User> {
+    await this.reauth.check(request.reauthToken, user.id, session.tokenHash);
+    const signed = {
+      purpose: 'change-password',
+      userId: user.id,
+      registrationRecord: request.registrationRecord,
+      encBackupPhrase: request.encBackupPhrase,
+    };
+    if (!verifySignedPayload(user.publicSigningKey, signed, request.signature)) {
+      throw new ApiError('INVALID_SIGNATURE', 'The request is not signed by the account key');
+    }
+    this.opaque.assertValidRecord(request.registrationRecord);
+    await this.reauth.consume(request.reauthToken, user.id, session.tokenHash);
+    const updated = mustExist(
+      await this.users.update(user.id, { opaqueRecord: request.registrationRecord, encBackupPhrase: request.encBackupPhrase }),
+    );
+    await this.sessions.revokeAllForUser(user.id, session.tokenHash);
+    return updated;
+  }
+
+  /** Deletes the account and, by cascade, everything that belongs to it. */
+  async delete(user: User, signedAt: number, signature: string): Promise<void> {
+    if (Math.abs(this.clock.now() - signedAt) > DELETE_SIGNATURE_MAX_AGE_MS) {
+      throw new ApiError('EXPIRED', 'The deletion request is too old. Please try again.');
+    }
+    if (!verifySignedPayload(user.publicSigningKey, { purpose: 'delete-account', userId: user.id, signedAt }, signature)) {
+      throw new ApiError('INVALID_SIGNATURE', 'The request is not signed by the account key');
+    }
+    await this.users.delete(user.id);
+  }
+}
+
+function mustExist(user: User | null): User {
+  if (!user) throw new ApiError('UNAUTHENTICATED', 'The account no longer exists');
+  return user;
+}

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/Database';
+import { fromDbBool, toDbBool } from '../db/dbBool';
+import type { Clock } from './Clock';
+import { hashToken, randomToken } from './tokens';
+
+/** 'Keep me signed in': the cookie and the session last 30 days. */
+export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Without it the cookie ends with the browser; the server still ends the session after a day,
+ * because browsers that restore tabs also restore session cookies.
+ */
+export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+
+export interface NewSession {
+  /** The bearer secret; only its hash is stored. */
+  token: string;
+  persistent: boolean;
+  expiresAt: number;
+}
+
+export interface Session {
+  userId: string;
+  tokenHash: string;
+  persistent: boolean;
+  expiresAt: number;
+}
+
+/** Session tokens: random 32 bytes handed to the client, stored as SHA-256 only. */
+export class SessionService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(userId: string, persistent: boolean): Promise<NewSession> {
+    const now = this.clock.now();
+    const token = randomToken();
+    const expiresAt = now + (persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS);
+    // Old sessions of this user are removed here rather than by a timer, so nothing runs in the background.
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+    await this.db
+      .insertInto('sessions')
+      .values({ token_hash: hashToken(token), user_id: userId, persistent: toDbBool(persistent), created_at: now, expires_at: expiresAt })
+      .execute();
+    return { token, persistent, expiresAt };
+  }
+
+  /** The live session for `token`, or null (unknown or expired). */
+  async authenticate(token: string): Promise<Session | null> {
+    const tokenHash = hashToken(token);
+    const row = await this.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    if (!row) return null;
+    const expiresAt = Number(row.expires_at);
+    if (expiresAt <= this.clock.now()) {
+      await this.revoke(tokenHash);
+      return null;
+    }
+    return { userId: row.user_id, tokenHash, persistent: fromDbBool(row.persistent), expiresAt };
+  }
+
+  async revoke(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  }
+
+  /** Ends every session of the user, except `keepTokenHash` when given. */
+  async revokeAllForUser(userId: string, keepTokenHash?: string): Promise<void> {
+    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+    if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
+    await query.execute();
+  }
+}

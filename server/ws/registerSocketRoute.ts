@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '../../src/protocol/errors';
+import type { ServerMessage } from '../../src/protocol/ws';
+import { authenticate, EmptyQuery, parse, type Caller, type RouteMeta } from '../http/route';
+import type { Services } from '../services/createServices';
+import type { SocketHub } from './SocketHub';
+
+/** The part of a `ws` WebSocket this adapter uses. */
+interface RawSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: unknown, isBinary: boolean) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+}
+
+const OPEN = 1;
+
+/** Browsers cannot set headers on a WebSocket: the cookie, or `?token=` for API clients. */
+const SocketQuery = EmptyQuery.extend({ token: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/).optional() });
+
+/**
+ * GET /api/ws: authenticates before the upgrade (401 on the handshake), then hands frames to the
+ * hub. A plain GET without an upgrade is 400.
+ */
+export function registerSocketRoute(app: FastifyInstance, hub: SocketHub, services: Services): void {
+  const callers = new WeakMap<FastifyRequest, Caller>();
+  const meta: RouteMeta = {
+    body: null,
+    query: SocketQuery,
+    params: null,
+    auth: 'required',
+    rateLimited: false,
+    blockedWhenReadOnly: false,
+  };
+
+  app.route({
+    method: 'GET',
+    url: '/api/ws',
+    config: { cairn: meta },
+    preHandler: async (req) => {
+      const query = parse(SocketQuery, req.query, 'query');
+      const caller = query.token
+        ? await authenticateToken(query.token, services)
+        : await authenticate(req, services);
+      if (!caller) throw new ApiError('UNAUTHENTICATED', 'Please log in.');
+      callers.set(req, caller);
+    },
+    handler: async () => {
+      throw new ApiError('BAD_REQUEST', 'Expected a WebSocket upgrade');
+    },
+    wsHandler: (socket: RawSocket, req: FastifyRequest) => {
+      const caller = callers.get(req);
+      if (!caller) {
+        socket.close(1008, 'Unauthenticated');
+        return;
+      }
+      const session = hub.open({
+        userId: caller.user.id,
+        send: (message: ServerMessage) => {
+          if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
+        },
+        close: (code, reason) => socket.close(code, reason),
+      });
+      socket.on('message', (data, isBinary) => {
+        session.receive(isBinary ? '' : frameText(data));
+      });
+      socket.on('close', () => session.close());
+    },
+  });
+}
+
+async function authenticateToken(token: string, services: Services): Promise<Caller | null> {
+  const session = await services.sessions.authenticate(token);
+  const user = session ? await services.users.findById(session.userId) : null;
+  return session && user ? { session, user } : null;
+}
+
+function frameText(data: unknown): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data.filter((part) => Buffer.isBuffer(part))).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return '';
+}

@@ -1,0 +1,81 @@
+import { ActionIcon, AppShell as MantineAppShell, Box, Group } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { canCreateVault } from '../domain/navigationRules';
+import { useSession } from '../features/account/useSession';
+import { CairnLogo } from '../ui/CairnLogo';
+import { IconSearch } from '../ui/icons';
+import { NoticeBar } from '../ui/NoticeBar';
+import { AvatarMenu } from './AvatarMenu';
+import { BottomNav } from './BottomNav';
+import { useServerConfig } from './serverConfigStore';
+import { SideNav } from './SideNav';
+
+/** The serious-issue banner, verbatim (spec 000 section 2, spec 001 section 8). */
+export const SERIOUS_ISSUE_TEXT =
+  "We're having some issues. You may find some features in the app are not working. Don't worry, we're on it!";
+
+/**
+ * The signed-in chrome (spec 000 section 2): a 250 px side navigation from 668 px up; below it a
+ * top bar (logo, search, avatar) and a bottom bar (Vaults, Storage, Rewards, Notifications).
+ */
+export function AppShell() {
+  const navigate = useNavigate();
+  const { isReadOnly, hasSeriousIssue } = useServerConfig();
+  const { isOffline } = useSession();
+
+  // 'v' opens vault creation; Mantine ignores it while typing in inputs, textareas and selects.
+  useHotkeys([
+    [
+      'v',
+      () => {
+        if (canCreateVault(isReadOnly)) void navigate({ to: '/create-vault/setup' });
+      },
+    ],
+  ]);
+
+  return (
+    <MantineAppShell
+      layout="alt"
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'xs', collapsed: { mobile: true } }}
+      footer={{ height: { base: 64, xs: 0 } }}
+      padding={0}
+    >
+      <MantineAppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Box hiddenFrom="xs">
+            <Link to="/vaults/$status" params={{ status: 'active' }} aria-label="Cairn: your vaults">
+              <CairnLogo size={30} withWordmark />
+            </Link>
+          </Box>
+          <Box visibleFrom="xs" />
+          <Group gap="sm" wrap="nowrap">
+            <ActionIcon component={Link} to="/search" variant="subtle" color="gray" size="lg" aria-label="Search">
+              <IconSearch size={20} />
+            </ActionIcon>
+            <AvatarMenu />
+          </Group>
+        </Group>
+      </MantineAppShell.Header>
+
+      <MantineAppShell.Navbar visibleFrom="xs">
+        <SideNav />
+      </MantineAppShell.Navbar>
+
+      <MantineAppShell.Main>
+        {hasSeriousIssue && <NoticeBar>{SERIOUS_ISSUE_TEXT}</NoticeBar>}
+        {isOffline && (
+          <NoticeBar color="gray">You're offline. Cairn is showing what is saved on this device.</NoticeBar>
+        )}
+        <Box px={{ base: 'md', xs: 'xl' }} py={{ base: 'md', xs: 'xl' }}>
+          <Outlet />
+        </Box>
+      </MantineAppShell.Main>
+
+      <MantineAppShell.Footer hiddenFrom="xs">
+        <BottomNav />
+      </MantineAppShell.Footer>
+    </MantineAppShell>
+  );
+}

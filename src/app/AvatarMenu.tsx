@@ -1,0 +1,79 @@
+import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { visibleAvatarMenuEntries } from '../domain/navigationRules';
+import { useSession, useUser } from '../features/account/useSession';
+import { SupportModal } from '../features/support/SupportModal';
+import { IconLogout, IconUser } from '../ui/icons';
+import { COMMUNITY_URL } from './externalLinks';
+
+/** The avatar and its menu (spec 000 section 2): trimmed to Discord and Log out for passwordless users. */
+export function AvatarMenu() {
+  const user = useUser();
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const [isSupportOpen, support] = useDisclosure(false);
+  const entries = new Set(visibleAvatarMenuEntries(user.passwordless));
+  const photo = user.hasPhoto ? `/api/profile/photo/${encodeURIComponent(user.address)}` : null;
+  const displayName = user.name ?? user.email;
+
+  async function logOut() {
+    try {
+      await logout();
+    } finally {
+      await navigate({ to: '/login', replace: true });
+    }
+  }
+
+  return (
+    <>
+      <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={`Account menu for ${displayName}`} style={{ borderRadius: '50%' }}>
+            <Avatar src={photo} alt="" radius="xl" size={36} color="cairn">
+              <IconUser size={20} />
+            </Avatar>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="xs" truncate="end">
+              {user.email}
+            </Text>
+          </Menu.Label>
+          {entries.has('profile') && (
+            <Menu.Item component={Link} to="/profile">
+              Profile
+            </Menu.Item>
+          )}
+          {entries.has('account') && (
+            <Menu.Item component={Link} to="/account">
+              Account
+            </Menu.Item>
+          )}
+          {entries.has('plans') && (
+            <Menu.Item disabled rightSection={<Text size="xs">Not yet available</Text>}>
+              Plans and billing
+            </Menu.Item>
+          )}
+          {entries.has('developers') && (
+            <Menu.Item disabled rightSection={<Text size="xs">Not yet available</Text>}>
+              Developers
+            </Menu.Item>
+          )}
+          {entries.has('support') && <Menu.Item onClick={support.open}>Support</Menu.Item>}
+          {entries.has('community') && COMMUNITY_URL && (
+            <Menu.Item component="a" href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer">
+              Join our Discord
+            </Menu.Item>
+          )}
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void logOut()}>
+            Log out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <SupportModal opened={isSupportOpen} onClose={support.close} />
+    </>
+  );
+}

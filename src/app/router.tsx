@@ -1,0 +1,70 @@
+/**
+ * The route tree (code-based; the route files in src/routes mirror the spec's route tables:
+ * spec 000 section 2 and spec 001 section 2).
+ */
+import { createRouter } from '@tanstack/react-router';
+import { ErrorFallback } from '../features/errors/ErrorFallback';
+import { accountRoute, changePasswordRoute, displayRoute, notificationSettingsRoute, phoneRoute, phoneVerifyRoute, profileRoute, revealPhraseRoute, securityRoute, totpRoute, totpVerifyRoute, twoFactorRoute } from '../routes/accountRoutes';
+import { appRoute, homeRoute } from '../routes/appRoute';
+import { loginRoute, recoverRoute, recoverStepRoute, signupRoute, signupStepRoute, verifyRoute } from '../routes/authRoutes';
+import { blockedRoute, maintenanceRoute, notFoundRoute } from '../routes/errorRoutes';
+import { type RouterContext, rootRoute } from '../routes/rootRoute';
+import { notificationsRoute, rewardsRoute, searchRoute, storageRoute } from '../routes/sectionRoutes';
+import { vaultListRoute, vaultSetupRoute, vaultsRoute } from '../routes/vaultRoutes';
+import { parsePlainSearch, stringifyPlainSearch } from './plainSearch';
+
+export const routeTree = rootRoute.addChildren([
+  loginRoute,
+  verifyRoute,
+  signupRoute,
+  signupStepRoute,
+  recoverRoute,
+  recoverStepRoute,
+  maintenanceRoute,
+  notFoundRoute,
+  blockedRoute,
+  appRoute.addChildren([
+    homeRoute,
+    vaultsRoute,
+    vaultListRoute,
+    vaultSetupRoute,
+    profileRoute,
+    accountRoute,
+    securityRoute,
+    revealPhraseRoute,
+    changePasswordRoute,
+    twoFactorRoute,
+    totpRoute,
+    totpVerifyRoute,
+    phoneRoute,
+    phoneVerifyRoute,
+    displayRoute,
+    notificationSettingsRoute,
+    storageRoute,
+    rewardsRoute,
+    notificationsRoute,
+    searchRoute,
+  ]),
+]);
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    parseSearch: parsePlainSearch,
+    stringifySearch: stringifyPlainSearch,
+    // Unknown paths anywhere go to /404 (the root's not-found component redirects there).
+    notFoundMode: 'root',
+    defaultErrorComponent: ErrorFallback,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * What the navigation chrome shows (spec 000 section 2, spec 001 section 6 "Passwordless users").
+ */
+
+export const NAV_SECTIONS = ['vaults', 'storage', 'rewards', 'notifications'] as const;
+export type NavSection = (typeof NAV_SECTIONS)[number];
+
+/** Storage and Rewards are hidden for passwordless users. */
+export function visibleNavSections(isPasswordless: boolean): NavSection[] {
+  return NAV_SECTIONS.filter((section) => !isPasswordless || (section !== 'storage' && section !== 'rewards'));
+}
+
+export const AVATAR_MENU_ENTRIES = ['profile', 'account', 'plans', 'developers', 'support', 'community', 'logout'] as const;
+export type AvatarMenuEntry = (typeof AVATAR_MENU_ENTRIES)[number];
+
+/** All but 'Join our Discord' and 'Log out' are hidden for passwordless users. */
+export function visibleAvatarMenuEntries(isPasswordless: boolean): AvatarMenuEntry[] {
+  return AVATAR_MENU_ENTRIES.filter((entry) => !isPasswordless || entry === 'community' || entry === 'logout');
+}
+
+/** The New vault buttons and the `v` shortcut do nothing in read-only mode. */
+export function canCreateVault(isReadOnly: boolean): boolean {
+  return !isReadOnly;
+}

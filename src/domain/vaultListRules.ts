@@ -1,0 +1,23 @@
+/**
+ * Vault list routing rules (spec 000 section 2, spec 002 "Vault creation").
+ */
+
+export interface VaultListCounts {
+  activeVaults: number;
+  archivedVaults: number;
+  pendingMemberships: number;
+  vaultsBeingCreated: number;
+}
+
+/**
+ * A user with no vaults, no archived vaults, no pending memberships and no vaults being created
+ * is sent from the vault list to /create-vault/setup.
+ */
+export function shouldRedirectToVaultSetup(counts: VaultListCounts): boolean {
+  return (
+    counts.activeVaults === 0 &&
+    counts.archivedVaults === 0 &&
+    counts.pendingMemberships === 0 &&
+    counts.vaultsBeingCreated === 0
+  );
+}

@@ -1,0 +1,519 @@
+/**
+ * The account flows (AuthService.ts) over the API client and the crypto worker, plus the
+ * signed-in session the app shell reads (spec 001 sections 2, 4 and 8; DESIGN.md section 2).
+ * Every port comes in as a parameter; `authService.ts` wires the browser's.
+ *
+ * Secrets never leave the worker: OPAQUE states and export keys stay under handles there, and the
+ * wallet is persisted only sealed (cryptoApi.storeWallet) in IndexedDB.
+ */
+import { z } from 'zod';
+import type { CryptoApi, PublicWallet } from '../../../workers/crypto/CryptoApi';
+import { decodeLinkPayload } from '../../domain/linkPayload';
+import { normalizeEmail } from '../../domain/loginRules';
+import {
+  type AccountUser,
+  ChangePasswordStartResponse,
+  LoginFinishResponse,
+  LoginStartResponse,
+  type MfaType,
+  ReauthFinishResponse,
+  RecoverRegisterResponse,
+  SessionResponse,
+  SessionResult,
+  SignupStartResponse,
+  TotpSetupResponse,
+  VerifyEmailResponse,
+} from '../../protocol/auth';
+import { ApiError } from '../../protocol/errors';
+import { type ApiClient, InvalidResponseError, NetworkError } from '../../platform/apiClient';
+import type { AuthService, LoginOutcome } from './AuthService';
+import type { SessionEvent, SessionRecord, SessionStore } from './sessionStore';
+
+/** The device's account data (storage/walletStore.ts), as a port so tests can pass a fake. */
+export interface LocalAccountStore {
+  saveWallet(accountId: string, stored: Awaited<ReturnType<CryptoApi['storeWallet']>>): Promise<void>;
+  loadWallet(accountId: string): Promise<Awaited<ReturnType<CryptoApi['storeWallet']>> | undefined>;
+  deleteWallet(accountId: string): Promise<void>;
+  wipeAccountData(accountId: string): Promise<void>;
+  saveAccount(user: AccountUser): Promise<void>;
+  getAccount(id: string): Promise<AccountUser | undefined>;
+}
+
+export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
+
+export interface SessionSnapshot {
+  status: SessionStatus;
+  user: AccountUser | null;
+  /** Signed in from this device's cache because the server could not be reached. */
+  isOffline: boolean;
+  /** A message for the login page after a session was ended by the app (e.g. 'User not initialized'). */
+  notice: string | null;
+}
+
+export type AttributesPatch = { mode?: AccountUser['mode']; notifications?: boolean; notifyOnUpload?: boolean; onboarding?: boolean };
+
+/** AuthService plus the session state the app shell and guards read. */
+export interface CairnAuthService extends AuthService {
+  getSnapshot(): SessionSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Restores the session at app start; idempotent. */
+  restore(): Promise<SessionSnapshot>;
+  /** Resolves once the session is known (not 'loading'). */
+  whenSettled(): Promise<SessionSnapshot>;
+  refreshUser(): Promise<AccountUser>;
+  setUser(user: AccountUser): void;
+  updateAttributes(patch: AttributesPatch): Promise<AccountUser>;
+}
+
+export interface AuthServiceDeps {
+  api: ApiClient;
+  /** The crypto worker, started on first use. */
+  crypto: () => CryptoApi;
+  accounts: LocalAccountStore;
+  sessions: SessionStore;
+  /** Waits before the one retry of a failed session read; tests pass an instant one. */
+  sleep?: (ms: number) => Promise<void>;
+  log?: (message: string, error: unknown) => void;
+}
+
+export const USER_NOT_INITIALIZED_TEXT = 'User not initialized';
+/** Spec 001 section 8: a missing-attributes read is retried once after 0.5 s. */
+export const SESSION_RETRY_DELAY_MS = 500;
+
+/** Answers the client does not read beyond success. */
+const Acknowledged = z.unknown();
+
+interface PendingMfa {
+  handle: string;
+  mfaToken: string;
+  mfaType: MfaType;
+  device: string | null;
+  keepSignedIn: boolean;
+}
+
+function publicWalletOf(user: AccountUser): PublicWallet {
+  return { address: user.address, publicSigningKey: user.publicSigningKey, publicEncryptionKey: user.publicEncryptionKey };
+}
+
+function walletMatches(wallet: PublicWallet, user: AccountUser): boolean {
+  return (
+    wallet.address === user.address &&
+    wallet.publicSigningKey === user.publicSigningKey &&
+    wallet.publicEncryptionKey === user.publicEncryptionKey
+  );
+}
+
+/** Errors worth the one retry: a malformed answer ("attributes missing") or a server fault. */
+function isRetryable(error: unknown): boolean {
+  return error instanceof InvalidResponseError || (error instanceof ApiError && error.status >= 500 && error.code !== 'MAINTENANCE');
+}
+
+/** The server could not vouch for the session right now; the device's cache may open the shell. */
+function isUnreachable(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && error.code === 'MAINTENANCE');
+}
+
+export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
+  const { api, accounts, sessions } = deps;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const log = deps.log ?? ((message: string, error: unknown) => console.warn(message, error));
+  const crypto = deps.crypto;
+
+  let snapshot: SessionSnapshot = { status: 'loading', user: null, isOffline: false, notice: null };
+  const listeners = new Set<() => void>();
+  let restoring: Promise<SessionSnapshot> | undefined;
+  let pendingMfa: PendingMfa | null = null;
+  let signupWallet: PublicWallet | null = null;
+
+  function update(next: Partial<SessionSnapshot>): void {
+    snapshot = { ...snapshot, ...next };
+    for (const listener of listeners) listener();
+  }
+
+  function signedIn(user: AccountUser, isOffline = false): void {
+    update({ status: 'signedIn', user, isOffline, notice: null });
+  }
+
+  function signedOut(notice: string | null = null): void {
+    update({ status: 'signedOut', user: null, isOffline: false, notice });
+  }
+
+  function requireUser(): AccountUser {
+    if (!snapshot.user) throw new ApiError('UNAUTHENTICATED', 'Not signed in');
+    return snapshot.user;
+  }
+
+  async function endServerSession(): Promise<void> {
+    try {
+      await api.post('/auth/logout', undefined, Acknowledged);
+    } catch (error) {
+      log('Sign-out failed', error); // spec 001 section 8: logged only
+    }
+  }
+
+  /** Forgets the session on this device: record, unlocked keys, sealed wallet and cached data. */
+  async function clearLocal(userId: string | undefined): Promise<void> {
+    sessions.clear();
+    pendingMfa = null;
+    await crypto().lock().catch((error: unknown) => log('Locking the wallet failed', error));
+    if (!userId) return;
+    await accounts.deleteWallet(userId).catch((error: unknown) => log('Deleting the wallet failed', error));
+    await accounts.wipeAccountData(userId).catch((error: unknown) => log('Wiping local data failed', error));
+  }
+
+  async function persistSession(user: AccountUser, keepSignedIn: boolean): Promise<void> {
+    try {
+      const stored = await crypto().storeWallet();
+      await accounts.saveWallet(user.id, stored);
+      await accounts.saveAccount(user);
+    } catch (error) {
+      // Still signed in for this page; a reload will ask for the password again.
+      log('Persisting the session failed', error);
+    }
+    const record: SessionRecord = { userId: user.id, keepSignedIn };
+    sessions.write(record);
+    sessions.announce({ type: 'signed-in', record });
+    signedIn(user);
+  }
+
+  /** Opens the wallet with the login's export key; a key mismatch ends the new session. */
+  async function completeLogin(handle: string, user: AccountUser, keepSignedIn: boolean): Promise<AccountUser> {
+    try {
+      await crypto().unlockWallet(handle, user.encBackupPhrase, publicWalletOf(user));
+    } catch (error) {
+      log('Unlocking the wallet failed', error);
+      await endServerSession();
+      await crypto().lock().catch(() => undefined);
+      throw new Error('USER_NOT_INITIALIZED');
+    }
+    await persistSession(user, keepSignedIn);
+    return user;
+  }
+
+  async function readSessionUser(): Promise<AccountUser> {
+    try {
+      return (await api.get('/auth/session', SessionResponse)).user;
+    } catch (error) {
+      if (!isRetryable(error)) throw error;
+      await sleep(SESSION_RETRY_DELAY_MS);
+      return (await api.get('/auth/session', SessionResponse)).user;
+    }
+  }
+
+  /** Unlocks the sealed wallet of `user`; false when it is missing, unreadable or not theirs. */
+  async function unlockStoredWallet(user: AccountUser): Promise<'ok' | 'missing' | 'mismatch'> {
+    const stored = await accounts.loadWallet(user.id).catch(() => undefined);
+    if (!stored) return 'missing';
+    let wallet: PublicWallet;
+    try {
+      wallet = await crypto().restoreWallet(stored);
+    } catch (error) {
+      log('Restoring the wallet failed', error);
+      return 'missing';
+    }
+    return walletMatches(wallet, user) ? 'ok' : 'mismatch';
+  }
+
+  async function restoreOnce(): Promise<SessionSnapshot> {
+    const record = await sessions.load();
+    if (!record) {
+      signedOut(snapshot.notice);
+      return snapshot;
+    }
+    let user: AccountUser;
+    try {
+      user = await readSessionUser();
+    } catch (error) {
+      if (isUnreachable(error)) {
+        // Offline (or maintenance) start with a kept session: open the shell from the cache.
+        const cached = await accounts.getAccount(record.userId).catch(() => undefined);
+        if (cached && (await unlockStoredWallet(cached)) === 'ok') signedIn(cached, true);
+        else signedOut();
+        return snapshot;
+      }
+      if (!(error instanceof ApiError && error.status === 401)) log('Reading the session failed', error);
+      await clearLocal(record.userId);
+      signedOut();
+      return snapshot;
+    }
+
+    if (user.id !== record.userId) {
+      // The cookie belongs to another account now; this record is stale.
+      sessions.clear();
+      signedOut();
+      return snapshot;
+    }
+    if (!user.publicSigningKey || !user.address) {
+      await endServerSession();
+      await clearLocal(user.id);
+      signedOut(USER_NOT_INITIALIZED_TEXT);
+      return snapshot;
+    }
+    const unlocked = await unlockStoredWallet(user);
+    if (unlocked !== 'ok') {
+      await endServerSession();
+      await clearLocal(user.id);
+      signedOut(unlocked === 'mismatch' ? USER_NOT_INITIALIZED_TEXT : null);
+      return snapshot;
+    }
+    await accounts.saveAccount(user).catch((error: unknown) => log('Caching the account failed', error));
+    signedIn(user);
+    return snapshot;
+  }
+
+  function onOtherTab(event: SessionEvent): void {
+    if (event.type === 'signed-out') {
+      if (snapshot.user?.id !== event.userId) return;
+      // The announcing tab already wiped the shared data; this tab only forgets its own copy.
+      sessions.clear();
+      pendingMfa = null;
+      void crypto().lock().catch(() => undefined);
+      signedOut();
+    } else if (snapshot.status === 'signedOut') {
+      restoring = restoreOnce();
+    }
+  }
+  sessions.subscribe(onOtherTab);
+
+  async function reauth(password: string): Promise<{ handle: string; reauthToken: string }> {
+    const { handle, startLoginRequest } = await crypto().startLogin(password);
+    const start = await api.post('/auth/reauth/start', { startLoginRequest }, LoginStartResponse);
+    const finish = await crypto().finishLogin(handle, start.loginResponse);
+    if (!finish) throw new ApiError('INVALID_CREDENTIALS', 'The password is not correct.');
+    const { reauthToken } = await api.post(
+      '/auth/reauth/finish',
+      { loginId: start.loginId, finishLoginRequest: finish.finishLoginRequest },
+      ReauthFinishResponse,
+    );
+    return { handle, reauthToken };
+  }
+
+  function setUser(user: AccountUser): void {
+    if (snapshot.status !== 'signedIn') return;
+    update({ user });
+    void accounts.saveAccount(user).catch((error: unknown) => log('Caching the account failed', error));
+  }
+
+  function subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe,
+    restore() {
+      restoring ??= restoreOnce().catch((error: unknown) => {
+        log('Restoring the session failed', error);
+        signedOut();
+        return snapshot;
+      });
+      return restoring;
+    },
+    whenSettled() {
+      if (snapshot.status !== 'loading') return Promise.resolve(snapshot);
+      return new Promise((resolve) => {
+        const unsubscribe = subscribe(() => {
+          if (snapshot.status === 'loading') return;
+          unsubscribe();
+          resolve(snapshot);
+        });
+      });
+    },
+    async refreshUser() {
+      const { user } = await api.get('/account', SessionResponse);
+      setUser(user);
+      return user;
+    },
+    setUser,
+    async updateAttributes(patch) {
+      const { user } = await api.patch('/account/attributes', patch, SessionResponse);
+      setUser(user);
+      return user;
+    },
+
+    // --- sign-up ---------------------------------------------------------------------------
+    async createWallet() {
+      const { words, wallet } = await crypto().createPendingWallet();
+      signupWallet = wallet;
+      return words;
+    },
+    getSignupWords: () => crypto().getPendingWords(),
+    async registerAccount(rawEmail, password, referrerId) {
+      const wallet = signupWallet ?? null;
+      if (!wallet || !(await crypto().getPendingWords())) throw new Error('NO_PENDING_WALLET');
+      const email = normalizeEmail(rawEmail);
+      const { handle, registrationRequest } = await crypto().startRegistration(password);
+      const { registrationResponse } = await api.post('/auth/signup/start', { email, registrationRequest }, SignupStartResponse);
+      const { registrationRecord, encBackupPhrase } = await crypto().finishRegistration(handle, registrationResponse, 'pending');
+      const signature = await crypto().signPayload(
+        { purpose: 'signup', email, ...wallet, registrationRecord, encBackupPhrase },
+        true,
+      );
+      await api.post(
+        '/auth/signup/finish',
+        { email, registrationRecord, encBackupPhrase, ...wallet, ...(referrerId ? { referrerId } : {}), signature },
+        Acknowledged,
+      );
+      await crypto().clearPendingWallet();
+      signupWallet = null;
+    },
+    async resendVerification(email) {
+      await api.post('/auth/verify-email/resend', { email: normalizeEmail(email) }, Acknowledged);
+    },
+    async verifyEmail(uid, code) {
+      await api.post('/auth/verify-email', { uid, code }, VerifyEmailResponse);
+    },
+
+    // --- login -----------------------------------------------------------------------------
+    async login(rawEmail, password, keepSignedIn): Promise<LoginOutcome> {
+      const email = normalizeEmail(rawEmail);
+      pendingMfa = null;
+      const { handle, startLoginRequest } = await crypto().startLogin(password);
+      const start = await api.post('/auth/login/start', { email, startLoginRequest }, LoginStartResponse);
+      const finish = await crypto().finishLogin(handle, start.loginResponse);
+      // A wrong password fails on the client: the server is not asked (OPAQUE).
+      if (!finish) throw new ApiError('INVALID_CREDENTIALS', 'Invalid e-mail or password.');
+      const answer = await api.post(
+        '/auth/login/finish',
+        { loginId: start.loginId, finishLoginRequest: finish.finishLoginRequest, keepSignedIn },
+        LoginFinishResponse,
+      );
+      if (answer.status === 'mfa') {
+        pendingMfa = { handle, mfaToken: answer.mfaToken, mfaType: answer.mfaType, device: answer.device, keepSignedIn };
+        return { status: 'mfa', mfaType: answer.mfaType, device: answer.device };
+      }
+      return { status: 'ok', user: await completeLogin(handle, answer.user, keepSignedIn) };
+    },
+    async verifyMfa(code) {
+      const pending = pendingMfa;
+      if (!pending) throw new Error('NO_PENDING_LOGIN');
+      let result: SessionResult;
+      try {
+        result = await api.post('/auth/mfa/verify', { mfaToken: pending.mfaToken, code }, SessionResult);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'EXPIRED') pendingMfa = null;
+        throw error;
+      }
+      pendingMfa = null;
+      return completeLogin(pending.handle, result.user, pending.keepSignedIn);
+    },
+    async resendMfaCode() {
+      if (!pendingMfa) throw new Error('NO_PENDING_LOGIN');
+      await api.post('/auth/mfa/resend', { mfaToken: pendingMfa.mfaToken }, Acknowledged);
+    },
+    getPendingMfa: () => (pendingMfa ? { mfaType: pendingMfa.mfaType, device: pendingMfa.device } : null),
+    async logout() {
+      const userId = snapshot.user?.id ?? sessions.read()?.userId;
+      await endServerSession();
+      await clearLocal(userId);
+      if (userId) sessions.announce({ type: 'signed-out', userId });
+      signedOut();
+    },
+
+    // --- recovery ----------------------------------------------------------------------------
+    async sendRecovery(email) {
+      await api.post('/auth/recover/start', { email: normalizeEmail(email) }, Acknowledged);
+    },
+    async checkRecoveryPhrase(uid, words) {
+      const link = decodeLinkPayload(uid);
+      if (!link?.address) throw new Error('INVALID_LINK');
+      let wallet: PublicWallet;
+      try {
+        wallet = await crypto().loadPendingWallet(words.map((word) => word.trim().toLowerCase()));
+      } catch (error) {
+        if (error instanceof Error && error.message.includes('INVALID_PHRASE')) throw new Error('PHRASE_MISMATCH');
+        throw error;
+      }
+      if (wallet.address !== link.address) {
+        await crypto().clearPendingWallet();
+        throw new Error('PHRASE_MISMATCH');
+      }
+    },
+    async resetPassword(uid, code, newPassword) {
+      const link = decodeLinkPayload(uid);
+      if (!link) throw new Error('INVALID_LINK');
+      const email = normalizeEmail(link.email);
+      const { handle, registrationRequest } = await crypto().startRegistration(newPassword);
+      const { registrationResponse, challenge } = await api.post(
+        '/auth/recover/register',
+        { email, code, registrationRequest },
+        RecoverRegisterResponse,
+      );
+      const { registrationRecord, encBackupPhrase } = await crypto().finishRegistration(handle, registrationResponse, 'pending');
+      const signature = await crypto().signPayload(
+        { purpose: 'recover', email, challenge, registrationRecord, encBackupPhrase },
+        true,
+      );
+      const result = await api.post(
+        '/auth/recover/finish',
+        { email, code, challenge, registrationRecord, encBackupPhrase, keepSignedIn: false, signature },
+        SessionResult,
+      );
+      await crypto().activatePendingWallet();
+      await persistSession(result.user, false);
+      return result.user;
+    },
+
+    // --- account security ------------------------------------------------------------------
+    async reauthenticate(password) {
+      return (await reauth(password)).reauthToken;
+    },
+    async revealPhrase(password) {
+      const user = requireUser();
+      const { handle } = await reauth(password);
+      return crypto().revealPhrase(handle, user.encBackupPhrase);
+    },
+    async changePassword(currentPassword, newPassword) {
+      const user = requireUser();
+      const { reauthToken } = await reauth(currentPassword);
+      const { handle, registrationRequest } = await crypto().startRegistration(newPassword);
+      const { registrationResponse } = await api.post(
+        '/account/password/start',
+        { reauthToken, registrationRequest },
+        ChangePasswordStartResponse,
+      );
+      const { registrationRecord, encBackupPhrase } = await crypto().finishRegistration(handle, registrationResponse, 'active');
+      const signature = await crypto().signPayload({ purpose: 'change-password', userId: user.id, registrationRecord, encBackupPhrase });
+      const answer = await api.post(
+        '/account/password/finish',
+        { reauthToken, registrationRecord, encBackupPhrase, signature },
+        SessionResponse,
+      );
+      setUser(answer.user);
+    },
+    async startTotpSetup(password) {
+      const { reauthToken } = await reauth(password);
+      return api.post('/account/mfa/totp/setup', { reauthToken }, TotpSetupResponse);
+    },
+    async enableTotp(code, device) {
+      const { user } = await api.post('/account/mfa/totp/enable', { code, device }, SessionResponse);
+      setUser(user);
+      return user;
+    },
+    async startSmsSetup(password, phoneNumber) {
+      const { reauthToken } = await reauth(password);
+      await api.post('/account/mfa/sms/setup', { reauthToken, phoneNumber }, Acknowledged);
+    },
+    async enableSms(code) {
+      const { user } = await api.post('/account/mfa/sms/enable', { code }, SessionResponse);
+      setUser(user);
+      return user;
+    },
+    async disableMfa() {
+      const { user } = await api.post('/account/mfa/disable', {}, SessionResponse);
+      setUser(user);
+      return user;
+    },
+    async deleteAccount() {
+      const user = requireUser();
+      const signedAt = Date.now();
+      const signature = await crypto().signPayload({ purpose: 'delete-account', userId: user.id, signedAt });
+      await api.delete('/account', { signedAt, signature }, Acknowledged);
+      await clearLocal(user.id);
+      sessions.announce({ type: 'signed-out', userId: user.id });
+      signedOut();
+    },
+    exportPrivateKeys: () => crypto().exportPrivateKeys(),
+  };
+}

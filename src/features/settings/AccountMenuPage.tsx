@@ -1,0 +1,29 @@
+import { PRIVACY_POLICY_URL, TERMS_OF_SERVICE_URL } from '../signup/legalLinks';
+import { SettingsMenu } from './SettingsMenu';
+import { SettingsPage } from './SettingsPage';
+
+/**
+ * /account. Organisation, Plans and Payments and Developers arrive with their own releases
+ * (spec 001 section 2 and spec 002); until then they are not listed.
+ */
+export function AccountMenuPage() {
+  return (
+    <SettingsPage title="Account">
+      <SettingsMenu
+        label="Account settings"
+        entries={[
+          { label: 'Security and Privacy', description: 'Recovery phrase, password, two-factor authentication', to: '/account/security' },
+          { label: 'Notifications', description: 'Email notifications', to: '/account/notifications' },
+          { label: 'Display', description: 'Dark mode, light mode or auto', to: '/account/display' },
+        ]}
+      />
+      <SettingsMenu
+        label="Legal"
+        entries={[
+          { label: 'Privacy policy', href: PRIVACY_POLICY_URL },
+          { label: 'Terms of service', href: TERMS_OF_SERVICE_URL },
+        ]}
+      />
+    </SettingsPage>
+  );
+}

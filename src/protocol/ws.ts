@@ -1,0 +1,29 @@
+/**
+ * WebSocket messages on `/api/ws` (JSON text frames). The server validates every client message
+ * against `ClientMessage`; anything else is answered with an `error` message and the socket stays
+ * open. The server speaks first with `hello`.
+ */
+import { z } from 'zod';
+import { isErrorCode, type ErrorCode } from './errors';
+
+/** Client to server: a keep-alive the server answers with the same id. */
+export const PingMessage = z.strictObject({ type: z.literal('ping'), id: z.string().min(1).max(64) });
+
+export const ClientMessage = z.discriminatedUnion('type', [PingMessage]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+const ErrorCodeSchema = z.custom<ErrorCode>((value) => isErrorCode(value), 'Unknown error code');
+
+export const HelloMessage = z.object({ type: z.literal('hello'), protocolVersion: z.number() });
+export const PongMessage = z.object({ type: z.literal('pong'), id: z.string() });
+/** A rejected client message, in the same shape as the HTTP error body's `error`. */
+export const ErrorMessage = z.object({
+  type: z.literal('error'),
+  error: z.object({ code: ErrorCodeSchema, message: z.string() }),
+});
+
+export const ServerMessage = z.discriminatedUnion('type', [HelloMessage, PongMessage, ErrorMessage]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** Largest client frame the server accepts, in bytes. */
+export const WS_MAX_MESSAGE_BYTES = 64 * 1024;

@@ -1,0 +1,83 @@
+/**
+ * /profile and /account with its children (spec 001 section 2: Account screens). The pages live
+ * in features/settings and load on demand.
+ */
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { appRoute } from './appRoute';
+
+const settings = () => import('../features/settings/AccountRoutes');
+
+const TwoFactorTotpPage = lazyRouteComponent(settings, 'TwoFactorTotpPage');
+const TwoFactorPhonePage = lazyRouteComponent(settings, 'TwoFactorPhonePage');
+
+export const profileRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'profile',
+  component: lazyRouteComponent(() => import('../features/settings/ProfilePage')),
+});
+
+export const accountRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account',
+  component: lazyRouteComponent(settings, 'AccountMenuPage'),
+});
+
+export const securityRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/security',
+  component: lazyRouteComponent(settings, 'SecurityPage'),
+});
+
+export const revealPhraseRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/security/backup-phrase',
+  component: lazyRouteComponent(settings, 'RevealPhrasePage'),
+});
+
+export const changePasswordRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/security/change-password',
+  component: lazyRouteComponent(settings, 'ChangePasswordPage'),
+});
+
+export const twoFactorRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/security/two-factor-authentication',
+  component: lazyRouteComponent(settings, 'TwoFactorPage'),
+});
+
+export const totpRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/security/two-factor-authentication/totp',
+  component: () => <TwoFactorTotpPage step="setup" />,
+});
+
+export const totpVerifyRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/security/two-factor-authentication/totp/verify',
+  component: () => <TwoFactorTotpPage step="verify" />,
+});
+
+export const phoneRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/security/two-factor-authentication/phone-number',
+  component: () => <TwoFactorPhonePage step="setup" />,
+});
+
+export const phoneVerifyRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/security/two-factor-authentication/phone-number/verify',
+  component: () => <TwoFactorPhonePage step="verify" />,
+});
+
+export const displayRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/display',
+  component: lazyRouteComponent(settings, 'DisplayPage'),
+});
+
+export const notificationSettingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/notifications',
+  component: lazyRouteComponent(settings, 'NotificationsSettingsPage'),
+});

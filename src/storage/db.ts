@@ -1,0 +1,71 @@
+/**
+ * The browser's local database (Dexie over IndexedDB), named 'cairn'. Components never touch it
+ * directly: one store module per entity (walletStore.ts, accountStore.ts, ...) wraps each table.
+ */
+import Dexie, { type DexieOptions, type EntityTable, type Transaction } from 'dexie';
+import type { AccountUser } from '../protocol/auth';
+
+export const DB_NAME = 'cairn';
+
+/** A wallet kept on this device for 'Keep me signed in' (see workers/crypto/deviceKey.ts). */
+export interface WalletRecord {
+  accountId: string;
+  /** Non-extractable AES-GCM key; IndexedDB holds it by structured clone, never as bytes. */
+  deviceKey: CryptoKey;
+  /** base64url(iv || AES-GCM(entropy)). */
+  sealed: string;
+  savedAt: number;
+}
+
+/** The signed-in user's account as last seen from the server, for offline start. */
+export interface AccountRecord extends AccountUser {
+  cachedAt: number;
+}
+
+export interface SchemaVersion {
+  version: number;
+  /** Dexie store specs: primary key first, then indexes; null deletes a table. */
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void> | void;
+}
+
+/**
+ * Schema history. APPEND-ONLY: a published version is never edited or removed, because browsers
+ * already hold databases at that version and Dexie upgrades them step by step. A change adds a new
+ * entry (the changed stores and, if data must move, an `upgrade`) and a test in db.test.ts that
+ * opens the previous version, writes, and reopens at the new one.
+ *
+ * Every table must be keyed or indexed by `accountId` (or be `accounts`, keyed by the account id)
+ * so that wipeAccountData can remove an account's data on log out; db.test.ts enforces it.
+ */
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  { version: 1, stores: { wallets: 'accountId', accounts: 'id' } },
+];
+
+/** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
+export function declareSchema(db: Dexie, upToVersion = Number.POSITIVE_INFINITY): void {
+  for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
+    if (version > upToVersion) break;
+    const declared = db.version(version).stores(stores);
+    if (upgrade) declared.upgrade(upgrade);
+  }
+}
+
+export class CairnDb extends Dexie {
+  wallets!: EntityTable<WalletRecord, 'accountId'>;
+  accounts!: EntityTable<AccountRecord, 'id'>;
+
+  /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
+  constructor(options?: DexieOptions) {
+    super(DB_NAME, options);
+    declareSchema(this);
+  }
+}
+
+let appDb: CairnDb | undefined;
+
+/** The app's database, opened on first use. */
+export function getDb(): CairnDb {
+  appDb ??= new CairnDb();
+  return appDb;
+}

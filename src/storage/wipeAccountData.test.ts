@@ -1,0 +1,42 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import sample from '../../tests/fixtures/account-user.json';
+import { AccountUser } from '../protocol/auth';
+import { getAccount, saveAccount } from './accountStore';
+import { CairnDb } from './db';
+import * as localAccountStore from './localAccountStore';
+import { loadWallet, saveWallet } from './walletStore';
+import { wipeAccountData } from './wipeAccountData';
+
+const user = AccountUser.parse(sample);
+
+let db: CairnDb;
+beforeEach(() => {
+  db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+});
+afterEach(() => db.close());
+
+describe('wipeAccountData', () => {
+  it("removes every row of that account and nobody else's", async () => {
+    const key = await globalThis.crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt']);
+    for (const id of ['acc1', 'acc2']) {
+      await saveAccount({ ...user, id }, db);
+      await saveWallet(id, { deviceKey: key, sealed: id }, db);
+    }
+    await wipeAccountData('acc1', db);
+    expect(await getAccount('acc1', db)).toBeUndefined();
+    expect(await loadWallet('acc1', db)).toBeUndefined();
+    expect(await getAccount('acc2', db)).toBeDefined();
+    expect(await loadWallet('acc2', db)).toBeDefined();
+    for (const table of db.tables) {
+      const rows = (await table.toArray()) as Array<{ accountId?: string; id?: string }>;
+      expect(rows.some((row) => row.accountId === 'acc1' || row.id === 'acc1'), table.name).toBe(false);
+    }
+  });
+
+  it('localAccountStore offers the whole port the account service needs', () => {
+    expect(Object.keys(localAccountStore).sort()).toEqual(
+      ['deleteWallet', 'getAccount', 'loadWallet', 'saveAccount', 'saveWallet', 'wipeAccountData'],
+    );
+  });
+});

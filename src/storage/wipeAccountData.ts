@@ -1,0 +1,34 @@
+/** Log out: removes everything this device holds for one account (DESIGN.md section 4). */
+import type { Table } from 'dexie';
+import { getDb, type CairnDb } from './db';
+
+/** How a table's rows belong to an account, or null when they do not (db.test.ts forbids that). */
+export function accountScopeOf(table: Table): 'primaryKey' | 'index' | 'accountsTable' | null {
+  if (table.schema.primKey.name === 'accountId') return 'primaryKey';
+  if (table.schema.indexes.some((index) => index.name === 'accountId')) return 'index';
+  if (table.name === 'accounts') return 'accountsTable';
+  return null;
+}
+
+/**
+ * Deletes every row of `accountId` in every table, in one transaction so a crash cannot leave half
+ * an account behind. Tables are found from the schema, so tables added later are wiped too as long
+ * as they carry `accountId` (the rule in db.ts).
+ */
+export async function wipeAccountData(accountId: string, db: CairnDb = getDb()): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    for (const table of db.tables) {
+      switch (accountScopeOf(table)) {
+        case 'primaryKey':
+        case 'accountsTable':
+          await table.delete(accountId);
+          break;
+        case 'index':
+          await table.where('accountId').equals(accountId).delete();
+          break;
+        case null:
+          break;
+      }
+    }
+  });
+}

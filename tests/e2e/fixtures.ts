@@ -1,0 +1,55 @@
+import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export { expect };
+
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
+export const MAINTENANCE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 18_080) + 1}`;
+const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
+
+/** A strong password (zxcvbn score 4) that the tests search for in every request body. */
+export const STRONG_PASSWORD = 'glacier orbit tangerine sextant 41';
+export const NEW_PASSWORD = 'lantern basalt meridian cobalt 77';
+
+let counter = 0;
+/** A unique e-mail per test and project, so the projects can share one server. */
+export function uniqueEmail(testInfo: { project: { name: string } }, label: string): string {
+  counter += 1;
+  return `${label}.${testInfo.project.name}.${Date.now().toString(36)}${counter}@example.com`;
+}
+
+/** Every request body the page sent, to prove no secret ever left the browser. */
+export class RequestLog {
+  readonly bodies: string[] = [];
+  readonly urls: string[] = [];
+
+  attach(page: Page): void {
+    page.on('request', (request: Request) => {
+      this.urls.push(request.url());
+      const body = request.postData();
+      if (body) this.bodies.push(body);
+    });
+  }
+
+  expectNoneContains(secret: string): void {
+    const needle = secret.toLowerCase();
+    const leaks = [...this.bodies, ...this.urls].filter((text) => text.toLowerCase().includes(needle));
+    expect(leaks, `a request carried "${secret}"`).toEqual([]);
+  }
+}
+
+export const test = base.extend<{ requestLog: RequestLog; shoot: (name: string) => Promise<void> }>({
+  requestLog: async ({ page }, use) => {
+    const log = new RequestLog();
+    log.attach(page);
+    await use(log);
+  },
+  /** Saves a full-page screenshot under .tmp/screenshots/<project>-<name>.png for review. */
+  shoot: async ({ page }, use, testInfo) => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await use(async (name: string) => {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${testInfo.project.name}-${name}.png`), fullPage: true });
+    });
+  },
+});

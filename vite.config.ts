@@ -1,0 +1,57 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The server's CSP is `script-src 'self' 'wasm-unsafe-eval'`: nothing here may emit an inline
+// script. Vite's module-preload polyfill lives in the entry chunk, the service worker is registered
+// from app code (`injectRegister: false`), and Mantine's colour scheme comes from localStorage at
+// runtime instead of an inline ColorSchemeScript.
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'logo.svg'],
+      manifest: {
+        name: 'Cairn',
+        short_name: 'Cairn',
+        description: 'End-to-end encrypted vaults for your files, notes and conversations.',
+        theme_color: '#1c6b60',
+        background_color: '#12171b',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: 'pwa-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'pwa-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // libsodium-sumo, OPAQUE and the zxcvbn dictionaries make chunks above Workbox's 2 MiB default.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/],
+      },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+    // The crypto worker bundles libsodium-sumo and OPAQUE (wasm inlined): large by nature.
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    proxy: {
+      '/api': { target: 'http://localhost:8080', changeOrigin: false, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: 'http://localhost:8080', changeOrigin: false, ws: true },
+    },
+  },
+});
