@@ -170,7 +170,8 @@ function parseLogLevel(raw: string | undefined): LogLevel {
 export function redactUrl(raw: string): string {
   try {
     const url = new URL(raw);
-    if (url.password) url.password = '***';
+    if (!url.password) return raw;
+    url.password = '***';
     return url.toString();
   } catch {
     // Not parseable: hide anything that looks like user:pass@.

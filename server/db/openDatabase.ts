@@ -33,16 +33,19 @@ function openSqlite(file: string): Kysely<Database> {
 
 const INT8_OID = 20;
 
+/** pg's default parsers, except int8 (text format) as Number. */
+function parserFor(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if (oid === INT8_OID && format !== 'binary') return Number;
+  return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+}
+
 function openPostgres(url: string): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     // bigint columns hold epoch milliseconds, well inside Number's safe range; pg returns int8 as
     // string unless told otherwise. Set per pool so other pg users in the process are unaffected.
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID && format !== 'binary' ? Number : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
+    types: { getTypeParser: parserFor },
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

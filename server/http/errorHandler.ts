@@ -10,6 +10,8 @@ const FASTIFY_ERRORS: Record<string, [ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', 'Content-Length does not match the body'],
   FST_ERR_CTP_EMPTY_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'The Content-Type is empty'],
   FST_ERR_CTP_INVALID_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'The Content-Type is invalid'],
+  FST_ERR_BAD_URL: ['BAD_REQUEST', 'The URL is malformed'],
+  FST_ERR_MAX_PARAM_LENGTH: ['BAD_REQUEST', 'A path parameter is too long'],
 };
 
 const STATUS_CODES: Record<number, ErrorCode> = {

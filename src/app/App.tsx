@@ -31,7 +31,11 @@ export function App({ isIndexedDbAvailable }: AppProps) {
       if (next && !isMaintenance) void router.invalidate();
       isMaintenance = next;
     });
+    // An offline start opened the shell from the cache; once online, the server has the last word.
+    const onOnline = () => void authService.revalidate();
+    window.addEventListener('online', onOnline);
     return () => {
+      window.removeEventListener('online', onOnline);
       unsubscribeAuth();
       unsubscribeConfig();
     };

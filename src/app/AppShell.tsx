@@ -4,6 +4,7 @@ import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { canCreateVault } from '../domain/navigationRules';
 import { useSession } from '../features/account/useSession';
 import { CairnLogo } from '../ui/CairnLogo';
+import { InAppShellContext } from '../ui/InAppShellContext';
 import { IconSearch } from '../ui/icons';
 import { NoticeBar } from '../ui/NoticeBar';
 import { AvatarMenu } from './AvatarMenu';
@@ -22,7 +23,7 @@ export const SERIOUS_ISSUE_TEXT =
 export function AppShell() {
   const navigate = useNavigate();
   const { isReadOnly, hasSeriousIssue } = useServerConfig();
-  const { isOffline } = useSession();
+  const { isOffline, user } = useSession();
 
   // 'v' opens vault creation; Mantine ignores it while typing in inputs, textareas and selects.
   useHotkeys([
@@ -33,6 +34,9 @@ export function AppShell() {
       },
     ],
   ]);
+
+  // Between the end of a session and the guard's redirect to /login there is no user to show.
+  if (!user) return null;
 
   return (
     <MantineAppShell
@@ -45,7 +49,7 @@ export function AppShell() {
       <MantineAppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Box hiddenFrom="xs">
-            <Link to="/vaults/$status" params={{ status: 'active' }} aria-label="Cairn: your vaults">
+            <Link to="/vaults/$status" params={{ status: 'active' }} aria-label="Cairn: your vaults" style={{ textDecoration: 'none' }}>
               <CairnLogo size={30} withWordmark />
             </Link>
           </Box>
@@ -69,7 +73,9 @@ export function AppShell() {
           <NoticeBar color="gray">You're offline. Cairn is showing what is saved on this device.</NoticeBar>
         )}
         <Box px={{ base: 'md', xs: 'xl' }} py={{ base: 'md', xs: 'xl' }}>
-          <Outlet />
+          <InAppShellContext.Provider value={true}>
+            <Outlet />
+          </InAppShellContext.Provider>
         </Box>
       </MantineAppShell.Main>
 

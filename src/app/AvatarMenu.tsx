@@ -27,7 +27,7 @@ export function AvatarMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu position="bottom-end" width={280} shadow="md" withinPortal>
         <Menu.Target>
           <UnstyledButton aria-label={`Account menu for ${displayName}`} style={{ borderRadius: '50%' }}>
             <Avatar src={photo} alt="" radius="xl" size={36} color="cairn">

@@ -1,5 +1,5 @@
 import { Group, Indicator, Text, UnstyledButton } from '@mantine/core';
-import { Link, useLocation } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
 import { type NavSection, visibleNavSections } from '../domain/navigationRules';
 import { useUser } from '../features/account/useSession';
 import { NAV_ITEMS } from './navItems';
@@ -21,8 +21,7 @@ export function BottomNav({ unread = {} }: BottomNavProps) {
         return (
           <UnstyledButton
             key={section}
-            component={Link}
-            {...item.link}
+            renderRoot={item.renderLink}
             aria-current={isActive ? 'page' : undefined}
             h="100%"
             display="flex"

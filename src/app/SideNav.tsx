@@ -36,7 +36,7 @@ export function SideNav({ unread = {} }: SideNavProps) {
   return (
     <Stack h="100%" gap={0}>
       <Box px="md" py="md">
-        <Link to="/vaults/$status" params={{ status: 'active' }} aria-label="Cairn: your vaults">
+        <Link to="/vaults/$status" params={{ status: 'active' }} aria-label="Cairn: your vaults" style={{ textDecoration: 'none' }}>
           <CairnLogo size={32} withWordmark />
         </Link>
       </Box>
@@ -62,7 +62,7 @@ export function SideNav({ unread = {} }: SideNavProps) {
                 defaultOpened
                 childrenOffset={36}
               >
-                <NavLink component={Link} {...item.link} label="All vaults" active={pathname === '/vaults/active'} />
+                <NavLink renderRoot={item.renderLink} label="All vaults" active={pathname === '/vaults/active'} />
                 <Text size="xs" c="dimmed" px="sm" py={6}>
                   Your active vaults will be listed here.
                 </Text>
@@ -72,8 +72,7 @@ export function SideNav({ unread = {} }: SideNavProps) {
           return (
             <NavLink
               key={section}
-              component={Link}
-              {...item.link}
+              renderRoot={item.renderLink}
               label={item.label}
               leftSection={icon}
               active={item.isActive(pathname)}

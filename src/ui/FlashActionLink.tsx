@@ -38,7 +38,16 @@ export function FlashActionLink({ label, doneLabel, onAction, flashMs = 1_500, o
     );
   }
   return (
-    <Anchor component="button" type="button" inherit fw={600} disabled={state === 'busy'} onClick={() => void run()}>
+    <Anchor
+      component="button"
+      type="button"
+      inherit
+      c="inherit"
+      underline="always"
+      fw={600}
+      disabled={state === 'busy'}
+      onClick={() => void run()}
+    >
       {label}
     </Anchor>
   );

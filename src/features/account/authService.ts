@@ -1,11 +1,11 @@
 /**
  * The app's one account service, wired to the browser: fetch, the crypto worker, IndexedDB
- * (storage/walletStore.ts), localStorage/sessionStorage and the 'cairn-session' channel.
+ * (storage/localAccountStore.ts), localStorage/sessionStorage and the 'cairn-session' channel.
  * Screens import `authService`; the factory and its ports are in createAuthService.ts.
  */
 import { getApiClient } from '../../platform/apiClient';
 import { getCrypto } from '../../platform/cryptoClient';
-import * as walletStore from '../../storage/walletStore';
+import * as localAccountStore from '../../storage/localAccountStore';
 import { type CairnAuthService, createAuthService } from './createAuthService';
 import { createBrowserSessionStore } from './sessionStore';
 
@@ -14,6 +14,6 @@ export type { CairnAuthService, SessionSnapshot, SessionStatus } from './createA
 export const authService: CairnAuthService = createAuthService({
   api: getApiClient(),
   crypto: getCrypto,
-  accounts: walletStore,
+  accounts: localAccountStore,
   sessions: createBrowserSessionStore(),
 });

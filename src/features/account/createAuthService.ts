@@ -26,7 +26,7 @@ import {
 } from '../../protocol/auth';
 import { ApiError } from '../../protocol/errors';
 import { type ApiClient, InvalidResponseError, NetworkError } from '../../platform/apiClient';
-import type { AuthService, LoginOutcome } from './AuthService';
+import type { AuthService, LoginOutcome } from './AuthServiceContract';
 import type { SessionEvent, SessionRecord, SessionStore } from './sessionStore';
 
 /** The device's account data (storage/walletStore.ts), as a port so tests can pass a fake. */
@@ -60,6 +60,8 @@ export interface CairnAuthService extends AuthService {
   restore(): Promise<SessionSnapshot>;
   /** Resolves once the session is known (not 'loading'). */
   whenSettled(): Promise<SessionSnapshot>;
+  /** Back online after an offline start: asks the server again (401 ends the session). */
+  revalidate(): Promise<void>;
   refreshUser(): Promise<AccountUser>;
   setUser(user: AccountUser): void;
   updateAttributes(patch: AttributesPatch): Promise<AccountUser>;
@@ -157,6 +159,7 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
     pendingMfa = null;
     await crypto().lock().catch((error: unknown) => log('Locking the wallet failed', error));
     if (!userId) return;
+    sessions.unmarkUnkept(userId);
     await accounts.deleteWallet(userId).catch((error: unknown) => log('Deleting the wallet failed', error));
     await accounts.wipeAccountData(userId).catch((error: unknown) => log('Wiping local data failed', error));
   }
@@ -171,6 +174,8 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
       log('Persisting the session failed', error);
     }
     const record: SessionRecord = { userId: user.id, keepSignedIn };
+    if (keepSignedIn) sessions.unmarkUnkept(user.id);
+    else sessions.markUnkept(user.id);
     sessions.write(record);
     sessions.announce({ type: 'signed-in', record });
     signedIn(user);
@@ -217,6 +222,9 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
   async function restoreOnce(): Promise<SessionSnapshot> {
     const record = await sessions.load();
     if (!record) {
+      // No tab holds a session: sessions that were to end with the browser have ended, so their
+      // sealed wallets and cached data go too (spec: the session lasts for the session only).
+      for (const userId of sessions.listUnkept()) await clearLocal(userId);
       signedOut(snapshot.notice);
       return snapshot;
     }
@@ -319,6 +327,18 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
           resolve(snapshot);
         });
       });
+    },
+    async revalidate() {
+      if (snapshot.status !== 'signedIn' || !snapshot.isOffline) return;
+      const userId = snapshot.user?.id;
+      try {
+        const user = await readSessionUser();
+        if (user.id === userId) signedIn(user);
+      } catch (error) {
+        if (isUnreachable(error)) return;
+        await clearLocal(userId);
+        signedOut();
+      }
     },
     async refreshUser() {
       const { user } = await api.get('/account', SessionResponse);

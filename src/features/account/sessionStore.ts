@@ -31,6 +31,8 @@ export interface ChannelLike {
 }
 
 export const SESSION_KEY = 'cairn.session';
+/** Accounts whose sealed wallet was stored for a session that ends with the browser. */
+export const UNKEPT_KEY = 'cairn.unkeptWallets';
 export const SESSION_CHANNEL = 'cairn-session';
 /** How long a new tab waits for an open tab to share its session. Same-origin tabs answer in ms. */
 export const TAB_ANSWER_TIMEOUT_MS = 250;
@@ -52,6 +54,13 @@ export interface SessionStore {
   /** Stores the record where `keepSignedIn` says, and removes it from the other storage. */
   write(record: SessionRecord): void;
   clear(): void;
+  /**
+   * Remembers (in localStorage) that `userId`'s sealed wallet belongs to a session that ends with
+   * the browser, so the next start with no session anywhere can delete it.
+   */
+  markUnkept(userId: string): void;
+  unmarkUnkept(userId: string): void;
+  listUnkept(): string[];
   /** Tells the other tabs. */
   announce(event: SessionEvent): void;
   /** Listens for the other tabs' log in and log out. Returns the unsubscribe function. */
@@ -167,9 +176,35 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
     });
   }
 
+  function listUnkept(): string[] {
+    try {
+      const value: unknown = JSON.parse(persistent?.getItem(UNKEPT_KEY) ?? '[]');
+      return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  function saveUnkept(ids: string[]): void {
+    try {
+      if (ids.length === 0) persistent?.removeItem(UNKEPT_KEY);
+      else persistent?.setItem(UNKEPT_KEY, JSON.stringify(ids));
+    } catch {
+      // Nothing to remember then.
+    }
+  }
+
   return {
     read,
     write,
+    listUnkept,
+    markUnkept(userId) {
+      const ids = listUnkept();
+      if (!ids.includes(userId)) saveUnkept([...ids, userId]);
+    },
+    unmarkUnkept(userId) {
+      saveUnkept(listUnkept().filter((id) => id !== userId));
+    },
     async load() {
       const own = read();
       if (own) return own;

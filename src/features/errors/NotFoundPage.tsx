@@ -9,7 +9,7 @@ export function NotFoundPage() {
       figure="404"
       title="Oh dear, something's wrong!"
       actions={
-        <Button component={Link} to="/vaults/$status" params={{ status: 'active' }} size="md">
+        <Button size="md" renderRoot={(props) => <Link to="/vaults/$status" params={{ status: 'active' }} {...props} />}>
           Return to a secure context
         </Button>
       }

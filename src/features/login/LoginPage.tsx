@@ -128,7 +128,7 @@ export function LoginPage() {
               checked={keepSignedIn}
               onChange={(event) => setKeepSignedIn(event.currentTarget.checked)}
             />
-            <Anchor component={Link} to="/recover/$step" params={{ step: 'recover' }} size="sm">
+            <Anchor size="sm" renderRoot={(props) => <Link to="/recover/$step" params={{ step: 'recover' }} {...props} />}>
               Recover account
             </Anchor>
           </Group>

@@ -7,7 +7,7 @@ export function SunsetBanner({ href }: { href: string }) {
     <Alert color="yellow" variant="light" role="note">
       The permanent storage service is being sunset.{' '}
       {isSafe && (
-        <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit fw={600}>
+        <Anchor href={href} target="_blank" rel="noopener noreferrer" inherit c="inherit" underline="always" fw={600}>
           Read the announcement
         </Anchor>
       )}

@@ -24,7 +24,7 @@ export function PhraseInputGrid({ words, onChange }: PhraseInputGridProps) {
           key={index}
           label={`Word ${index + 1}`}
           leftSection={<span aria-hidden>{index + 1}.</span>}
-          leftSectionWidth={32}
+          leftSectionWidth={36}
           value={word}
           autoComplete="off"
           autoCapitalize="none"

@@ -12,9 +12,9 @@ import { ProfilePhotoField } from './ProfilePhotoField';
 import { canSaveProfile, isNameChanged } from './profileRules';
 import { SettingsPage } from './SettingsPage';
 
-/** Where the saved photo is served; `v` busts the browser cache after a change. */
-function photoUrl(address: string, version: number): string {
-  return `/api/profile/photo/${encodeURIComponent(address)}${version ? `?v=${version}` : ''}`;
+/** Where the saved photo is served (no-cache, so a later visit shows the latest). */
+function photoUrl(address: string): string {
+  return `/api/profile/photo/${encodeURIComponent(address)}`;
 }
 
 /** /profile: name, photo, e-mail (read-only) and, for password users, the keys. */
@@ -23,7 +23,8 @@ export default function ProfilePage() {
   const [name, setName] = useState(user?.name ?? '');
   /** undefined: unchanged; a data URL: new photo; null: removed. */
   const [photo, setPhoto] = useState<string | null | undefined>(undefined);
-  const [photoVersion, setPhotoVersion] = useState(0);
+  /** The photo saved in this visit, shown as is: the <img> would not refetch the same URL. */
+  const [savedPhoto, setSavedPhoto] = useState<string | null | undefined>(undefined);
   const [isLoading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -31,7 +32,8 @@ export default function ProfilePage() {
 
   const formState = { name, savedName: user.name, isPhotoChanged: photo !== undefined };
   const canSave = canSaveProfile(formState) && !isLoading;
-  const shownPhoto = photo !== undefined ? photo : user.hasPhoto ? photoUrl(user.address, photoVersion) : null;
+  const shownPhoto =
+    photo !== undefined ? photo : savedPhoto !== undefined ? savedPhoto : user.hasPhoto ? photoUrl(user.address) : null;
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -46,7 +48,7 @@ export default function ProfilePage() {
       const { user: updated } = await getApiClient().put('/account/profile', body, SessionResponse);
       authService.setUser(updated);
       setName(updated.name ?? '');
-      if (photo !== undefined) setPhotoVersion(Date.now());
+      if (photo !== undefined) setSavedPhoto(photo);
       setPhoto(undefined);
       notifications.show({ message: 'Your profile was updated.', color: 'teal' });
     } catch (err) {

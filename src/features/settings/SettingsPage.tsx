@@ -1,6 +1,7 @@
-import { Anchor, Container, Stack, Title } from '@mantine/core';
+import { Anchor, Container, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { PageHeader } from '../../ui/PageHeader';
 
 interface SettingsPageProps {
   title: string;
@@ -14,16 +15,14 @@ export function SettingsPage({ title, back, children }: SettingsPageProps) {
   return (
     <Container size={640} px={{ base: 'md', sm: 'lg' }} py="lg">
       <Stack gap="lg">
-        <Stack gap={4}>
+        <div>
           {back && (
-            <Anchor component={Link} to={back.to} size="sm" c="dimmed">
+            <Anchor component={Link} to={back.to} size="sm" c="dimmed" display="inline-block" mb={4}>
               ← {back.label}
             </Anchor>
           )}
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-        </Stack>
+          <PageHeader title={title} />
+        </div>
         {children}
       </Stack>
     </Container>

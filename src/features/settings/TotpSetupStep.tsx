@@ -96,7 +96,11 @@ export function TotpSetupStep() {
           Setup key
         </Text>
         <Group gap="xs" wrap="nowrap" align="center">
-          <Code block style={{ flex: 1, wordBreak: 'break-all' }} aria-labelledby="totp-setup-key-label">
+          <Code
+            block
+            style={{ flex: 1, minWidth: 0, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+            aria-labelledby="totp-setup-key-label"
+          >
             {groupKey(draft.secret)}
           </Code>
           <CopyButton value={draft.secret} timeout={1_500}>

@@ -6,7 +6,7 @@ import type { MfaType } from '../../protocol/auth';
 import { useSession } from '../account/useSession';
 import { DisableMfaModal } from './DisableMfaModal';
 import { BACK_TO_SECURITY, SettingsPage } from './SettingsPage';
-import { describeTwoFactor } from './twoFactorStatus';
+import { describeTwoFactorMethod } from './twoFactorStatus';
 
 const BASE = '/account/security/two-factor-authentication';
 
@@ -34,7 +34,7 @@ export function TwoFactorPage() {
           </Group>
           <Text size="sm" c="dimmed">
             {current
-              ? describeTwoFactor(user)
+              ? `Method: ${describeTwoFactorMethod(user) ?? ''}`
               : 'Add a second step to logging in: a code from an authenticator app or a text message.'}
           </Text>
           <Radio.Group
@@ -52,7 +52,7 @@ export function TwoFactorPage() {
               Set up
             </Button>
             {current && (
-              <Button variant="default" color="red" onClick={disableModal.open}>
+              <Button variant="light" color="red" onClick={disableModal.open}>
                 Turn off
               </Button>
             )}

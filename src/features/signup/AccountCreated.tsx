@@ -1,7 +1,7 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
 import { AuthLayout } from '../../ui/AuthLayout';
+import { FlashActionLink } from '../../ui/FlashActionLink';
 import { authService } from '../account/authService';
 import { getSignupDraft } from './signupDraft';
 
@@ -12,22 +12,6 @@ const RESENT_FLAG_MS = 1_000;
 export function AccountCreated() {
   const navigate = useNavigate();
   const email = getSignupDraft()?.email;
-  const [isResent, setResent] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  async function handleResend() {
-    if (!email) return;
-    try {
-      await authService.resendVerification(email);
-      setResent(true);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setResent(false), RESENT_FLAG_MS);
-    } catch {
-      // The resend endpoint answers ok for any address; a network failure leaves the link as is.
-    }
-  }
 
   return (
     <AuthLayout title="Final step – verify your email">
@@ -40,9 +24,12 @@ export function AccountCreated() {
               {email}
             </Text>
             . Didn&apos;t get it?{' '}
-            <Anchor component="button" type="button" size="sm" onClick={handleResend} aria-live="polite">
-              {isResent ? 'Resent!' : 'Resend email'}
-            </Anchor>
+            <FlashActionLink
+              label="Resend email"
+              doneLabel="Resent!"
+              flashMs={RESENT_FLAG_MS}
+              onAction={() => authService.resendVerification(email)}
+            />
           </Text>
         )}
         <Button fullWidth onClick={() => void navigate({ to: '/' })}>

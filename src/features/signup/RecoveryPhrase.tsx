@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { BACKUP_FILE_NAME, formatBackupText, formatPhraseLine } from '../../domain/backupText';
 import { downloadText } from './downloadText';
@@ -33,13 +33,13 @@ export function RecoveryPhraseWords({ words }: { words: readonly string[] }) {
 export function RecoveryPhraseActions({ words }: { words: readonly string[] }) {
   const clipboard = useClipboard({ timeout: 1_500 });
   return (
-    <Group grow gap="xs">
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
       <Button variant="default" onClick={() => downloadText(BACKUP_FILE_NAME, formatBackupText(words))}>
         Download
       </Button>
       <Button variant="default" onClick={() => clipboard.copy(formatPhraseLine(words))} aria-live="polite">
         {clipboard.copied ? 'Copied!' : 'Copy to clipboard'}
       </Button>
-    </Group>
+    </SimpleGrid>
   );
 }

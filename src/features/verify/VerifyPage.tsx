@@ -97,7 +97,7 @@ export function VerifyPage() {
               {isExpired && (
                 <>
                   {' '}
-                  <Anchor component={Link} to="/login" search={{ redirect: search.redirect }} inherit fw={600}>
+                  <Anchor inherit c="inherit" underline="always" fw={600} renderRoot={(props) => <Link to="/login" search={{ redirect: search.redirect }} {...props} />}>
                     Log in
                   </Anchor>
                 </>
@@ -118,7 +118,7 @@ export function VerifyPage() {
             {VERIFY_TEXTS.authenticate}
           </Button>
           <Text size="sm" ta="center">
-            <Anchor component={Link} to="/recover/$step" params={{ step: 'recover' }}>
+            <Anchor renderRoot={(props) => <Link to="/recover/$step" params={{ step: 'recover' }} {...props} />}>
               {VERIFY_TEXTS.recover}
             </Anchor>
           </Text>

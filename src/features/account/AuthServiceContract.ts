@@ -1,6 +1,8 @@
 /**
  * The account flows the screens call (spec 001 sections 2 and 4). Implemented by
- * `authService.ts` over `platform/apiClient.ts` and the crypto worker; screens never touch the
+ * `createAuthService.ts` over `platform/apiClient.ts` and the crypto worker; screens import the
+ * instance `authService` from `authService.ts` (this file is not named `AuthService.ts`: the two
+ * names would collide on case-insensitive file systems). Screens never touch the
  * worker or fetch directly for these flows. Every method rejects with an `ApiError`
  * (src/protocol/errors.ts) or an Error whose message is one of the codes named below; the screens
  * map codes to the spec's texts.

@@ -1,0 +1,176 @@
+/**
+ * `buildApp(deps)`: the whole HTTP and WebSocket server without `listen`, so tests drive it with
+ * `app.inject` and main.ts decides where it listens.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ApiError } from '../src/protocol/errors';
+import { WS_MAX_MESSAGE_BYTES } from '../src/protocol/ws';
+import type { Config } from './config';
+import type { Database } from './db/Database';
+import { registerAccountRoutes } from './http/accountRoutes';
+import { registerAuthRoutes } from './http/authRoutes';
+import { isApiPath, registerClientFiles } from './http/clientFiles';
+import { registerErrorHandler, toApiError } from './http/errorHandler';
+import { registerRecoveryRoutes } from './http/recoveryRoutes';
+import { createRouteDefiner, type RouteMeta } from './http/route';
+import { registerSystemRoutes } from './http/systemRoutes';
+import type { MailPort } from './mail/MailPort';
+import type { SmsPort } from './sms/SmsPort';
+import { type Clock, systemClock } from './services/Clock';
+import { createServices, type Services } from './services/createServices';
+import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
+import { registerSocketRoute } from './ws/registerSocketRoute';
+
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  mailer: MailPort;
+  sms: SmsPort;
+  clock?: Clock;
+  /** Overrides `config.staticDir`. */
+  staticDir?: string;
+}
+
+/** A registered route, recorded for tests and documentation. */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  meta: RouteMeta | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, in order (HEAD routes Fastify adds for GET included). */
+    routeList: RouteInfo[];
+    services: Services;
+    socketHub: SocketHub;
+  }
+}
+
+const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Paths that keep working in maintenance mode, so the client can show why and report problems. */
+const MAINTENANCE_OPEN = new Set(['/api/health', '/api/config', '/api/support']);
+
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  // 'wasm-unsafe-eval' lets the crypto worker compile libsodium and OPAQUE; no inline script.
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'", 'blob:'],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** Builds the server: plugins, hooks, every route. Resolves once the database and OPAQUE are ready. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        // The default request serializer logs the URL, and /api/ws?token= carries a session token.
+        req: (req: FastifyRequest) => ({ method: req.method, url: redactToken(req.url), remoteAddress: req.ip }),
+      },
+    },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Request ids are for logs only; never trust a client-sent one.
+    requestIdHeader: false,
+    // Router-level rejections (a malformed %-escape, an over-long path parameter) bypass the error
+    // handler; answer them in the same shape.
+    frameworkErrors: sendFrameworkError,
+  });
+
+  // Fastify parses text/plain by default; the API speaks JSON only, so anything else is 415.
+  app.removeContentTypeParser('text/plain');
+
+  app.decorate('routeList', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      app.routeList.push({ method, url: route.url, meta: route.config?.cairn });
+    }
+  });
+
+  const services = await createServices({
+    db,
+    clock,
+    mailer: deps.mailer,
+    sms: deps.sms,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  const hub = new LocalSocketHub();
+  app.decorate('services', services);
+  app.decorate('socketHub', hub);
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' },
+    // A self-hosted install may run on plain http on a LAN: do not force https here.
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      new ApiError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+  });
+  await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
+
+  app.addHook('onRequest', async (req) => {
+    if (!isApiPath(req.url)) return;
+    const pathname = req.url.split('?')[0] ?? '';
+    if (config.maintenance && !MAINTENANCE_OPEN.has(pathname)) {
+      throw new ApiError('MAINTENANCE', "We'll be back soon! Cairn is currently down for scheduled maintenance.");
+    }
+    if (config.readOnly && req.routeOptions.config.cairn?.blockedWhenReadOnly) {
+      throw new ApiError('READ_ONLY', 'Cairn is read-only for now. Please try again later.');
+    }
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    // Answers carry session tokens and account data: never keep them in a shared or disk cache.
+    if (isApiPath(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  const route = createRouteDefiner(app, services, { authRateLimit: config.authRateLimit });
+  const secureCookies = config.publicUrl.startsWith('https:');
+  registerSystemRoutes(route, services, config);
+  registerAuthRoutes(route, services, { secureCookies });
+  registerRecoveryRoutes(route, services, { secureCookies });
+  registerAccountRoutes(route, services);
+  registerSocketRoute(app, hub, services);
+  await registerClientFiles(app, deps.staticDir ?? config.staticDir);
+
+  app.addHook('onClose', async () => {
+    hub.closeAll();
+  });
+  await app.ready();
+  return app;
+}
+
+function sendFrameworkError(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const { apiError } = toApiError(error);
+  void reply.status(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
+}
+
+function redactToken(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/g, '$1***');
+}

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, SETTINGS } from './config';
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: path.resolve('./data'),
+      databaseUrl: null,
+      smtpUrl: null,
+      publicUrl: 'http://localhost:8080',
+      maintenance: false,
+      readOnly: false,
+      seriousIssue: false,
+      sunsetBannerUrl: null,
+      authRateLimit: 20,
+      logLevel: 'info',
+    });
+    expect(config.sqlitePath).toBe(path.join(path.resolve('./data'), 'cairn.sqlite'));
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/tmp/cairn-x',
+      DATABASE_URL: 'postgresql://u:p@db:5432/cairn',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      PUBLIC_URL: 'https://vault.example.com/',
+      ARWEAVE_GATEWAY: 'http://localhost:1984',
+      CAIRN_MAINTENANCE: 'yes',
+      CAIRN_READ_ONLY: 'TRUE',
+      CAIRN_SERIOUS_ISSUE: '1',
+      CAIRN_SUNSET_BANNER_URL: 'https://example.com/news',
+      AUTH_RATE_LIMIT: '5',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      dataDir: '/tmp/cairn-x',
+      databaseUrl: 'postgresql://u:p@db:5432/cairn',
+      publicUrl: 'https://vault.example.com',
+      arweaveGateway: 'http://localhost:1984',
+      maintenance: true,
+      readOnly: true,
+      seriousIssue: true,
+      sunsetBannerUrl: 'https://example.com/news',
+      authRateLimit: 5,
+      logLevel: 'debug',
+    });
+    expect(loadConfig({ PORT: '1234' }).publicUrl).toBe('http://localhost:1234');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(8080);
+  });
+
+  it('rejects bad values with one line naming the setting', () => {
+    expect(errorOf({ PORT: 'abc' })).toBe('Invalid PORT "abc": expected an integer from 1 to 65535');
+    expect(errorOf({ PORT: '0' })).toBe('Invalid PORT "0": expected an integer from 1 to 65535');
+    expect(errorOf({ PORT: '70000' })).toBe('Invalid PORT "70000": expected an integer from 1 to 65535');
+    expect(errorOf({ PORT: '80.5' })).toBe('Invalid PORT "80.5": expected an integer from 1 to 65535');
+    expect(errorOf({ CAIRN_MAINTENANCE: 'maybe' })).toBe(
+      'Invalid CAIRN_MAINTENANCE "maybe": expected one of 1, 0, true, false, yes, no',
+    );
+    expect(errorOf({ AUTH_RATE_LIMIT: '-1' })).toBe('Invalid AUTH_RATE_LIMIT "-1": expected an integer from 1 to 1000000');
+    expect(errorOf({ LOG_LEVEL: 'loud' })).toMatch(/^Invalid LOG_LEVEL "loud": expected one of fatal, /);
+    expect(errorOf({ PUBLIC_URL: 'ftp://x' })).toBe('Invalid PUBLIC_URL "ftp://x": expected a http:// or https:// URL');
+    expect(errorOf({ CAIRN_SUNSET_BANNER_URL: 'not a url' })).toMatch(/^Invalid CAIRN_SUNSET_BANNER_URL /);
+    for (const message of [errorOf({ PORT: 'abc' }), errorOf({ LOG_LEVEL: 'x' })]) expect(message).not.toContain('\n');
+  });
+
+  it('never prints a database or SMTP password', () => {
+    const message = errorOf({ DATABASE_URL: 'mysql://admin:hunter2@db/cairn' });
+    expect(message).toBe('Invalid DATABASE_URL "mysql://admin:***@db/cairn": expected a postgres:// or postgresql:// URL');
+    expect(errorOf({ SMTP_URL: 'http://a:hunter2@x' })).not.toContain('hunter2');
+  });
+
+  it('documents every setting it reads', () => {
+    const names = SETTINGS.map((s) => s.name);
+    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'ARWEAVE_GATEWAY', 'CAIRN_MAINTENANCE', 'CAIRN_READ_ONLY', 'CAIRN_SERIOUS_ISSUE', 'CAIRN_SUNSET_BANNER_URL', 'AUTH_RATE_LIMIT', 'LOG_LEVEL']) {
+      expect(names).toContain(name);
+    }
+    for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * DESIGN.md section 6: a bad request gets a typed 4xx and changes nothing. Every /api route,
+ * found through the app's onRoute record (so a new route is swept without editing this file), gets
+ * a battery of malformed requests, with and without a session.
+ */
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { ERROR_STATUS, isErrorCode } from '../../src/protocol/errors';
+import type { RouteInfo } from '../app';
+import { TABLES } from '../db/Database';
+import { ApiClient, type ApiResponse } from '../testing/ApiClient';
+import { describeEachDatabase, type TestEnv } from '../testing/databases';
+import { newSession } from '../testing/flows';
+import { TestUser } from '../testing/TestUser';
+
+interface Probe {
+  name: string;
+  body?: string;
+  query?: string;
+  params?: Record<string, string>;
+  contentType?: string;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const VALID_ADDRESS = 'A'.repeat(43);
+
+/** The keys a route's body schema declares (none for routes without an object body). */
+function bodyKeys(schema: z.ZodType | null): string[] {
+  let current: unknown = schema;
+  if (current instanceof z.ZodOptional) current = current.unwrap();
+  return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
+}
+
+function objectWith(keys: string[], value: unknown): Record<string, unknown> {
+  return Object.fromEntries((keys.length > 0 ? keys : ['unexpected']).map((key) => [key, value]));
+}
+
+function probesFor(route: RouteInfo): Probe[] {
+  const probes: Probe[] = [{ name: 'unknown query', query: '?unknownParam=1&__proto__=x' }];
+  if (route.url.includes(':address')) {
+    probes.push({ name: 'bad param', params: { address: 'not-an-address!' } });
+    probes.push({ name: 'long param', params: { address: 'A'.repeat(5_000) } });
+    probes.push({ name: 'bad escape in param', params: { address: '%E0%A4%A' } });
+  }
+  if (!BODY_METHODS.has(route.method)) return probes;
+  const schema = route.meta?.body ?? null;
+  const keys = bodyKeys(schema);
+  const candidates: [string, unknown][] = [
+    ['wrong types (arrays)', objectWith(keys, [1])],
+    ['wrong types (numbers)', objectWith(keys, 12_345)],
+    ['wrong types (booleans)', objectWith(keys, true)],
+    ['wrong types (objects)', objectWith(keys, { nested: { deeper: 'x' } })],
+    ['very long strings', objectWith(keys, 'a'.repeat(5_000))],
+    ['empty object', {}],
+  ];
+  for (const [name, value] of candidates) {
+    // Skip a candidate only when it is in fact a valid request for this route (e.g. `{}` for logout).
+    if (schema?.safeParse(value).success) continue;
+    probes.push({ name, body: JSON.stringify(value) });
+  }
+  probes.push(
+    { name: 'bad JSON', body: '{"email": "a@b.c",' },
+    { name: 'JSON array', body: '[{"email":"a@b.c"}]' },
+    { name: 'JSON string', body: '"hello"' },
+    { name: 'JSON null', body: 'null' },
+    { name: 'deep nesting', body: `${'['.repeat(5_000)}${']'.repeat(5_000)}` },
+    { name: 'over the body limit', body: JSON.stringify({ x: 'a'.repeat(3 * 1024 * 1024) }) },
+    { name: '__proto__ poisoning', body: '{"__proto__":{"admin":true}}' },
+    { name: 'constructor poisoning', body: '{"constructor":{"prototype":{"x":1}}}' },
+    { name: 'empty body with JSON type', body: '' },
+    { name: 'text/plain', body: 'hello', contentType: 'text/plain' },
+    { name: 'form encoded', body: 'email=a%40b.c', contentType: 'application/x-www-form-urlencoded' },
+  );
+  return probes;
+}
+
+function urlFor(route: RouteInfo, probe: Probe): string {
+  const address = probe.params?.address ?? VALID_ADDRESS;
+  const encoded = address.startsWith('%') ? address : encodeURIComponent(address);
+  return route.url.replace(':address', encoded) + (probe.query ?? '');
+}
+
+/** Null when `response` is a 4xx in the one error shape with the status its code names. */
+function problemWith(response: ApiResponse): string | null {
+  if (response.status < 400 || response.status > 499) return `status ${response.status}`;
+  const body = response.body;
+  if (typeof body !== 'object' || body === null || Object.keys(body).join() !== 'error') return `body ${response.raw.slice(0, 120)}`;
+  const error: unknown = Reflect.get(body, 'error');
+  if (typeof error !== 'object' || error === null) return 'error is not an object';
+  const extra = Object.keys(error).filter((key) => !['code', 'message', 'details'].includes(key));
+  const code: unknown = Reflect.get(error, 'code');
+  if (extra.length > 0 || !isErrorCode(code) || typeof Reflect.get(error, 'message') !== 'string') return `shape ${response.raw.slice(0, 120)}`;
+  if (ERROR_STATUS[code] !== response.status) return `code ${code} with status ${response.status}`;
+  return null;
+}
+
+async function countRows(env: TestEnv): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    const row = await env.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+describeEachDatabase('malformed input sweep', (env) => {
+  it('answers every malformed request with a 4xx in the one error shape and changes nothing', async () => {
+    const app = await env.buildApp({ config: { authRateLimit: 1_000_000 } });
+    const api = new ApiClient(app);
+    const { token } = await newSession(api, env.dataDir, await TestUser.create());
+
+    const routes = app.routeList.filter((r) => r.url.startsWith('/api') && r.method !== 'HEAD');
+    // Every API route is declared through the validating route definer (or is the socket route).
+    expect(routes.filter((r) => !r.meta)).toEqual([]);
+    expect(routes.length).toBeGreaterThanOrEqual(30);
+
+    const before = await countRows(env);
+    const problems: string[] = [];
+    let sent = 0;
+    for (const route of routes) {
+      for (const probe of probesFor(route)) {
+        for (const auth of [undefined, token]) {
+          const response = await api.request(route.method as 'POST', urlFor(route, probe), undefined, {
+            ...(auth ? { token: auth } : {}),
+            ...(probe.body !== undefined ? { rawBody: probe.body } : {}),
+            headers: probe.body !== undefined ? { 'content-type': probe.contentType ?? 'application/json' } : {},
+          });
+          sent += 1;
+          const problem = problemWith(response);
+          if (problem) problems.push(`${route.method} ${route.url} [${probe.name}${auth ? ', signed in' : ''}]: ${problem}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(sent).toBeGreaterThan(500);
+    expect(await countRows(env)).toEqual(before);
+    // The session used for the signed-in half is still alive: nothing malformed logged it out.
+    expect((await api.get('/api/account', { token })).status).toBe(200);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Entry point: `npx tsx server/main.ts` (or `npm run server`). Reads the environment, opens and
+ * migrates the database, and listens on 0.0.0.0:PORT.
+ */
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateToLatest } from './db/migrate';
+import { checkConnection, openDatabase } from './db/openDatabase';
+import { createMailer } from './mail/createMailer';
+import { FileSms } from './sms/FileSms';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const { db } = openDatabase(config);
+  try {
+    if (config.databaseUrl) await checkConnection(db, config.databaseUrl);
+    await migrateToLatest(db);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    await db.destroy().catch(() => undefined);
+    process.exit(1);
+  }
+
+  const mailer = createMailer(config);
+  const app = await buildApp({ config, db, mailer, sms: new FileSms(path.join(config.dataDir, 'sms')) });
+
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      // close() stops accepting connections and waits for in-flight requests.
+      await app.close();
+      mailer.close?.();
+      await db.destroy();
+      process.exit(0);
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ host: '0.0.0.0', port: config.port });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`Cannot listen on port ${config.port}: ${reason}`);
+    await db.destroy().catch(() => undefined);
+    process.exit(1);
+  }
+  console.log(`Cairn is listening on http://localhost:${config.port}`);
+}
+
+void main();

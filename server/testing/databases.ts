@@ -1,0 +1,164 @@
+/**
+ * Runs a server suite on a fresh SQLite file and, when TEST_DATABASE_URL is set, on a fresh
+ * PostgreSQL database created for the suite and dropped after it. With REQUIRE_POSTGRES=1 and no
+ * TEST_DATABASE_URL the PostgreSQL half fails instead of being skipped, so CI cannot silently
+ * test SQLite only.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { Database } from '../db/Database';
+import { migrateToLatest } from '../db/migrate';
+import { openDatabase, type DatabaseKind } from '../db/openDatabase';
+import { FileMailer } from '../mail/FileMailer';
+import type { Clock } from '../services/Clock';
+import { FileSms } from '../sms/FileSms';
+
+/** A clock tests can move forward. Starts at the real time so TOTP codes look ordinary. */
+export class TestClock implements Clock {
+  private offset = 0;
+  now(): number {
+    return Date.now() + this.offset;
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  staticDir?: string;
+}
+
+/** One suite's database, data directory and apps. Fields are usable from `beforeAll` on. */
+export class TestEnv {
+  readonly clock = new TestClock();
+  private state: { dataDir: string; databaseUrl: string | null; db: Kysely<Database>; dropDatabase?: () => Promise<void> } | null =
+    null;
+  private readonly apps = new Set<FastifyInstance>();
+
+  constructor(readonly kind: DatabaseKind) {}
+
+  get dataDir(): string {
+    return this.ready().dataDir;
+  }
+
+  get db(): Kysely<Database> {
+    return this.ready().db;
+  }
+
+  /** The configuration an app of this suite gets, with `overrides` applied. */
+  config(overrides: Partial<Config> = {}): Config {
+    const { dataDir, databaseUrl } = this.ready();
+    const base = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://cairn.test' });
+    return { ...base, databaseUrl, staticDir: path.join(dataDir, 'no-client'), authRateLimit: 1_000, ...overrides };
+  }
+
+  /** A new app on this suite's database; closed at the end of the suite if the test does not. */
+  async buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+    const config = this.config(options.config);
+    const app = await buildApp({
+      config,
+      db: this.db,
+      mailer: new FileMailer(path.join(config.dataDir, 'mail')),
+      sms: new FileSms(path.join(config.dataDir, 'sms')),
+      clock: this.clock,
+      ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    });
+    this.apps.add(app);
+    app.addHook('onClose', async () => {
+      this.apps.delete(app);
+    });
+    return app;
+  }
+
+  /** Closes the database connection and opens a new one, as a restarted process would. */
+  async reopenDatabase(): Promise<void> {
+    const state = this.ready();
+    await state.db.destroy();
+    state.db = openDatabase({ databaseUrl: state.databaseUrl, sqlitePath: path.join(state.dataDir, 'cairn.sqlite') }).db;
+  }
+
+  async setUp(): Promise<void> {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `cairn-${this.kind}-`));
+    let databaseUrl: string | null = null;
+    let dropDatabase: (() => Promise<void>) | undefined;
+    if (this.kind === 'postgres') {
+      const adminUrl = requirePostgresUrl();
+      const name = `cairn_test_${crypto.randomBytes(6).toString('hex')}`;
+      await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      dropDatabase = async () => {
+        await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      };
+    }
+    const { db } = openDatabase({ databaseUrl, sqlitePath: path.join(dataDir, 'cairn.sqlite') });
+    await migrateToLatest(db);
+    this.state = { dataDir, databaseUrl, db, ...(dropDatabase ? { dropDatabase } : {}) };
+  }
+
+  async tearDown(): Promise<void> {
+    for (const app of [...this.apps]) await app.close();
+    const state = this.state;
+    this.state = null;
+    if (!state) return;
+    await state.db.destroy();
+    await state.dropDatabase?.();
+    fs.rmSync(state.dataDir, { recursive: true, force: true });
+  }
+
+  private ready() {
+    if (!this.state) throw new Error('TestEnv is used before beforeAll ran');
+    return this.state;
+  }
+}
+
+/**
+ * `describe`s `name` once per database. `fn` registers tests and hooks; `env` is set up before
+ * the suite's own `beforeAll` hooks and torn down after its `afterAll` hooks.
+ */
+export function describeEachDatabase(name: string, fn: (env: TestEnv) => void): void {
+  for (const kind of ['sqlite', 'postgres'] as const) {
+    if (kind === 'postgres' && !process.env.TEST_DATABASE_URL) {
+      if (process.env.REQUIRE_POSTGRES === '1') {
+        describe(`${name} [postgres]`, () => {
+          it('needs TEST_DATABASE_URL', () => {
+            throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set: PostgreSQL tests cannot run');
+          });
+        });
+      }
+      continue;
+    }
+    describe(`${name} [${kind}]`, () => {
+      const env = new TestEnv(kind);
+      beforeAll(() => env.setUp());
+      afterAll(() => env.tearDown());
+      fn(env);
+    });
+  }
+}
+
+function requirePostgresUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  return url;
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

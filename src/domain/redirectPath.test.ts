@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SIGNED_IN_PATH, safeRedirectPath } from './redirectPath';
+
+describe('safeRedirectPath', () => {
+  it('returns to a same-origin path with its query', () => {
+    expect(safeRedirectPath('/account/security?x=1')).toBe('/account/security?x=1');
+  });
+
+  it('falls back to /vaults/active for anything that could leave the origin', () => {
+    for (const value of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', undefined, 42, '/a\nb']) {
+      expect(safeRedirectPath(value)).toBe(DEFAULT_SIGNED_IN_PATH);
+    }
+  });
+
+  it('does not return to the signed-out pages', () => {
+    expect(safeRedirectPath('/login?redirect=/x')).toBe(DEFAULT_SIGNED_IN_PATH);
+    expect(safeRedirectPath('/verify')).toBe(DEFAULT_SIGNED_IN_PATH);
+    expect(safeRedirectPath('/loginx')).toBe('/loginx');
+  });
+});

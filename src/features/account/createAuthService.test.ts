@@ -1,0 +1,318 @@
+import { describe, expect, it } from 'vitest';
+import type { CryptoApi, PublicWallet, StoredWallet } from '../../../workers/crypto/CryptoApi';
+import type { AccountUser } from '../../protocol/auth';
+import { ApiError } from '../../protocol/errors';
+import { createApiClient, type FetchLike } from '../../platform/apiClient';
+import { createAuthService, type LocalAccountStore, USER_NOT_INITIALIZED_TEXT } from './createAuthService';
+import { createSessionStore, SESSION_KEY, type StorageLike } from './sessionStore';
+
+const WALLET: PublicWallet = {
+  address: 'A'.repeat(43),
+  publicSigningKey: 'a'.repeat(64),
+  publicEncryptionKey: 'b'.repeat(64),
+};
+
+function userOf(overrides: Partial<AccountUser> = {}): AccountUser {
+  return {
+    id: 'user1',
+    email: 'ada@example.com',
+    ...WALLET,
+    encBackupPhrase: 'sealed',
+    name: null,
+    hasPhoto: false,
+    mode: 'auto',
+    notifications: true,
+    notifyOnUpload: true,
+    onboarding: false,
+    mfaType: null,
+    mfaDevice: null,
+    passwordless: false,
+    referralId: 'ref',
+    createdAt: 1,
+    ...overrides,
+  };
+}
+
+class MemoryStorage implements StorageLike {
+  readonly items = new Map<string, string>();
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, value);
+  removeItem = (key: string) => void this.items.delete(key);
+}
+
+/** The worker's contract with no real cryptography: the password 'correct horse' is right. */
+function fakeCrypto(unlocksTo: PublicWallet = WALLET) {
+  let active: PublicWallet | null = null;
+  const calls: string[] = [];
+  const api: Partial<CryptoApi> = {
+    startLogin: async (password) => ({ handle: password, startLoginRequest: 'req' }),
+    finishLogin: async (handle) => (handle === 'correct horse' ? { finishLoginRequest: 'fin' } : null),
+    unlockWallet: async (_handle, _enc, expected) => {
+      if (expected.address !== unlocksTo.address) throw new Error('USER_NOT_INITIALIZED');
+      active = unlocksTo;
+      return unlocksTo;
+    },
+    storeWallet: async () => ({ deviceKey: {} as CryptoKey, sealed: JSON.stringify(active) }),
+    restoreWallet: async (stored: StoredWallet) => {
+      active = JSON.parse(stored.sealed) as PublicWallet;
+      return active;
+    },
+    lock: async () => {
+      calls.push('lock');
+      active = null;
+    },
+  };
+  return { api: api as CryptoApi, calls, getActive: () => active };
+}
+
+type Handler = (body: unknown) => { status: number; body: unknown };
+
+function fakeServer(routes: Record<string, Handler>) {
+  const hits: string[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    const key = `${init.method} ${url.replace(/^\/api/, '')}`;
+    hits.push(key);
+    const handler = routes[key];
+    if (!handler) return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: key } }), { status: 404 });
+    const answer = handler(init.body ? JSON.parse(String(init.body)) : undefined);
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
+  };
+  return { fetch, hits };
+}
+
+function memoryAccounts(): LocalAccountStore & { wallets: Map<string, StoredWallet>; users: Map<string, AccountUser>; wiped: string[] } {
+  const wallets = new Map<string, StoredWallet>();
+  const users = new Map<string, AccountUser>();
+  const wiped: string[] = [];
+  return {
+    wallets,
+    users,
+    wiped,
+    saveWallet: async (id, stored) => void wallets.set(id, stored),
+    loadWallet: async (id) => wallets.get(id),
+    deleteWallet: async (id) => void wallets.delete(id),
+    wipeAccountData: async (id) => {
+      wiped.push(id);
+      users.delete(id);
+    },
+    saveAccount: async (user) => void users.set(user.id, user),
+    getAccount: async (id) => users.get(id),
+  };
+}
+
+const ok = (body: unknown) => () => ({ status: 200, body });
+const fail = (status: number, code: string) => () => ({ status, body: { error: { code, message: code } } });
+
+function setup(routes: Record<string, Handler>, options: { crypto?: ReturnType<typeof fakeCrypto>; local?: MemoryStorage; perTab?: MemoryStorage } = {}) {
+  const server = fakeServer(routes);
+  const crypto = options.crypto ?? fakeCrypto();
+  const accounts = memoryAccounts();
+  const local = options.local ?? new MemoryStorage();
+  const perTab = options.perTab ?? new MemoryStorage();
+  const sessions = createSessionStore({ persistent: local, perTab, channel: null });
+  const sleeps: number[] = [];
+  const auth = createAuthService({
+    api: createApiClient({ fetch: server.fetch }),
+    crypto: () => crypto.api,
+    accounts,
+    sessions,
+    sleep: async (ms) => void sleeps.push(ms),
+    log: () => undefined,
+  });
+  return { auth, server, crypto, accounts, local, perTab, sleeps };
+}
+
+const LOGIN_START = { 'POST /auth/login/start': ok({ loginId: 'l1', loginResponse: 'resp' }) };
+const SESSION = (user: AccountUser) => ({ status: 'ok', user, token: 't', expiresAt: null });
+
+describe('authService login', () => {
+  it('a wrong password fails on the device without asking the server to finish', async () => {
+    const { auth, server } = setup({ ...LOGIN_START });
+    const error = await auth.login('Ada@Example.com ', 'wrong password', false).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('INVALID_CREDENTIALS');
+    expect(server.hits).toEqual(['POST /auth/login/start']);
+  });
+
+  it("'Keep me signed in' stores the session record in localStorage and the sealed wallet in IndexedDB", async () => {
+    const user = userOf();
+    const { auth, accounts, local, perTab } = setup({ ...LOGIN_START, 'POST /auth/login/finish': ok(SESSION(user)) });
+    const outcome = await auth.login('ada@example.com', 'correct horse', true);
+    expect(outcome).toEqual({ status: 'ok', user });
+    expect(auth.getSnapshot()).toMatchObject({ status: 'signedIn', user });
+    expect(JSON.parse(local.getItem(SESSION_KEY) ?? 'null')).toEqual({ userId: 'user1', keepSignedIn: true });
+    expect(perTab.getItem(SESSION_KEY)).toBeNull();
+    expect(accounts.wallets.has('user1')).toBe(true);
+    expect(accounts.users.get('user1')).toEqual(user);
+  });
+
+  it('without it the record is per tab', async () => {
+    const { auth, local, perTab } = setup({ ...LOGIN_START, 'POST /auth/login/finish': ok(SESSION(userOf())) });
+    await auth.login('ada@example.com', 'correct horse', false);
+    expect(local.getItem(SESSION_KEY)).toBeNull();
+    expect(JSON.parse(perTab.getItem(SESSION_KEY) ?? 'null')).toEqual({ userId: 'user1', keepSignedIn: false });
+    expect(JSON.parse(local.getItem('cairn.unkeptWallets') ?? '[]')).toEqual(['user1']);
+  });
+
+  it('a second factor keeps the login pending until the code is verified', async () => {
+    const user = userOf({ mfaType: 'TOTP', mfaDevice: 'Phone' });
+    const { auth } = setup({
+      ...LOGIN_START,
+      'POST /auth/login/finish': ok({ status: 'mfa', mfaToken: 'm1', mfaType: 'TOTP', device: 'Phone' }),
+      'POST /auth/mfa/verify': (body) =>
+        (body as { code: string }).code === '123456' ? ok(SESSION(user))() : fail(400, 'WRONG_CODE')(),
+    });
+    expect(await auth.login('ada@example.com', 'correct horse', false)).toEqual({ status: 'mfa', mfaType: 'TOTP', device: 'Phone' });
+    expect(auth.getPendingMfa()).toEqual({ mfaType: 'TOTP', device: 'Phone' });
+    await expect(auth.verifyMfa('000000')).rejects.toMatchObject({ code: 'WRONG_CODE' });
+    expect(auth.getSnapshot().status).not.toBe('signedIn');
+    await expect(auth.verifyMfa('123456')).resolves.toEqual(user);
+    expect(auth.getSnapshot().status).toBe('signedIn');
+    expect(auth.getPendingMfa()).toBeNull();
+  });
+
+  it('refuses to verify a code with no login pending', async () => {
+    const { auth } = setup({});
+    await expect(auth.verifyMfa('123456')).rejects.toThrow('NO_PENDING_LOGIN');
+  });
+
+  it("keys that do not match the account end the new session with 'USER_NOT_INITIALIZED'", async () => {
+    const { auth, server } = setup(
+      { ...LOGIN_START, 'POST /auth/login/finish': ok(SESSION(userOf({ address: 'B'.repeat(43) }))), 'POST /auth/logout': ok({ ok: true }) },
+    );
+    await expect(auth.login('ada@example.com', 'correct horse', false)).rejects.toThrow('USER_NOT_INITIALIZED');
+    expect(server.hits).toContain('POST /auth/logout');
+    expect(auth.getSnapshot().status).not.toBe('signedIn');
+  });
+});
+
+describe('authService restore at start', () => {
+  const kept = () => {
+    const local = new MemoryStorage();
+    local.setItem(SESSION_KEY, JSON.stringify({ userId: 'user1', keepSignedIn: true }));
+    return local;
+  };
+
+  it('deletes the wallet of a session that was to end with the browser when no tab holds it any more', async () => {
+    const local = new MemoryStorage();
+    const { auth, accounts } = setup({}, { local });
+    local.setItem('cairn.unkeptWallets', JSON.stringify(['user1']));
+    accounts.wallets.set('user1', { deviceKey: {} as CryptoKey, sealed: JSON.stringify(WALLET) });
+    await expect(auth.restore()).resolves.toMatchObject({ status: 'signedOut' });
+    expect(accounts.wallets.size).toBe(0);
+    expect(accounts.wiped).toEqual(['user1']);
+    expect(local.getItem('cairn.unkeptWallets')).toBeNull();
+  });
+
+  it('is signed out with no session record', async () => {
+    const { auth, server } = setup({});
+    await expect(auth.restore()).resolves.toMatchObject({ status: 'signedOut' });
+    expect(server.hits).toEqual([]);
+  });
+
+  it('restores the session and the wallet sealed on this device', async () => {
+    const user = userOf();
+    const { auth, accounts, crypto } = setup({ 'GET /auth/session': ok({ user }) }, { local: kept() });
+    accounts.wallets.set('user1', { deviceKey: {} as CryptoKey, sealed: JSON.stringify(WALLET) });
+    await expect(auth.restore()).resolves.toMatchObject({ status: 'signedIn', user, isOffline: false });
+    expect(crypto.getActive()).toEqual(WALLET);
+  });
+
+  it('clears the record and the local data when the server says 401', async () => {
+    const local = kept();
+    const { auth, accounts } = setup({ 'GET /auth/session': fail(401, 'UNAUTHENTICATED') }, { local });
+    accounts.wallets.set('user1', { deviceKey: {} as CryptoKey, sealed: JSON.stringify(WALLET) });
+    await expect(auth.restore()).resolves.toMatchObject({ status: 'signedOut' });
+    expect(local.getItem(SESSION_KEY)).toBeNull();
+    expect(accounts.wallets.has('user1')).toBe(false);
+    expect(accounts.wiped).toEqual(['user1']);
+  });
+
+  it('retries missing attributes once after 0.5 s, then clears storage', async () => {
+    const local = kept();
+    const { auth, server, sleeps } = setup({ 'GET /auth/session': ok({ user: { id: 'user1', email: 'a@b.co' } }) }, { local });
+    await expect(auth.restore()).resolves.toMatchObject({ status: 'signedOut' });
+    expect(server.hits).toEqual(['GET /auth/session', 'GET /auth/session']);
+    expect(sleeps).toEqual([500]);
+    expect(local.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it("says 'User not initialized' and clears the session when the stored keys are not the account's", async () => {
+    const local = kept();
+    const { auth, accounts } = setup({ 'GET /auth/session': ok({ user: userOf() }), 'POST /auth/logout': ok({ ok: true }) }, { local });
+    accounts.wallets.set('user1', { deviceKey: {} as CryptoKey, sealed: JSON.stringify({ ...WALLET, address: 'C'.repeat(43) }) });
+    await expect(auth.restore()).resolves.toMatchObject({ status: 'signedOut', notice: USER_NOT_INITIALIZED_TEXT });
+    expect(local.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('opens the shell from the cached account when offline, keeping the record', async () => {
+    const local = kept();
+    const server = { fetch: (async () => Promise.reject(new TypeError('Failed to fetch'))) as FetchLike };
+    const crypto = fakeCrypto();
+    const accounts = memoryAccounts();
+    accounts.users.set('user1', userOf());
+    accounts.wallets.set('user1', { deviceKey: {} as CryptoKey, sealed: JSON.stringify(WALLET) });
+    const auth = createAuthService({
+      api: createApiClient({ fetch: server.fetch }),
+      crypto: () => crypto.api,
+      accounts,
+      sessions: createSessionStore({ persistent: local, perTab: new MemoryStorage(), channel: null }),
+      log: () => undefined,
+    });
+    await expect(auth.restore()).resolves.toMatchObject({ status: 'signedIn', isOffline: true, user: userOf() });
+    expect(local.getItem(SESSION_KEY)).not.toBeNull();
+  });
+});
+
+describe('authService logout', () => {
+  it('ends the session, locks the wallet and wipes the account on this device', async () => {
+    const { auth, server, crypto, accounts, perTab } = setup({
+      ...LOGIN_START,
+      'POST /auth/login/finish': ok(SESSION(userOf())),
+      'POST /auth/logout': ok({ ok: true }),
+    });
+    await auth.login('ada@example.com', 'correct horse', false);
+    await auth.logout();
+    expect(server.hits).toContain('POST /auth/logout');
+    expect(crypto.calls).toContain('lock');
+    expect(accounts.wallets.size).toBe(0);
+    expect(accounts.wiped).toEqual(['user1']);
+    expect(perTab.getItem(SESSION_KEY)).toBeNull();
+    expect(auth.getSnapshot()).toMatchObject({ status: 'signedOut', user: null });
+  });
+
+  it('still signs out on this device when the server refuses the logout', async () => {
+    const { auth } = setup({ ...LOGIN_START, 'POST /auth/login/finish': ok(SESSION(userOf())) });
+    await auth.login('ada@example.com', 'correct horse', false);
+    await auth.logout();
+    expect(auth.getSnapshot().status).toBe('signedOut');
+  });
+});
+
+describe('authService back online', () => {
+  it('clears the offline flag once the server confirms the session', async () => {
+    const local = new MemoryStorage();
+    local.setItem(SESSION_KEY, JSON.stringify({ userId: 'user1', keepSignedIn: true }));
+    let isOnline = false;
+    const user = userOf();
+    const fetch: FetchLike = async () => {
+      if (!isOnline) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ user }), { status: 200 });
+    };
+    const crypto = fakeCrypto();
+    const accounts = memoryAccounts();
+    accounts.users.set('user1', user);
+    accounts.wallets.set('user1', { deviceKey: {} as CryptoKey, sealed: JSON.stringify(WALLET) });
+    const auth = createAuthService({
+      api: createApiClient({ fetch }),
+      crypto: () => crypto.api,
+      accounts,
+      sessions: createSessionStore({ persistent: local, perTab: new MemoryStorage(), channel: null }),
+      log: () => undefined,
+    });
+    await expect(auth.restore()).resolves.toMatchObject({ isOffline: true });
+    isOnline = true;
+    await auth.revalidate();
+    expect(auth.getSnapshot()).toMatchObject({ status: 'signedIn', isOffline: false });
+  });
+});
