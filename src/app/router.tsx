@@ -6,7 +6,7 @@ import { createRouter } from '@tanstack/react-router';
 import { ErrorFallback } from '../features/errors/ErrorFallback';
 import { accountRoute, changePasswordRoute, displayRoute, notificationSettingsRoute, phoneRoute, phoneVerifyRoute, profileRoute, revealPhraseRoute, securityRoute, totpRoute, totpVerifyRoute, twoFactorRoute } from '../routes/accountRoutes';
 import { appRoute, homeRoute } from '../routes/appRoute';
-import { loginExtraPathRoute, loginRoute, recoverRoute, recoverStepRoute, signupRoute, signupStepRoute, verifyRoute } from '../routes/authRoutes';
+import { loginRoute, recoverRoute, recoverStepRoute, signupRoute, signupStepRoute, verifyRoute } from '../routes/authRoutes';
 import { blockedRoute, maintenanceRoute, notFoundRoute } from '../routes/errorRoutes';
 import { type RouterContext, rootRoute } from '../routes/rootRoute';
 import { notificationsRoute, rewardsRoute, searchRoute, storageRoute } from '../routes/sectionRoutes';
@@ -15,7 +15,6 @@ import { parsePlainSearch, stringifyPlainSearch } from './plainSearch';
 
 export const routeTree = rootRoute.addChildren([
   loginRoute,
-  loginExtraPathRoute,
   verifyRoute,
   signupRoute,
   signupStepRoute,

@@ -34,15 +34,6 @@ export const loginRoute = createRoute({
   component: LoginPage,
 });
 
-/** Spec 001 section 2: extra path forms of /login go to /login, keeping the query. */
-export const loginExtraPathRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'login/$',
-  beforeLoad: ({ location }) => {
-    throw redirect({ href: `/login${location.searchStr}`, replace: true });
-  },
-});
-
 export interface VerifySearch {
   redirect?: string;
 }

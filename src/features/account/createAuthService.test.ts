@@ -44,6 +44,7 @@ class MemoryStorage implements StorageLike {
 function fakeCrypto(unlocksTo: PublicWallet = WALLET) {
   let active: PublicWallet | null = null;
   const calls: string[] = [];
+  const signed: { payload: unknown; usePending: boolean }[] = [];
   const api: Partial<CryptoApi> = {
     startLogin: async (password) => ({ handle: password, startLoginRequest: 'req' }),
     finishLogin: async (handle) => (handle === 'correct horse' ? { finishLoginRequest: 'fin' } : null),
@@ -61,8 +62,14 @@ function fakeCrypto(unlocksTo: PublicWallet = WALLET) {
       calls.push('lock');
       active = null;
     },
+    startRegistration: async () => ({ handle: 'reg', registrationRequest: 'regreq' }),
+    finishRegistration: async (_handle, _response, source) => ({ registrationRecord: `record-${source}`, encBackupPhrase: 'newenc' }),
+    signPayload: async (payload, usePending) => {
+      signed.push({ payload, usePending: usePending ?? false });
+      return 's'.repeat(86);
+    },
   };
-  return { api: api as CryptoApi, calls, getActive: () => active };
+  return { api: api as CryptoApi, calls, signed, getActive: () => active };
 }
 
 type Handler = (body: unknown) => { status: number; body: unknown };
@@ -314,5 +321,47 @@ describe('authService back online', () => {
     isOnline = true;
     await auth.revalidate();
     expect(auth.getSnapshot()).toMatchObject({ status: 'signedIn', isOffline: false });
+  });
+});
+
+describe('authService account security', () => {
+  const signedIn = async (routes: Record<string, Handler>) => {
+    const env = setup({ ...LOGIN_START, 'POST /auth/login/finish': ok(SESSION(userOf())), ...routes });
+    await env.auth.login('ada@example.com', 'correct horse', false);
+    env.server.hits.length = 0;
+    return env;
+  };
+
+  it('a wrong current password fails on the device before the re-authentication finishes', async () => {
+    const { auth, server } = await signedIn({ 'POST /auth/reauth/start': ok({ loginId: 'r1', loginResponse: 'resp' }) });
+    await expect(auth.changePassword('nope nope', 'a new password')).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(server.hits).toEqual(['POST /auth/reauth/start']);
+  });
+
+  it('changes the password by re-registering and signing the new record with the account key', async () => {
+    const changed = userOf({ encBackupPhrase: 'newenc' });
+    const { auth, server, crypto } = await signedIn({
+      'POST /auth/reauth/start': ok({ loginId: 'r1', loginResponse: 'resp' }),
+      'POST /auth/reauth/finish': ok({ reauthToken: 'rt' }),
+      'POST /account/password/start': ok({ registrationResponse: 'regresp' }),
+      'POST /account/password/finish': (body) => {
+        expect(body).toEqual({ reauthToken: 'rt', registrationRecord: 'record-active', encBackupPhrase: 'newenc', signature: 's'.repeat(86) });
+        return ok({ user: changed })();
+      },
+    });
+    await auth.changePassword('correct horse', 'a new password');
+    expect(server.hits).toEqual([
+      'POST /auth/reauth/start',
+      'POST /auth/reauth/finish',
+      'POST /account/password/start',
+      'POST /account/password/finish',
+    ]);
+    expect(crypto.signed).toEqual([
+      {
+        payload: { purpose: 'change-password', userId: 'user1', registrationRecord: 'record-active', encBackupPhrase: 'newenc' },
+        usePending: false,
+      },
+    ]);
+    expect(auth.getSnapshot().user?.encBackupPhrase).toBe('newenc');
   });
 });

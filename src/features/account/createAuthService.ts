@@ -12,21 +12,19 @@ import { decodeLinkPayload } from '../../domain/linkPayload';
 import { normalizeEmail } from '../../domain/loginRules';
 import {
   type AccountUser,
-  ChangePasswordStartResponse,
   LoginFinishResponse,
   LoginStartResponse,
   type MfaType,
-  ReauthFinishResponse,
   RecoverRegisterResponse,
   SessionResponse,
   SessionResult,
   SignupStartResponse,
-  TotpSetupResponse,
   VerifyEmailResponse,
 } from '../../protocol/auth';
 import { ApiError } from '../../protocol/errors';
 import { type ApiClient, InvalidResponseError, NetworkError } from '../../platform/apiClient';
 import type { AuthService, LoginOutcome } from './AuthServiceContract';
+import { createSecurityFlows } from './createSecurityFlows';
 import type { SessionEvent, SessionRecord, SessionStore } from './sessionStore';
 
 /** The device's account data (storage/walletStore.ts), as a port so tests can pass a fake. */
@@ -283,19 +281,6 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
   }
   sessions.subscribe(onOtherTab);
 
-  async function reauth(password: string): Promise<{ handle: string; reauthToken: string }> {
-    const { handle, startLoginRequest } = await crypto().startLogin(password);
-    const start = await api.post('/auth/reauth/start', { startLoginRequest }, LoginStartResponse);
-    const finish = await crypto().finishLogin(handle, start.loginResponse);
-    if (!finish) throw new ApiError('INVALID_CREDENTIALS', 'The password is not correct.');
-    const { reauthToken } = await api.post(
-      '/auth/reauth/finish',
-      { loginId: start.loginId, finishLoginRequest: finish.finishLoginRequest },
-      ReauthFinishResponse,
-    );
-    return { handle, reauthToken };
-  }
-
   function setUser(user: AccountUser): void {
     if (snapshot.status !== 'signedIn') return;
     update({ user });
@@ -475,56 +460,8 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
       return result.user;
     },
 
-    // --- account security ------------------------------------------------------------------
-    async reauthenticate(password) {
-      return (await reauth(password)).reauthToken;
-    },
-    async revealPhrase(password) {
-      const user = requireUser();
-      const { handle } = await reauth(password);
-      return crypto().revealPhrase(handle, user.encBackupPhrase);
-    },
-    async changePassword(currentPassword, newPassword) {
-      const user = requireUser();
-      const { reauthToken } = await reauth(currentPassword);
-      const { handle, registrationRequest } = await crypto().startRegistration(newPassword);
-      const { registrationResponse } = await api.post(
-        '/account/password/start',
-        { reauthToken, registrationRequest },
-        ChangePasswordStartResponse,
-      );
-      const { registrationRecord, encBackupPhrase } = await crypto().finishRegistration(handle, registrationResponse, 'active');
-      const signature = await crypto().signPayload({ purpose: 'change-password', userId: user.id, registrationRecord, encBackupPhrase });
-      const answer = await api.post(
-        '/account/password/finish',
-        { reauthToken, registrationRecord, encBackupPhrase, signature },
-        SessionResponse,
-      );
-      setUser(answer.user);
-    },
-    async startTotpSetup(password) {
-      const { reauthToken } = await reauth(password);
-      return api.post('/account/mfa/totp/setup', { reauthToken }, TotpSetupResponse);
-    },
-    async enableTotp(code, device) {
-      const { user } = await api.post('/account/mfa/totp/enable', { code, device }, SessionResponse);
-      setUser(user);
-      return user;
-    },
-    async startSmsSetup(password, phoneNumber) {
-      const { reauthToken } = await reauth(password);
-      await api.post('/account/mfa/sms/setup', { reauthToken, phoneNumber }, Acknowledged);
-    },
-    async enableSms(code) {
-      const { user } = await api.post('/account/mfa/sms/enable', { code }, SessionResponse);
-      setUser(user);
-      return user;
-    },
-    async disableMfa() {
-      const { user } = await api.post('/account/mfa/disable', {}, SessionResponse);
-      setUser(user);
-      return user;
-    },
+    // --- account security (createSecurityFlows.ts) ---------------------------------------
+    ...createSecurityFlows({ api, crypto, requireUser, setUser }),
     async deleteAccount() {
       const user = requireUser();
       const signedAt = Date.now();

@@ -1,0 +1,42 @@
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { waitForMailLink } from '../mailbox';
+
+/** Page model for /signup through the e-mailed verification link. */
+export class SignupFlow {
+  constructor(private readonly page: Page) {}
+
+  async fillForm(email: string, password: string): Promise<void> {
+    await this.page.goto('/signup');
+    await expect(this.page.getByRole('heading', { name: 'Sign up for Cairn' })).toBeVisible();
+    await this.page.getByLabel('Email').fill(email);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('checkbox').nth(0).check();
+    await this.page.getByRole('checkbox').nth(1).check();
+  }
+
+  /** Signs up and returns the 12 words, read from the downloaded backup file. */
+  async signUp(email: string, password: string): Promise<string[]> {
+    await this.fillForm(email, password);
+    await this.page.getByRole('button', { name: 'Next' }).click();
+    const phrase = this.page.getByTestId('recovery-phrase');
+    await expect(phrase).toBeVisible();
+    const downloading = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: 'Download' }).click();
+    const download = await downloading;
+    const text = readFileSync((await download.path())!, 'utf8');
+    const words = [...text.matchAll(/\d+\.\s*([a-z]+)/g)].map((m) => m[1]!);
+    expect(words).toHaveLength(12);
+    await this.page.getByRole('button', { name: 'Setup account' }).click();
+    await expect(this.page.getByText('Final step – verify your email')).toBeVisible({ timeout: 30_000 });
+    return words;
+  }
+
+  async verifyByMail(dataDir: string, email: string): Promise<void> {
+    const link = await waitForMailLink(dataDir, email, '/login?uid=');
+    await this.page.goto(link);
+    await expect(
+      this.page.getByText('Your email was successfully verified. Please enter your email and password to log in.'),
+    ).toBeVisible();
+  }
+}
