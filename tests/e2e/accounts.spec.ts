@@ -48,7 +48,7 @@ test('a newcomer signs up, verifies, logs in, recovers with the phrase and logs 
   await expect(page.getByText("Backup phrase doesn't match the account you are trying to reset.")).toBeVisible();
 
   await pastePhrase(page, words.join(' '));
-  await expect(page.getByLabel('Word 12', { exact: true })).toHaveValue(words[11]!);
+  await expect(page.getByRole('textbox', { name: 'Word 12', exact: true })).toHaveValue(words[11]!);
   await shoot('recover-phrase');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('New password').fill(NEW_PASSWORD);
@@ -70,7 +70,7 @@ test('a newcomer signs up, verifies, logs in, recovers with the phrase and logs 
 
 /** Pastes a whole phrase into the first box, as a user pasting from a password manager would. */
 async function pastePhrase(page: import('@playwright/test').Page, phrase: string): Promise<void> {
-  const first = page.getByLabel('Word 1', { exact: true });
+  const first = page.getByRole('textbox', { name: 'Word 1', exact: true });
   await first.evaluate((input: HTMLInputElement, text: string) => {
     const data = new DataTransfer();
     data.setData('text/plain', text);

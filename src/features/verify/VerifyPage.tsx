@@ -51,6 +51,8 @@ export function VerifyPage() {
     } catch (caught) {
       setError(errorText(caught));
       setExpired(caught instanceof ApiError && caught.code === 'EXPIRED');
+      // Empty boxes for the next try: the code is sent again when the sixth digit is typed.
+      setCode('');
       setLoading(false);
     }
   }

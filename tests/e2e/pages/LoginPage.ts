@@ -11,7 +11,7 @@ export class LoginPage {
 
   async submit(email: string, password: string, keepSignedIn = false): Promise<void> {
     await this.page.getByLabel('Email').fill(email);
-    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     const keep = this.page.getByLabel('Keep me signed in');
     if (keepSignedIn) await keep.check();
     else await keep.uncheck();

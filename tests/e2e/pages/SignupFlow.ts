@@ -10,7 +10,7 @@ export class SignupFlow {
     await this.page.goto('/signup');
     await expect(this.page.getByRole('heading', { name: 'Sign up for Cairn' })).toBeVisible();
     await this.page.getByLabel('Email').fill(email);
-    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await this.page.getByRole('checkbox').nth(0).check();
     await this.page.getByRole('checkbox').nth(1).check();
   }
