@@ -33,7 +33,7 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/legal\//],
       },
     }),
   ],

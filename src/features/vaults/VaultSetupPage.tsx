@@ -55,7 +55,15 @@ export function VaultSetupPage() {
           >
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               {CHOICES.map((choice) => (
-                <Radio.Card key={choice.value} value={choice.value} radius="md" p="lg" h="100%">
+                <Radio.Card
+                  key={choice.value}
+                  value={choice.value}
+                  radius="md"
+                  p="lg"
+                  h="100%"
+                  aria-label={choice.title}
+                  aria-description={choice.description}
+                >
                   <Group wrap="nowrap" align="flex-start" gap="md">
                     <Radio.Indicator mt={2} />
                     <Stack gap={6}>
