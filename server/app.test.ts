@@ -120,7 +120,7 @@ describeEachDatabase('app', (env) => {
       ['POST', '/api/account/mfa/totp/enable', { code: '123456', device: 'x' }],
       ['POST', '/api/account/mfa/sms/setup', { reauthToken: reauth, phoneNumber: '+4915112345678' }],
       ['POST', '/api/account/mfa/sms/enable', { code: '123456' }],
-      ['POST', '/api/account/mfa/disable', {}],
+      ['POST', '/api/account/mfa/disable', { signedAt: Date.now(), signature: 'A'.repeat(86) }],
       ['POST', '/api/account/password/start', { reauthToken: reauth, registrationRequest: 'AAAA' }],
       ['POST', '/api/account/password/finish', { reauthToken: reauth, registrationRecord: 'AAAA', encBackupPhrase: 'AAAA', signature: 'A'.repeat(86) }],
     ];

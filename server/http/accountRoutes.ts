@@ -75,7 +75,7 @@ export function registerAccountRoutes(route: DefineRoute, services: Services): v
     auth: 'required',
     blockedWhenReadOnly: true,
     handler: async ({ body, caller, reply }) => {
-      await services.account.delete(caller.user, body.signedAt, body.signature);
+      await services.account.delete(caller.user, body);
       clearSessionCookie(reply);
       return { ok: true };
     },
@@ -132,6 +132,6 @@ export function registerAccountRoutes(route: DefineRoute, services: Services): v
     body: MfaDisableRequest,
     auth: 'required',
     blockedWhenReadOnly: true,
-    handler: async ({ caller }) => userAnswer(await services.mfa.disable(caller.user)),
+    handler: async ({ body, caller }) => userAnswer(await services.mfa.disable(caller.user, body)),
   });
 }

@@ -94,9 +94,18 @@ describeEachDatabase('two-factor and reauth', (env) => {
     }
     const verified = await api.post('/api/auth/mfa/verify', { mfaToken: challenge.mfaToken, code: resent });
     expectStatus(verified, 200);
-    const newToken = SessionResult.parse(verified.body).token;
+    const { token: newToken, user: account } = SessionResult.parse(verified.body);
 
-    const disabled = await api.post('/api/account/mfa/disable', {}, { token: newToken });
+    // The session alone cannot turn two-factor off: the account key must sign the request.
+    const signedAt = env.clock.now();
+    const forged = await (await TestUser.create()).sign({ purpose: 'disable-mfa', userId: account.id, signedAt });
+    expectError(await api.post('/api/account/mfa/disable', { signedAt, signature: forged }, { token: newToken }), 403, 'INVALID_SIGNATURE');
+    const otherPurpose = await user.sign({ purpose: 'delete-account', userId: account.id, signedAt });
+    expectError(await api.post('/api/account/mfa/disable', { signedAt, signature: otherPurpose }, { token: newToken }), 403, 'INVALID_SIGNATURE');
+    expect(SessionResponse.parse((await api.get('/api/account', { token: newToken })).body).user.mfaType).toBe('SMS');
+
+    const signature = await user.sign({ purpose: 'disable-mfa', userId: account.id, signedAt });
+    const disabled = await api.post('/api/account/mfa/disable', { signedAt, signature }, { token: newToken });
     expectStatus(disabled, 200);
     expect(SessionResponse.parse(disabled.body).user).toMatchObject({ mfaType: null, mfaDevice: null });
     expect(SessionResult.parse((await logIn(api, user)).response.body).status).toBe('ok');

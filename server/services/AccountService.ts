@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   ChangePasswordFinishRequest,
   UpdateAttributesRequest,
+  SignedRequest,
   UpdateProfileRequest,
 } from '../../src/protocol/auth';
 import { ApiError } from '../../src/protocol/errors';
@@ -9,11 +10,9 @@ import type { Clock } from './Clock';
 import type { OpaqueService } from './OpaqueService';
 import type { ReauthService } from './ReauthService';
 import type { Session, SessionService } from './SessionService';
-import { verifySignedPayload } from './signatures';
+import { assertSignedRequest, verifySignedPayload } from './signatures';
 import type { User, UserService } from './UserService';
 
-/** A delete-account signature must be this fresh, so a captured one cannot be replayed later. */
-export const DELETE_SIGNATURE_MAX_AGE_MS = 5 * 60 * 1000;
 
 type Attributes = z.output<typeof UpdateAttributesRequest>;
 type Profile = z.output<typeof UpdateProfileRequest>;
@@ -92,13 +91,8 @@ export class AccountService {
   }
 
   /** Deletes the account and, by cascade, everything that belongs to it. */
-  async delete(user: User, signedAt: number, signature: string): Promise<void> {
-    if (Math.abs(this.clock.now() - signedAt) > DELETE_SIGNATURE_MAX_AGE_MS) {
-      throw new ApiError('EXPIRED', 'The deletion request is too old. Please try again.');
-    }
-    if (!verifySignedPayload(user.publicSigningKey, { purpose: 'delete-account', userId: user.id, signedAt }, signature)) {
-      throw new ApiError('INVALID_SIGNATURE', 'The request is not signed by the account key');
-    }
+  async delete(user: User, request: SignedRequest): Promise<void> {
+    assertSignedRequest(user, 'delete-account', request, this.clock.now());
     await this.users.delete(user.id);
   }
 }

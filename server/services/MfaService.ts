@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
-import type { MfaType } from '../../src/protocol/auth';
+import type { MfaType, SignedRequest } from '../../src/protocol/auth';
 import { ApiError } from '../../src/protocol/errors';
 import type { Database } from '../db/Database';
 import { fromDbBool, toDbBool } from '../db/dbBool';
 import type { SmsPort } from '../sms/SmsPort';
 import type { Clock } from './Clock';
+import { assertSignedRequest } from './signatures';
 import { hashesEqual, hashToken, randomDigits, randomToken } from './tokens';
 import { mfaDeviceOf, type User, type UserService } from './UserService';
 
@@ -166,7 +167,9 @@ export class MfaService {
     );
   }
 
-  async disable(user: User): Promise<User> {
+  /** Turns two-factor off; needs the account key's signature, not only a session. */
+  async disable(user: User, request: SignedRequest): Promise<User> {
+    assertSignedRequest(user, 'disable-mfa', request, this.clock.now());
     await this.db.deleteFrom('mfa_challenges').where('user_id', '=', user.id).execute();
     return this.mustExist(
       await this.users.update(user.id, {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { canonicalBytes } from '../../src/protocol/canonical';
+import { ApiError } from '../../src/protocol/errors';
 
 // DER SubjectPublicKeyInfo header for an Ed25519 key (RFC 8410); the raw 32-byte key follows.
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -20,6 +21,28 @@ export function verifySignedPayload(publicKeyHex: string, payload: unknown, sign
     return crypto.verify(null, canonicalBytes(payload), key, sig);
   } catch {
     return false;
+  }
+}
+
+/** How fresh a SignedRequest must be, so a captured one cannot be replayed later. */
+export const SIGNED_REQUEST_MAX_AGE_MS = 5 * 60 * 1000;
+
+/**
+ * Accepts a SignedRequest (src/protocol/auth.ts) for `purpose`, or throws EXPIRED for a stale
+ * `signedAt` and INVALID_SIGNATURE for anything not signed by the account's own key.
+ */
+export function assertSignedRequest(
+  user: { id: string; publicSigningKey: string },
+  purpose: string,
+  request: { signedAt: number; signature: string },
+  now: number,
+): void {
+  if (Math.abs(now - request.signedAt) > SIGNED_REQUEST_MAX_AGE_MS) {
+    throw new ApiError('EXPIRED', 'The request is too old. Please try again.');
+  }
+  const payload = { purpose, userId: user.id, signedAt: request.signedAt };
+  if (!verifySignedPayload(user.publicSigningKey, payload, request.signature)) {
+    throw new ApiError('INVALID_SIGNATURE', 'The request is not signed by the account key');
   }
 }
 

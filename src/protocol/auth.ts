@@ -206,10 +206,15 @@ export const ChangePasswordFinishRequest = z.strictObject({
 });
 
 /**
- * DELETE /account (body required). signature over { purpose: 'delete-account', userId, signedAt }
- * signedAt must be within 5 minutes of the server's clock.
+ * A request authorised by the account key itself, not only by the session: signature over
+ * { purpose, userId, signedAt }, where signedAt must be within 5 minutes of the server's clock.
+ * A stolen session cookie alone cannot make these changes.
  */
-export const DeleteAccountRequest = z.strictObject({ signedAt: z.number().int().positive(), signature: Ed25519Signature });
+export const SignedRequest = z.strictObject({ signedAt: z.number().int().positive(), signature: Ed25519Signature });
+export type SignedRequest = z.infer<typeof SignedRequest>;
+
+/** DELETE /account (body required): a SignedRequest with purpose 'delete-account'. */
+export const DeleteAccountRequest = SignedRequest;
 
 /** POST /account/mfa/totp/setup: a fresh secret, pending until enabled. */
 export const TotpSetupRequest = z.strictObject({ reauthToken: ReauthToken });
@@ -225,8 +230,8 @@ export const SmsSetupRequest = z.strictObject({
 /** POST /account/mfa/sms/enable: 400 WRONG_CODE. Answers { user }. */
 export const SmsEnableRequest = z.strictObject({ code: OtpCode });
 
-/** POST /account/mfa/disable: answers { user }. */
-export const MfaDisableRequest = z.strictObject({});
+/** POST /account/mfa/disable: a SignedRequest with purpose 'disable-mfa'. Answers { user }. */
+export const MfaDisableRequest = SignedRequest;
 
 // --- configuration and support ---------------------------------------------------------------
 

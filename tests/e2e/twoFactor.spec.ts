@@ -51,4 +51,15 @@ test('a user turns on an authenticator app and needs its code to log in', async 
   await page.getByLabel('Digit 1 of 6').click();
   await page.keyboard.type(await totp(secret, 1));
   await login.expectSignedInWithoutVaults();
+
+  // Turning it off asks for confirmation; the request is signed by the account key.
+  await page.goto('/account/security/two-factor-authentication');
+  await page.getByRole('button', { name: 'Turn off' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn off two-factor authentication' });
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Off', { exact: true })).toBeVisible();
+  await login.logOut();
+  await login.submit(email, STRONG_PASSWORD);
+  await login.expectSignedInWithoutVaults();
 });

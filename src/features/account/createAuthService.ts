@@ -26,6 +26,7 @@ import { type ApiClient, InvalidResponseError, NetworkError } from '../../platfo
 import type { AuthService, LoginOutcome } from './AuthServiceContract';
 import { createSecurityFlows } from './createSecurityFlows';
 import type { SessionEvent, SessionRecord, SessionStore } from './sessionStore';
+import { signRequest } from './signRequest';
 
 /** The device's account data (storage/walletStore.ts), as a port so tests can pass a fake. */
 export interface LocalAccountStore {
@@ -464,9 +465,7 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
     ...createSecurityFlows({ api, crypto, requireUser, setUser }),
     async deleteAccount() {
       const user = requireUser();
-      const signedAt = Date.now();
-      const signature = await crypto().signPayload({ purpose: 'delete-account', userId: user.id, signedAt });
-      await api.delete('/account', { signedAt, signature }, Acknowledged);
+      await api.delete('/account', await signRequest(crypto(), user.id, 'delete-account'), Acknowledged);
       await clearLocal(user.id);
       sessions.announce({ type: 'signed-out', userId: user.id });
       signedOut();

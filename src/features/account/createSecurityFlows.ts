@@ -16,6 +16,7 @@ import {
 import { ApiError } from '../../protocol/errors';
 import type { ApiClient } from '../../platform/apiClient';
 import type { AuthService } from './AuthServiceContract';
+import { signRequest } from './signRequest';
 
 export type SecurityFlows = Pick<
   AuthService,
@@ -95,7 +96,7 @@ export function createSecurityFlows({ api, crypto, requireUser, setUser }: Secur
       return user;
     },
     async disableMfa() {
-      const { user } = await api.post('/account/mfa/disable', {}, SessionResponse);
+      const { user } = await api.post('/account/mfa/disable', await signRequest(crypto(), requireUser().id, 'disable-mfa'), SessionResponse);
       setUser(user);
       return user;
     },
