@@ -24,6 +24,12 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
+  /** An upload larger than the storage left (spec 000 section 8). */
+  NOT_ENOUGH_STORAGE: 422,
+  /** An operation that does not fit the vault's current state (e.g. a move into a deleted folder). */
+  INVALID_OPERATION: 422,
+  /** Additions to an archived vault. */
+  VAULT_ARCHIVED: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   MAINTENANCE: 503,

@@ -9,6 +9,37 @@
  * (`revealPhrase`, `exportPrivateKeys`) that the user asks for on screen.
  */
 
+import type { FieldName, Operation, SequencedOperation, SealedField, UnsignedOperation } from '../../src/protocol/vaults';
+
+/**
+ * Vault keys and sealed fields (DESIGN.md section 3). Key rings stay in the worker, under their
+ * vault id, once created or opened; the UI only ever sees sealed or opened values.
+ */
+export interface VaultCryptoApi {
+  /** A new ring with key 0 for `vaultId`, held in the worker; answers it sealed to the active wallet's X25519 key. */
+  createVaultKeys(vaultId: string): Promise<{ sealedKeys: string }>;
+  /** Opens a ring sealed to the active wallet; throws Error('BAD_VAULT_KEYS'). */
+  openVaultKeys(vaultId: string, sealedKeys: string): Promise<{ keyCount: number }>;
+  hasVaultKeys(vaultId: string): Promise<boolean>;
+  /** Seals each given field under the newest key of the vault's ring. */
+  sealFields(vaultId: string, objectId: string, fields: Partial<Record<FieldName, string>>): Promise<Partial<Record<FieldName, SealedField>>>;
+  /** Signs with the active wallet: `operationSigningPayload(op)` from src/protocol/vaults.ts. */
+  signOperation(op: UnsignedOperation): Promise<Operation>;
+  /**
+   * Verifies and opens a page of pulled operations of one vault (private: with its ring;
+   * public: clear fields pass through). One round trip per page.
+   */
+  openOperations(vaultId: string, ops: SequencedOperation[]): Promise<OpenedOperation[]>;
+  /**
+   * A fresh random AES-256-GCM file key for a new file version: returned raw (for the transfer
+   * workers, which encrypt and decrypt chunks) and sealed under the vault key as the version's
+   * `fileKey` field (object id = versionId).
+   */
+  createFileKey(vaultId: string, versionId: string): Promise<{ rawKey: ArrayBuffer; sealed: SealedField }>;
+  /** Opens a version's sealed file key for downloading; throws Error('BAD_FILE_KEY'). */
+  openFileKey(vaultId: string, versionId: string, sealed: SealedField): Promise<ArrayBuffer>;
+}
+
 /** Public half of a wallet derived from a recovery phrase (DESIGN.md section 2). */
 export interface PublicWallet {
   /** base64url(SHA-256(Ed25519 public key)), 43 characters. */
@@ -35,7 +66,21 @@ export interface StoredWallet {
  * - BAD_OPAQUE_MESSAGE: a malformed OPAQUE message from the server;
  * - LOCKED: no active wallet; NO_PENDING_WALLET: no pending wallet.
  */
-export interface CryptoApi {
+/** A sealed field opened on the device; null when it cannot be opened (wrong key, tampering). */
+export type OpenedFields = Partial<Record<FieldName, string | null>>;
+
+/** One pulled operation after verification and decryption in the worker. */
+export interface OpenedOperation {
+  seq: number;
+  receivedAt: number;
+  op: Operation;
+  /** The author's signature over the operation checks out. Unverified operations are not applied. */
+  isVerified: boolean;
+  /** The operation's sealed (or clear) fields, opened; `version.mimeType` appears as `mimeType`. */
+  fields: OpenedFields;
+}
+
+export interface CryptoApi extends VaultCryptoApi {
   /** Resolves once libsodium and OPAQUE are loaded (every call also waits for them itself). */
   ready(): Promise<void>;
 

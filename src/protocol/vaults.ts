@@ -1,0 +1,266 @@
+/**
+ * Vaults, folders, files and their encrypted content (spec 000 sections 2-6, 9; DESIGN.md 3-4).
+ *
+ * Every change to a vault is an `Operation`: made and signed on the device by its author's
+ * Ed25519 key, pushed to the server, checked there (schema, signature, author is the session
+ * user, role, quota, structure), given the vault's next sequence number and stored. Clients pull
+ * a vault's operations by cursor, verify each signature, decrypt the sealed fields and project the
+ * result into Dexie; the UI reads only Dexie.
+ *
+ * What the server can read: ids, parent ids, object kinds, statuses, sizes, chunk counts and
+ * hashes, timestamps, roles. What it cannot: every `Field` of a private vault (names,
+ * descriptions, tags, terms, MIME types) and every file byte. Public vaults carry clear fields.
+ *
+ * Paths are relative to `/api`. Binary values are base64url without padding.
+ */
+import { z } from 'zod';
+import { Base64Url, Ed25519Signature, Hex32, Id } from './primitives';
+
+// --- constants (spec 000 section 9, spec 001 section 9) ---------------------------------------
+
+export const VAULT_LIMITS = {
+  TITLE_MAX: 150,
+  DESCRIPTION_MAX: 300,
+  TAG_MAX: 50,
+  TAGS_MAX: 30,
+  TERMS_MAX: 20_000,
+  NAME_MAX: 255,
+  MIME_MAX: 255,
+  VAULT_PAGE_SIZE: 40,
+  /** Batch download is disabled at or above this total (decimal bytes). */
+  BATCH_DOWNLOAD_MAX: 1e9,
+  /** Free allowances per account at sign-up. */
+  FREE_CLOUD_BYTES: 1_000_000_000,
+  FREE_PERMANENT_BYTES: 100_000_000,
+  /** Largest single file accepted (the spec leaves the value open; see docs/decisions.md). */
+  FILE_MAX_BYTES: 30_000_000_000,
+  /** Operations per pull page and per push batch. */
+  PULL_PAGE_MAX: 1_000,
+  PUSH_BATCH_MAX: 200,
+} as const;
+
+/** Plaintext bytes per content chunk. The last chunk may be shorter; an empty file has 1 chunk. */
+export const CHUNK_SIZE = 4 * 1024 * 1024;
+/** AES-GCM adds a 16-byte tag to every chunk of a private file. */
+export const CHUNK_TAG_BYTES = 16;
+export const CHUNK_MAX_BYTES = CHUNK_SIZE + CHUNK_TAG_BYTES;
+
+export const Role = z.enum(['OWNER', 'CONTRIBUTOR', 'VIEWER', 'REVOKED']);
+export type Role = z.infer<typeof Role>;
+
+export const VaultStatus = z.enum(['ACTIVE', 'ARCHIVED', 'DELETED']);
+export type VaultStatus = z.infer<typeof VaultStatus>;
+
+/** Files and folders: ACTIVE, hidden (REVOKED, shown under revoked-files), or DELETED. */
+export const NodeStatus = z.enum(['ACTIVE', 'REVOKED', 'DELETED']);
+export type NodeStatus = z.infer<typeof NodeStatus>;
+
+export const NodeKind = z.enum(['folder', 'file']);
+export type NodeKind = z.infer<typeof NodeKind>;
+
+// --- sealed and clear fields -------------------------------------------------------------------
+
+/**
+ * A user text of a private vault, sealed with XChaCha20-Poly1305 under vault key number `key`,
+ * with associated data binding (vaultId, objectId, field name, key number):
+ * `c` = base64url(nonce(24) || ciphertext). See src/crypto/fieldEnvelope.ts.
+ */
+export const SealedField = z.strictObject({ key: z.number().int().min(0).max(10_000), c: Base64Url(40_000) });
+/** A user text of a public vault, in clear. */
+export const ClearField = z.strictObject({ clear: z.string().max(20_000) });
+export const Field = z.union([SealedField, ClearField]);
+export type SealedField = z.infer<typeof SealedField>;
+export type Field = z.infer<typeof Field>;
+
+/** The names of sealed fields, part of each field's associated data. */
+export const FIELD_NAMES = ['name', 'description', 'tags', 'terms', 'mimeType', 'fileKey'] as const;
+export type FieldName = (typeof FIELD_NAMES)[number];
+
+// --- file content ------------------------------------------------------------------------------
+
+/**
+ * One stored version of a file's bytes. Private: chunks are AES-256-GCM under a fresh file key
+ * (the `fileKey` field seals it under the vault key); public: chunks are the clear bytes and
+ * `fileKey` is absent. `chunkHashes[i]` is the SHA-256 (hex) of stored chunk i, exactly as
+ * uploaded; the whole version, hashes included, is covered by the operation's signature, so a
+ * download checks every chunk against what the uploader signed before showing the file complete.
+ */
+export const FileVersion = z.strictObject({
+  versionId: Id,
+  blobId: Id,
+  /** Plaintext size in bytes. */
+  size: z.number().int().min(0).max(VAULT_LIMITS.FILE_MAX_BYTES),
+  /** Stored size in bytes (plaintext plus one tag per chunk when private). */
+  storedSize: z.number().int().min(0),
+  chunkSize: z.literal(CHUNK_SIZE),
+  chunkCount: z.number().int().min(1),
+  chunkHashes: z.array(Hex32).min(1),
+  /** Sealed under the vault key (private), absent (public). */
+  fileKey: SealedField.optional(),
+  mimeType: Field,
+  /** The source file's last-modified time (ms), used to resume only an unchanged file. */
+  lastModified: z.number().int().min(0),
+});
+export type FileVersion = z.infer<typeof FileVersion>;
+
+// --- operations --------------------------------------------------------------------------------
+
+const VaultMeta = {
+  name: Field,
+  description: Field.optional(),
+  tags: Field.optional(),
+  terms: Field.optional(),
+};
+
+/**
+ * The body of each operation type. `objectId` (on the envelope) is the vault id for vault.*
+ * operations and the folder or file id otherwise; `parentId` null means the vault root.
+ */
+export const OperationBody = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('vault.create'),
+    isPublic: z.boolean(),
+    isCloud: z.boolean(),
+    ...VaultMeta,
+    /** The key ring (JSON list of base64url 32-byte keys) sealed to the owner's X25519 key; absent for public vaults. */
+    ownerKeys: Base64Url(8_000).optional(),
+  }),
+  z.strictObject({ type: z.literal('vault.rename'), name: Field }),
+  z.strictObject({ type: z.literal('vault.updateMetadata'), description: Field, tags: Field }),
+  z.strictObject({ type: z.literal('vault.archive') }),
+  z.strictObject({ type: z.literal('vault.restore') }),
+  z.strictObject({ type: z.literal('vault.delete') }),
+  z.strictObject({ type: z.literal('folder.create'), parentId: Id.nullable(), name: Field }),
+  z.strictObject({ type: z.literal('file.create'), parentId: Id.nullable(), name: Field, version: FileVersion }),
+  z.strictObject({ type: z.literal('file.addVersion'), version: FileVersion }),
+  z.strictObject({ type: z.literal('node.rename'), name: Field }),
+  z.strictObject({ type: z.literal('node.move'), parentId: Id.nullable() }),
+  z.strictObject({ type: z.literal('node.hide') }),
+  /** Restores a hidden node; `parentId` moves it when its old parent is gone or hidden. */
+  z.strictObject({ type: z.literal('node.restore'), parentId: Id.nullable().optional() }),
+  /** Cloud vaults: deletes a hidden node and frees its storage. Permanent vaults: 'Clear'. */
+  z.strictObject({ type: z.literal('node.delete') }),
+]);
+export type OperationBody = z.infer<typeof OperationBody>;
+export type OperationType = OperationBody['type'];
+
+/**
+ * What the author signs: `canonicalJson` of this object (src/protocol/canonical.ts) with the
+ * purpose 'vault-op'. `id` is made by the client once and reused on every retry: the server
+ * answers an already-applied id with its original seq instead of applying it twice.
+ */
+export const UnsignedOperation = z.strictObject({
+  id: Id,
+  vaultId: Id,
+  objectId: Id,
+  /** The author's Ed25519 public key (hex); must be the pushing session's own key. */
+  author: Hex32,
+  /** Client clock (ms), informational: the server's order is the seq. */
+  createdAt: z.number().int().min(0),
+  body: OperationBody,
+});
+export type UnsignedOperation = z.infer<typeof UnsignedOperation>;
+
+export const Operation = UnsignedOperation.extend({ signature: Ed25519Signature });
+export type Operation = z.infer<typeof Operation>;
+
+/** The payload signed for an operation: `{ purpose: 'vault-op', op: UnsignedOperation }`. */
+export function operationSigningPayload(op: UnsignedOperation): { purpose: 'vault-op'; op: UnsignedOperation } {
+  return { purpose: 'vault-op', op };
+}
+
+/** An operation as stored and served: the server's sequence number and time. */
+export const SequencedOperation = z.object({ seq: z.number().int().min(1), receivedAt: z.number(), op: Operation });
+export type SequencedOperation = z.infer<typeof SequencedOperation>;
+
+// --- routes ------------------------------------------------------------------------------------
+
+/**
+ * POST /vaults/ops: pushes operations in order (any vaults). Each is answered on its own:
+ * accepted with its seq (also for a repeated id), or rejected with a typed error, and a rejected
+ * operation does not stop the ones after it that do not depend on it.
+ */
+export const PushRequest = z.strictObject({ ops: z.array(Operation).min(1).max(VAULT_LIMITS.PUSH_BATCH_MAX) });
+export const PushResult = z.discriminatedUnion('status', [
+  z.object({ id: Id, status: z.literal('accepted'), vaultId: Id, seq: z.number().int() }),
+  z.object({
+    id: Id,
+    status: z.literal('rejected'),
+    error: z.object({ code: z.string(), message: z.string() }),
+  }),
+]);
+export const PushResponse = z.object({ results: z.array(PushResult) });
+export type PushResult = z.infer<typeof PushResult>;
+
+/** A vault the user belongs to, as GET /vaults lists it (no names: those are in the operations). */
+export const VaultSummary = z.object({
+  vaultId: Id,
+  isPublic: z.boolean(),
+  isCloud: z.boolean(),
+  status: VaultStatus,
+  ownerAddress: z.string(),
+  /** The caller's membership. */
+  membership: z.object({
+    id: Id,
+    role: Role,
+    status: z.enum(['ACCEPTED', 'PENDING', 'INVITED', 'REJECTED', 'REVOKED']),
+    /** The key ring sealed to the caller's X25519 key (private vaults). */
+    keys: z.string().nullable(),
+  }),
+  /** The vault's last seq: a client is up to date when its cursor equals it. */
+  headSeq: z.number().int().min(0),
+  /** Bytes stored by the vault's committed file versions. */
+  size: z.number().int().min(0),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type VaultSummary = z.infer<typeof VaultSummary>;
+/** GET /vaults: every vault the caller has a membership in, any status. */
+export const VaultListResponse = z.object({ vaults: z.array(VaultSummary) });
+
+/** GET /vaults/{vaultId}/ops?after={seq}&limit={n}: the next operations in seq order. */
+export const PullQuery = z.strictObject({
+  after: z.coerce.number().int().min(0),
+  limit: z.coerce.number().int().min(1).max(VAULT_LIMITS.PULL_PAGE_MAX).optional(),
+});
+export const PullResponse = z.object({
+  ops: z.array(SequencedOperation),
+  headSeq: z.number().int().min(0),
+  hasMore: z.boolean(),
+});
+
+/**
+ * POST /vaults/{vaultId}/blobs: announces an upload before any byte is sent and reserves its
+ * storage against the vault owner's allowance (cloud or permanent by the vault): 422
+ * NOT_ENOUGH_STORAGE when it does not fit. Announcing the same blobId again is accepted and
+ * answers which chunks are already stored, so an interrupted upload resumes from the first
+ * missing chunk. A reservation never committed by a file operation expires after 7 days.
+ */
+export const BlobAnnounceRequest = z.strictObject({
+  blobId: Id,
+  storedSize: z.number().int().min(0),
+  chunkCount: z.number().int().min(1),
+});
+export const BlobStatusResponse = z.object({
+  blobId: Id,
+  /** Indexes of chunks already stored, ascending. */
+  storedChunks: z.array(z.number().int().min(0)),
+  committed: z.boolean(),
+});
+
+/**
+ * PUT /vaults/{vaultId}/blobs/{blobId}/chunks/{index}: the raw stored bytes
+ * (application/octet-stream, at most CHUNK_MAX_BYTES) with header `x-chunk-sha256` (hex).
+ * Idempotent: the same bytes again are fine; different bytes for a stored index are 409.
+ * GET of the same path returns the stored bytes. Only members may read; OWNER and CONTRIBUTOR write.
+ */
+export const ChunkParams = z.strictObject({ vaultId: Id, blobId: Id, index: z.coerce.number().int().min(0) });
+
+/** GET /storage: the caller's allowance and use (spec 000 section 3, Storage). */
+export const StorageResponse = z.object({
+  cloudTotal: z.number(),
+  cloudUsed: z.number(),
+  permanentTotal: z.number(),
+  permanentUsed: z.number(),
+});
+export type StorageResponse = z.infer<typeof StorageResponse>;

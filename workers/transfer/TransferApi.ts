@@ -1,0 +1,53 @@
+/**
+ * The transfer workers' contract: reading, encrypting, hashing and sending file chunks, and
+ * fetching, verifying and decrypting them, off the UI thread. Several transfer workers run at
+ * once (a pool in src/sync/transferPool.ts) so chunks encrypt and travel in parallel, and no
+ * whole file is ever held in memory: each call handles one chunk of at most CHUNK_SIZE bytes.
+ *
+ * Chunk format (src/crypto/fileChunks.ts): AES-256-GCM under the version's file key, nonce =
+ * uint64 big-endian chunk index || uint32 big-endian last-chunk flag, associated data = the
+ * version header (format version, chunk size, plaintext size, chunk count). Public vaults store
+ * the clear bytes (`rawKey` null). Every stored chunk's SHA-256 is its receipt.
+ */
+export interface ChunkHeader {
+  size: number;
+  chunkSize: number;
+  chunkCount: number;
+}
+
+export interface UploadChunkRequest {
+  file: Blob;
+  index: number;
+  header: ChunkHeader;
+  /** Raw 32-byte file key, or null for a public vault. */
+  rawKey: ArrayBuffer | null;
+  /** `/api/vaults/{vaultId}/blobs/{blobId}/chunks/{index}` */
+  url: string;
+}
+
+export interface DownloadChunkRequest {
+  index: number;
+  header: ChunkHeader;
+  rawKey: ArrayBuffer | null;
+  url: string;
+  /** SHA-256 (hex) the uploader signed for this chunk. */
+  expectedSha256: string;
+}
+
+export interface TransferApi {
+  /**
+   * Reads chunk `index` of `file`, seals it, PUTs it to `url` with its `x-chunk-sha256` and
+   * answers the hash and stored size. Rejects with Error('UPLOAD_FAILED: <status>') or a network
+   * error; a retry of the same chunk re-seals the same plaintext under the same key and nonce,
+   * which is safe because the bytes are identical.
+   */
+  uploadChunk(request: UploadChunkRequest): Promise<{ sha256: string; storedSize: number }>;
+  /**
+   * GETs, checks the SHA-256 against `expectedSha256` (Error('CHUNK_TAMPERED') otherwise) and
+   * opens the chunk (Error('CHUNK_TAMPERED') when authentication fails). Answers the plaintext,
+   * transferred.
+   */
+  downloadChunk(request: DownloadChunkRequest): Promise<ArrayBuffer>;
+  /** SHA-256 (hex) of a chunk of plaintext, for the resume check of DESIGN.md section 3. */
+  hashPlainChunk(file: Blob, index: number, chunkSize: number): Promise<string>;
+}
