@@ -10,19 +10,25 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { Kysely } from 'kysely';
 import { ApiError } from '../src/protocol/errors';
 import { WS_MAX_MESSAGE_BYTES } from '../src/protocol/ws';
+import path from 'node:path';
+import type { BlobStore } from './blobs/BlobStore';
+import { DiskBlobStore } from './blobs/DiskBlobStore';
 import type { Config } from './config';
 import type { Database } from './db/Database';
 import { registerAccountRoutes } from './http/accountRoutes';
 import { registerAuthRoutes } from './http/authRoutes';
+import { registerBlobRoutes } from './http/blobRoutes';
 import { isApiPath, registerClientFiles } from './http/clientFiles';
 import { registerErrorHandler, toApiError } from './http/errorHandler';
 import { registerRecoveryRoutes } from './http/recoveryRoutes';
 import { createRouteDefiner, type RouteMeta } from './http/route';
 import { registerSystemRoutes } from './http/systemRoutes';
+import { registerVaultRoutes } from './http/vaultRoutes';
 import type { MailPort } from './mail/MailPort';
 import type { SmsPort } from './sms/SmsPort';
 import { type Clock, systemClock } from './services/Clock';
 import { createServices, type Services } from './services/createServices';
+import type { StorageAllowances } from './services/StorageService';
 import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
 import { registerSocketRoute } from './ws/registerSocketRoute';
 
@@ -34,6 +40,10 @@ export interface AppDeps {
   clock?: Clock;
   /** Overrides `config.staticDir`. */
   staticDir?: string;
+  /** Where chunk bytes go; default: files under DATA_DIR/blobs. */
+  blobs?: BlobStore;
+  /** Per-account storage allowances; default: the spec's free allowances (tests shrink them). */
+  storageAllowances?: StorageAllowances;
 }
 
 /** A registered route, recorded for tests and documentation. */
@@ -112,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms: deps.sms,
     publicUrl: config.publicUrl,
     log: app.log,
+    blobStore: deps.blobs ?? new DiskBlobStore(path.join(config.dataDir, 'blobs')),
+    ...(deps.storageAllowances ? { storageAllowances: deps.storageAllowances } : {}),
   });
   const hub = new LocalSocketHub();
   app.decorate('services', services);
@@ -156,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(route, services, { secureCookies });
   registerRecoveryRoutes(route, services, { secureCookies });
   registerAccountRoutes(route, services);
+  registerVaultRoutes(route, services);
+  registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit });
   registerSocketRoute(app, hub, services);
   await registerClientFiles(app, deps.staticDir ?? config.staticDir);
 

@@ -107,6 +107,89 @@ export interface SupportReportsTable {
   created_at: number;
 }
 
+export interface VaultsTable {
+  id: string;
+  owner_user_id: string;
+  is_public: DbBool;
+  is_cloud: DbBool;
+  /** VaultStatus. */
+  status: string;
+  head_seq: number;
+  /** Stored bytes of committed file versions. */
+  size: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MembershipsTable {
+  id: string;
+  vault_id: string;
+  user_id: string;
+  /** Role. */
+  role: string;
+  /** ACCEPTED, PENDING, INVITED, REJECTED, REVOKED. */
+  status: string;
+  /** The key ring sealed to the member's X25519 key (private vaults). */
+  keys: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The server's structural view of a folder or file: no names (those live in `ops.body`). */
+export interface NodesTable {
+  id: string;
+  vault_id: string;
+  /** NodeKind. */
+  kind: string;
+  parent_id: string | null;
+  /** NodeStatus. */
+  status: string;
+  /** Files: stored bytes of all committed versions. Folders: 0 (computed at read time). */
+  size: number;
+  version_count: number;
+  latest_version_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OpsTable {
+  vault_id: string;
+  seq: number;
+  op_id: string;
+  author_user_id: string;
+  type: string;
+  object_id: string;
+  /** canonicalJson of the signed Operation. */
+  body: string;
+  received_at: number;
+}
+
+export interface BlobsTable {
+  id: string;
+  vault_id: string;
+  uploader_user_id: string;
+  /** The vault owner, whose allowance pays for it. */
+  charged_user_id: string;
+  is_cloud: DbBool;
+  stored_size: number;
+  chunk_count: number;
+  /** 'reserved' | 'committed'. */
+  status: string;
+  node_id: string | null;
+  version_id: string | null;
+  created_at: number;
+  /** A reservation not committed by then stops counting and is purged. */
+  expires_at: number;
+}
+
+export interface BlobChunksTable {
+  blob_id: string;
+  idx: number;
+  size: number;
+  /** Lower-case hex. */
+  sha256: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -116,6 +199,12 @@ export interface Database {
   reauth_tokens: ReauthTokensTable;
   server_secrets: ServerSecretsTable;
   support_reports: SupportReportsTable;
+  vaults: VaultsTable;
+  memberships: MembershipsTable;
+  nodes: NodesTable;
+  ops: OpsTable;
+  blobs: BlobsTable;
+  blob_chunks: BlobChunksTable;
 }
 
 /** Every table, for tests that count rows. */
@@ -128,4 +217,10 @@ export const TABLES = [
   'reauth_tokens',
   'server_secrets',
   'support_reports',
+  'vaults',
+  'memberships',
+  'nodes',
+  'ops',
+  'blobs',
+  'blob_chunks',
 ] as const satisfies readonly (keyof Database)[];

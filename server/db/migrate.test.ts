@@ -51,3 +51,31 @@ describe('checkConnection', () => {
     }
   });
 });
+
+describe('0002_vaults upgrade', () => {
+  it('adds the vault tables to a database at 0001 and keeps its accounts', async () => {
+    const { Migrator } = await import('kysely');
+    const os = await import('node:os');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-upgrade-'));
+    const { db } = openDatabase({ databaseUrl: null, sqlitePath: path.join(dir, 'cairn.sqlite') });
+    try {
+      const first = { '0001_accounts': MIGRATIONS['0001_accounts'] ?? { up: async () => undefined } };
+      await new Migrator({ db, provider: { getMigrations: async () => first } }).migrateToLatest();
+      // Raw SQL: the 0001 schema, whatever today's table types say.
+      await sql`insert into users (id, email, opaque_record, enc_backup_phrase, public_signing_key, public_encryption_key, address, referral_id, created_at, updated_at)
+        values ('u1', 'a@b.c', 'r', 'p', 'k', 'e', 'addr', 'ref', 1, 1)`.execute(db);
+      await migrateToLatest(db);
+      expect((await db.selectFrom('users').select('id').execute()).map((r) => r.id)).toEqual(['u1']);
+      await db
+        .insertInto('vaults')
+        .values({ id: 'v1', owner_user_id: 'u1', is_public: 0, is_cloud: 1, status: 'ACTIVE', head_seq: 0, size: 0, created_at: 1, updated_at: 1 })
+        .execute();
+      expect(await db.selectFrom('vaults').select('id').execute()).toEqual([{ id: 'v1' }]);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -37,10 +37,11 @@ function objectWith(keys: string[], value: unknown): Record<string, unknown> {
 
 function probesFor(route: RouteInfo): Probe[] {
   const probes: Probe[] = [{ name: 'unknown query', query: '?unknownParam=1&__proto__=x' }];
-  if (route.url.includes(':address')) {
-    probes.push({ name: 'bad param', params: { address: 'not-an-address!' } });
-    probes.push({ name: 'long param', params: { address: 'A'.repeat(5_000) } });
-    probes.push({ name: 'bad escape in param', params: { address: '%E0%A4%A' } });
+  for (const [, name] of route.url.matchAll(/:([A-Za-z]+)/g)) {
+    if (!name) continue;
+    probes.push({ name: `bad ${name}`, params: { [name]: name === 'index' ? '-1' : 'not-an-id!' } });
+    probes.push({ name: `long ${name}`, params: { [name]: 'A'.repeat(5_000) } });
+    probes.push({ name: `bad escape in ${name}`, params: { [name]: '%E0%A4%A' } });
   }
   if (!BODY_METHODS.has(route.method)) return probes;
   const schema = route.meta?.body ?? null;
@@ -74,10 +75,16 @@ function probesFor(route: RouteInfo): Probe[] {
   return probes;
 }
 
+/** A valid value for each path parameter, so probes reach the handler (ids of nothing: 404s). */
+const VALID_PARAMS: Record<string, string> = { address: VALID_ADDRESS, index: '0' };
+const VALID_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+
 function urlFor(route: RouteInfo, probe: Probe): string {
-  const address = probe.params?.address ?? VALID_ADDRESS;
-  const encoded = address.startsWith('%') ? address : encodeURIComponent(address);
-  return route.url.replace(':address', encoded) + (probe.query ?? '');
+  const path = route.url.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = probe.params?.[name] ?? VALID_PARAMS[name] ?? VALID_ID;
+    return value.startsWith('%') ? value : encodeURIComponent(value);
+  });
+  return path + (probe.query ?? '');
 }
 
 /** Null when `response` is a 4xx in the one error shape with the status its code names. */

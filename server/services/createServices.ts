@@ -1,20 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { BlobStore } from '../blobs/BlobStore';
 import type { Database } from '../db/Database';
 import type { MailPort } from '../mail/MailPort';
 import type { SmsPort } from '../sms/SmsPort';
 import { AccountService } from './AccountService';
+import { BlobService } from './BlobService';
 import type { Clock } from './Clock';
 import { EmailCodeService } from './EmailCodeService';
 import { LoginService } from './LoginService';
 import { MfaService } from './MfaService';
 import { OpaqueService } from './OpaqueService';
+import { OperationService } from './OperationService';
 import { ReauthService } from './ReauthService';
 import { RecoveryService } from './RecoveryService';
 import { SessionService } from './SessionService';
 import { SignupService } from './SignupService';
+import { type StorageAllowances, StorageService } from './StorageService';
 import { SupportService } from './SupportService';
 import { UserService } from './UserService';
+import { VaultService } from './VaultService';
 
 export interface Services {
   users: UserService;
@@ -26,6 +31,10 @@ export interface Services {
   recovery: RecoveryService;
   account: AccountService;
   support: SupportService;
+  vaults: VaultService;
+  operations: OperationService;
+  blobs: BlobService;
+  storage: StorageService;
 }
 
 export interface ServiceDeps {
@@ -35,6 +44,8 @@ export interface ServiceDeps {
   sms: SmsPort;
   publicUrl: string;
   log: FastifyBaseLogger;
+  blobStore: BlobStore;
+  storageAllowances?: StorageAllowances;
 }
 
 /** Wires every service over one database. Loads (or creates) the OPAQUE server setup. */
@@ -47,6 +58,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const reauth = new ReauthService(db, clock);
   const mfa = new MfaService(db, clock, users, sms);
   const login = new LoginService(users, opaque, sessions, mfa, reauth);
+  const storage = new StorageService(db, clock, deps.storageAllowances);
   return {
     users,
     sessions,
@@ -57,5 +69,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     recovery: new RecoveryService(db, users, opaque, codes, sessions, login, mailer, publicUrl),
     account: new AccountService(users, opaque, sessions, reauth, clock),
     support: new SupportService(db, clock),
+    vaults: new VaultService(db),
+    operations: new OperationService(db, clock, deps.blobStore),
+    blobs: new BlobService(db, clock, deps.blobStore, storage),
+    storage,
   };
 }

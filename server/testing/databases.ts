@@ -13,12 +13,14 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildApp } from '../app';
+import type { BlobStore } from '../blobs/BlobStore';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/Database';
 import { migrateToLatest } from '../db/migrate';
 import { openDatabase, type DatabaseKind } from '../db/openDatabase';
 import { FileMailer } from '../mail/FileMailer';
 import type { Clock } from '../services/Clock';
+import type { StorageAllowances } from '../services/StorageService';
 import { FileSms } from '../sms/FileSms';
 
 /** A clock tests can move forward. Starts at the real time so TOTP codes look ordinary. */
@@ -35,6 +37,8 @@ export class TestClock implements Clock {
 export interface BuildOptions {
   config?: Partial<Config>;
   staticDir?: string;
+  blobs?: BlobStore;
+  storageAllowances?: StorageAllowances;
 }
 
 /** One suite's database, data directory and apps. Fields are usable from `beforeAll` on. */
@@ -71,11 +75,12 @@ export class TestEnv {
       sms: new FileSms(path.join(config.dataDir, 'sms')),
       clock: this.clock,
       ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+      ...(options.blobs ? { blobs: options.blobs } : {}),
+      ...(options.storageAllowances ? { storageAllowances: options.storageAllowances } : {}),
     });
+    // Hooks cannot be added once the app is ready (it has encapsulated plugin scopes), so a
+    // test's own close is noticed at teardown instead: closing a closed app again is harmless.
     this.apps.add(app);
-    app.addHook('onClose', async () => {
-      this.apps.delete(app);
-    });
     return app;
   }
 
@@ -108,6 +113,7 @@ export class TestEnv {
 
   async tearDown(): Promise<void> {
     for (const app of [...this.apps]) await app.close();
+    this.apps.clear();
     const state = this.state;
     this.state = null;
     if (!state) return;

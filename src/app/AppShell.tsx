@@ -3,6 +3,8 @@ import { useHotkeys } from '@mantine/hooks';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { canCreateVault } from '../domain/navigationRules';
 import { useSession } from '../features/account/useSession';
+import { UploadProgressBox } from '../features/files/upload/UploadProgressBox';
+import { useStartSync } from '../sync';
 import { CairnLogo } from '../ui/CairnLogo';
 import { InAppShellContext } from '../ui/InAppShellContext';
 import { IconSearch } from '../ui/icons';
@@ -24,6 +26,8 @@ export function AppShell() {
   const navigate = useNavigate();
   const { isReadOnly, hasSeriousIssue } = useServerConfig();
   const { isOffline, user } = useSession();
+  // Vault sync runs for as long as the signed-in shell is shown.
+  useStartSync(user);
 
   // 'v' opens vault creation; Mantine ignores it while typing in inputs, textareas and selects.
   useHotkeys([
@@ -78,6 +82,8 @@ export function AppShell() {
           </InAppShellContext.Provider>
         </Box>
       </MantineAppShell.Main>
+
+      <UploadProgressBox />
 
       <MantineAppShell.Footer hiddenFrom="xs">
         <BottomNav />

@@ -1,7 +1,8 @@
-import { Box, Button, Indicator, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Indicator, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { canCreateVault, type NavSection, visibleNavSections } from '../domain/navigationRules';
 import { useUser } from '../features/account/useSession';
+import { SideNavVaultLinks } from '../features/vaults/SideNavVaultLinks';
 import { CairnLogo } from '../ui/CairnLogo';
 import { IconPlus } from '../ui/icons';
 import { NAV_ITEMS } from './navItems';
@@ -63,9 +64,7 @@ export function SideNav({ unread = {} }: SideNavProps) {
                 childrenOffset={36}
               >
                 <NavLink renderRoot={item.renderLink} label="All vaults" active={pathname === '/vaults/active'} />
-                <Text size="xs" c="dimmed" px="sm" py={6}>
-                  Your active vaults will be listed here.
-                </Text>
+                <SideNavVaultLinks />
               </NavLink>
             );
           }

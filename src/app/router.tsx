@@ -10,7 +10,8 @@ import { loginRoute, recoverRoute, recoverStepRoute, signupRoute, signupStepRout
 import { blockedRoute, maintenanceRoute, notFoundRoute } from '../routes/errorRoutes';
 import { type RouterContext, rootRoute } from '../routes/rootRoute';
 import { notificationsRoute, rewardsRoute, searchRoute, storageRoute } from '../routes/sectionRoutes';
-import { vaultListRoute, vaultSetupRoute, vaultsRoute } from '../routes/vaultRoutes';
+import { vaultRoomTree } from '../routes/vaultRoomRoutes';
+import { vaultListRoute, vaultMetadataStepRoute, vaultPrivacyStepRoute, vaultSetupRoute, vaultStorageStepRoute, vaultsRoute } from '../routes/vaultRoutes';
 import { parsePlainSearch, stringifyPlainSearch } from './plainSearch';
 
 export const routeTree = rootRoute.addChildren([
@@ -28,6 +29,10 @@ export const routeTree = rootRoute.addChildren([
     vaultsRoute,
     vaultListRoute,
     vaultSetupRoute,
+    vaultStorageStepRoute,
+    vaultPrivacyStepRoute,
+    vaultMetadataStepRoute,
+    vaultRoomTree,
     profileRoute,
     accountRoute,
     securityRoute,

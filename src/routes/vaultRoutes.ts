@@ -1,7 +1,12 @@
 /** Vault list and vault creation (spec 000 section 2, spec 002 "Vault creation"). */
 import { createRoute, notFound, redirect } from '@tanstack/react-router';
+import { searchString } from '../app/plainSearch';
 import { VaultListPage } from '../features/vaults/VaultListPage';
+import { VaultMetadataPage } from '../features/vaults/VaultMetadataPage';
+import { VaultPrivacyPage } from '../features/vaults/VaultPrivacyPage';
 import { VaultSetupPage } from '../features/vaults/VaultSetupPage';
+import { VaultStoragePage } from '../features/vaults/VaultStoragePage';
+import { parseWizardChoices, type WizardChoices } from '../domain/vaultWizardRules';
 import { appRoute } from './appRoute';
 
 export const VAULT_LIST_STATUSES = ['active', 'inactive'] as const;
@@ -26,6 +31,8 @@ export const vaultListRoute = createRoute({
   beforeLoad: ({ params }) => {
     if (!isVaultListStatus(params.status)) throw notFound();
   },
+  /** `refresh` reloads the list, then the page removes it (spec 000 section 2, routing rules). */
+  validateSearch: (search: Record<string, unknown>): { refresh?: string } => ({ refresh: searchString(search, 'refresh') }),
   component: VaultListPage,
 });
 
@@ -33,4 +40,28 @@ export const vaultSetupRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'create-vault/setup',
   component: VaultSetupPage,
+});
+
+/** The wizard's choices travel in the search params, so Back, reloads and arrow keys keep them. */
+const validateWizardSearch = (search: Record<string, unknown>): WizardChoices => parseWizardChoices(search);
+
+export const vaultStorageStepRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'create-vault/storage',
+  validateSearch: validateWizardSearch,
+  component: VaultStoragePage,
+});
+
+export const vaultPrivacyStepRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'create-vault/privacy',
+  validateSearch: validateWizardSearch,
+  component: VaultPrivacyPage,
+});
+
+export const vaultMetadataStepRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'create-vault',
+  validateSearch: validateWizardSearch,
+  component: VaultMetadataPage,
 });

@@ -31,7 +31,7 @@ describe('CairnDb schema', () => {
   it('every table belongs to an account, so log out can wipe it', async () => {
     const db = track(new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange }));
     await db.open();
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'wallets']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'nodes', 'ops', 'outbox', 'uploads', 'vaults', 'versions', 'wallets']);
     for (const table of db.tables) expect(accountScopeOf(table), table.name).not.toBeNull();
   });
 
@@ -52,5 +52,27 @@ describe('CairnDb schema', () => {
     const row = await current.wallets.get('acc1');
     expect(row?.sealed).toBe('sealed-v1');
     expect(row?.deviceKey).toBeInstanceOf(CryptoKey);
+  });
+
+  it('v1 -> v2: accounts and wallets survive, and the vault tables open empty and indexed', async () => {
+    const factory = new IDBFactory();
+    const v1 = openAtVersion(factory, 1);
+    await v1.open();
+    const deviceKey = await globalThis.crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt']);
+    await v1.table('wallets').put({ accountId: 'acc1', deviceKey, sealed: 'sealed-v1', savedAt: 1 });
+    await v1.table('accounts').put({ id: 'acc1', email: 'a@b.c', cachedAt: 2 });
+    v1.close();
+
+    const v2 = openAtVersion(factory, 2);
+    await v2.open();
+    expect(v2.verno).toBe(2);
+    expect((await v2.table('wallets').get('acc1'))?.sealed).toBe('sealed-v1');
+    expect((await v2.table('accounts').get('acc1'))?.email).toBe('a@b.c');
+    for (const name of ['vaults', 'nodes', 'versions', 'outbox', 'uploads', 'ops']) {
+      expect(await v2.table(name).count(), name).toBe(0);
+    }
+    // Root children are found by parentKey '' (IndexedDB cannot index null).
+    await v2.table('nodes').put({ accountId: 'acc1', id: 'n1', vaultId: 'v1', parentId: null, parentKey: '' });
+    expect(await v2.table('nodes').where('[accountId+vaultId+parentKey]').equals(['acc1', 'v1', '']).count()).toBe(1);
   });
 });

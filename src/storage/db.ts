@@ -2,8 +2,9 @@
  * The browser's local database (Dexie over IndexedDB), named 'cairn'. Components never touch it
  * directly: one store module per entity (walletStore.ts, accountStore.ts, ...) wraps each table.
  */
-import Dexie, { type DexieOptions, type EntityTable, type Transaction } from 'dexie';
+import Dexie, { type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { AccountUser } from '../protocol/auth';
+import type { NodeRecord, OpRecord, OutboxRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export const DB_NAME = 'cairn';
 
@@ -40,6 +41,20 @@ export interface SchemaVersion {
  */
 export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 1, stores: { wallets: 'accountId', accounts: 'id' } },
+  // v2: vault projections, the outbox, the upload queue and the pulled-operation cache
+  // (src/storage/vaultRecords.ts). `parentKey` is `parentId ?? ''`: IndexedDB cannot index null,
+  // so root children are found under ''.
+  {
+    version: 2,
+    stores: {
+      vaults: '[accountId+vaultId], accountId',
+      nodes: '[accountId+id], [accountId+vaultId+parentKey], [accountId+vaultId], accountId',
+      versions: '[accountId+versionId], [accountId+fileId], [accountId+vaultId], accountId',
+      outbox: '[accountId+opId], [accountId+queuedAt], [accountId+vaultId], accountId',
+      uploads: '[accountId+uploadId], accountId',
+      ops: '[accountId+vaultId+seq], accountId',
+    },
+  },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -54,6 +69,12 @@ export function declareSchema(db: Dexie, upToVersion = Number.POSITIVE_INFINITY)
 export class CairnDb extends Dexie {
   wallets!: EntityTable<WalletRecord, 'accountId'>;
   accounts!: EntityTable<AccountRecord, 'id'>;
+  vaults!: Table<VaultRecord, [string, string]>;
+  nodes!: Table<NodeRecord, [string, string]>;
+  versions!: Table<VersionRecord, [string, string]>;
+  outbox!: Table<OutboxRecord, [string, string]>;
+  uploads!: Table<UploadRecord, [string, string]>;
+  ops!: Table<OpRecord, [string, string, number]>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {

@@ -4,6 +4,7 @@
  * through the hooks of src/storage/vaultStore.ts. Every record carries `accountId` so log out
  * wipes it.
  */
+import type { OpenedFields } from '../../workers/crypto/CryptoApi';
 import type { FileVersion, NodeKind, NodeStatus, OperationType, Role, VaultStatus } from '../protocol/vaults';
 
 export interface VaultRecord {
@@ -30,6 +31,8 @@ export interface VaultRecord {
   headSeq: number;
   /** True while the vault's creation waits in the outbox: shown as '(Creating...)'. */
   isPending: boolean;
+  /** The last rejection of an operation on the vault itself (vault.*), shown until dismissed. */
+  rejection?: { opId: string; type: OperationType; code: string; message: string } | null;
 }
 
 export interface NodeRecord {
@@ -40,6 +43,8 @@ export interface NodeRecord {
   kind: NodeKind;
   /** null: the vault root. */
   parentId: string | null;
+  /** `parentId ?? ''`, the indexed form (IndexedDB cannot index null). Kept in step by src/sync. */
+  parentKey: string;
   name: string;
   status: NodeStatus;
   /** Files: latest version's plaintext size; folders: total of active descendants. */
@@ -83,6 +88,25 @@ export interface OutboxRecord {
   error: { code: string; message: string } | null;
   /** Waiting for an upload to finish before it can be pushed. */
   waitsForUploadId: string | null;
+  /**
+   * The operation's fields in clear, as typed on this device: a rebuild re-applies pending
+   * operations without asking the crypto worker to open what this device itself sealed.
+   */
+  fields: OpenedFields;
+}
+
+/**
+ * One pulled operation, cached so a vault's projection can be rebuilt without the network
+ * (src/sync/rebuild.ts): the signed operation as served plus what the crypto worker opened.
+ */
+export interface OpRecord {
+  accountId: string;
+  vaultId: string;
+  seq: number;
+  receivedAt: number;
+  op: import('../protocol/vaults').Operation;
+  isVerified: boolean;
+  fields: OpenedFields;
 }
 
 export type UploadState = 'queued' | 'encrypting' | 'uploading' | 'paused' | 'finalising' | 'done' | 'failed' | 'cancelled';

@@ -5,6 +5,7 @@ import { AccountUser } from '../protocol/auth';
 import { getAccount, saveAccount } from './accountStore';
 import { CairnDb } from './db';
 import * as localAccountStore from './localAccountStore';
+import { emptyVaultRecord } from './vaultProjection';
 import { loadWallet, saveWallet } from './walletStore';
 import { wipeAccountData } from './wipeAccountData';
 
@@ -31,6 +32,22 @@ describe('wipeAccountData', () => {
     for (const table of db.tables) {
       const rows = (await table.toArray()) as Array<{ accountId?: string; id?: string }>;
       expect(rows.some((row) => row.accountId === 'acc1' || row.id === 'acc1'), table.name).toBe(false);
+    }
+  });
+
+  it('removes the vault projections, outbox, uploads and operation cache of that account only', async () => {
+    for (const accountId of ['acc1', 'acc2']) {
+      await db.vaults.put({ ...emptyVaultRecord(accountId, 'v1') });
+      await db.nodes.put({ accountId, vaultId: 'v1', id: 'n1', parentKey: '' } as never);
+      await db.versions.put({ accountId, vaultId: 'v1', versionId: 'x1', fileId: 'n1' } as never);
+      await db.outbox.put({ accountId, vaultId: 'v1', opId: 'o1', queuedAt: 1 } as never);
+      await db.uploads.put({ accountId, uploadId: 'u1' } as never);
+      await db.ops.put({ accountId, vaultId: 'v1', seq: 1 } as never);
+    }
+    await wipeAccountData('acc1', db);
+    for (const table of [db.vaults, db.nodes, db.versions, db.outbox, db.uploads, db.ops]) {
+      const owners = (await table.toArray()).map((row) => (row as { accountId: string }).accountId);
+      expect(owners, table.name).toEqual(['acc2']);
     }
   });
 

@@ -118,3 +118,39 @@ export const IconArchive = makeIcon(
     <path d="M5 8v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8M10 12h4" />
   </>,
 );
+export const IconInfinity = makeIcon(
+  'IconInfinity',
+  <path d="M9.8 8.8a4.5 4.5 0 1 0 0 6.4L12 12l2.2-3.2a4.5 4.5 0 1 1 0 6.4L12 12z" />,
+);
+export const IconDots = makeIcon(
+  'IconDots',
+  <>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </>,
+);
+export const IconFolder = makeIcon('IconFolder', <path d="M4 5h5l2 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" />);
+export const IconFile = makeIcon(
+  'IconFile',
+  <>
+    <path d="M14 3v4a1 1 0 0 0 1 1h4" />
+    <path d="M17 21H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7l5 5v11a2 2 0 0 1-2 2z" />
+  </>,
+);
+export const IconArrowLeft = makeIcon('IconArrowLeft', <path d="M19 12H5M11 18l-6-6 6-6" />);
+export const IconChevronRight = makeIcon('IconChevronRight', <path d="m9 6 6 6-6 6" />);
+export const IconUpload = makeIcon('IconUpload', <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 9l5-5 5 5M12 4v12" />);
+export const IconDownload = makeIcon('IconDownload', <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 11l5 5 5-5M12 4v12" />);
+export const IconX = makeIcon('IconX', <path d="M18 6 6 18M6 6l12 12" />);
+export const IconEyeOff = makeIcon(
+  'IconEyeOff',
+  <path d="M3 3l18 18M10.6 10.6a2 2 0 0 0 2.8 2.8M9.4 5.2A9.5 9.5 0 0 1 12 5c4 0 7.3 2.3 9 7a12 12 0 0 1-2.2 3.4M6.6 6.6C4.9 7.8 3.7 9.6 3 12c1.7 4.7 5 7 9 7 1.6 0 3.1-.4 4.4-1.1" />,
+);
+export const IconInfo = makeIcon(
+  'IconInfo',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 8h.01M11 12h1v4h1" />
+  </>,
+);

@@ -21,9 +21,12 @@ export interface VaultCryptoApi {
   /** Opens a ring sealed to the active wallet; throws Error('BAD_VAULT_KEYS'). */
   openVaultKeys(vaultId: string, sealedKeys: string): Promise<{ keyCount: number }>;
   hasVaultKeys(vaultId: string): Promise<boolean>;
-  /** Seals each given field under the newest key of the vault's ring. */
+  /** Seals each given field under the newest key of the vault's ring; Error('NO_VAULT_KEYS') without one. */
   sealFields(vaultId: string, objectId: string, fields: Partial<Record<FieldName, string>>): Promise<Partial<Record<FieldName, SealedField>>>;
-  /** Signs with the active wallet: `operationSigningPayload(op)` from src/protocol/vaults.ts. */
+  /**
+   * Signs with the active wallet: `operationSigningPayload(op)` from src/protocol/vaults.ts.
+   * Throws Error('WRONG_AUTHOR') unless `op.author` is the active wallet's public signing key.
+   */
   signOperation(op: UnsignedOperation): Promise<Operation>;
   /**
    * Verifies and opens a page of pulled operations of one vault (private: with its ring;
@@ -38,6 +41,23 @@ export interface VaultCryptoApi {
   createFileKey(vaultId: string, versionId: string): Promise<{ rawKey: ArrayBuffer; sealed: SealedField }>;
   /** Opens a version's sealed file key for downloading; throws Error('BAD_FILE_KEY'). */
   openFileKey(vaultId: string, versionId: string, sealed: SealedField): Promise<ArrayBuffer>;
+}
+
+/**
+ * Sharing and rotating a held ring (invitations, revocations). Separate from VaultCryptoApi so
+ * fakes of the sync layer's crypto port need not implement it.
+ */
+export interface VaultKeySharingApi {
+  /**
+   * The held ring sealed to another member's X25519 public key (lower-case hex), for an
+   * invitation or after a rotation; throws Error('NO_VAULT_KEYS') when no ring is held.
+   */
+  sealVaultKeysFor(vaultId: string, publicEncryptionKey: string): Promise<{ sealedKeys: string }>;
+  /**
+   * Rotation (a member revoked or leaving): adds a fresh newest key to the held ring, which new
+   * content then uses. Reseal with `sealVaultKeysFor` to each remaining member (the caller too).
+   */
+  rotateVaultKeys(vaultId: string): Promise<{ keyCount: number }>;
 }
 
 /** Public half of a wallet derived from a recovery phrase (DESIGN.md section 2). */
@@ -64,7 +84,8 @@ export interface StoredWallet {
  * - HANDLE_EXPIRED: unknown, already used or expired handle (handles are single-use and live
  *   10 minutes, long enough for a second factor between finishLogin and unlockWallet);
  * - BAD_OPAQUE_MESSAGE: a malformed OPAQUE message from the server;
- * - LOCKED: no active wallet; NO_PENDING_WALLET: no pending wallet.
+ * - LOCKED: no active wallet; NO_PENDING_WALLET: no pending wallet;
+ * - vault keys: BAD_VAULT_KEYS, NO_VAULT_KEYS, BAD_FILE_KEY, WRONG_AUTHOR (see VaultCryptoApi).
  */
 /** A sealed field opened on the device; null when it cannot be opened (wrong key, tampering). */
 export type OpenedFields = Partial<Record<FieldName, string | null>>;
@@ -80,7 +101,7 @@ export interface OpenedOperation {
   fields: OpenedFields;
 }
 
-export interface CryptoApi extends VaultCryptoApi {
+export interface CryptoApi extends VaultCryptoApi, VaultKeySharingApi {
   /** Resolves once libsodium and OPAQUE are loaded (every call also waits for them itself). */
   ready(): Promise<void>;
 

@@ -19,6 +19,7 @@ import { randomBytes } from '../../src/crypto/random';
 import { signPayload } from '../../src/crypto/signatures';
 import { loadSodium } from '../../src/crypto/sodium';
 import type { CryptoApi, PublicWallet, StoredWallet } from './CryptoApi';
+import { createVaultCrypto } from './vaultCrypto';
 import { createDeviceKey, openWithDeviceKey, sealWithDeviceKey } from './deviceKey';
 
 /**
@@ -108,7 +109,11 @@ export function createCryptoApi(options: CryptoApiOptions = {}): CryptoApi {
   }
 
   function setActive(wallet: Wallet | undefined) {
-    if (active !== wallet) wipeWallet(active);
+    if (active !== wallet) {
+      wipeWallet(active);
+      // Rings were opened with the previous wallet's keys: another account must not inherit them.
+      vaults.forgetAll();
+    }
     active = wallet;
   }
 
@@ -118,7 +123,10 @@ export function createCryptoApi(options: CryptoApiOptions = {}): CryptoApi {
     return wallet;
   }
 
+  const vaults = createVaultCrypto(() => requireWallet(false).keys);
+
   return {
+    ...vaults.api,
     ready,
 
     async createPendingWallet() {
@@ -260,6 +268,7 @@ export function createCryptoApi(options: CryptoApiOptions = {}): CryptoApi {
     async lock() {
       setPending(undefined);
       setActive(undefined);
+      vaults.forgetAll();
       for (const handle of [...handles.keys()]) forgetHandle(handle);
     },
 

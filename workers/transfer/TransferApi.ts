@@ -1,7 +1,7 @@
 /**
  * The transfer workers' contract: reading, encrypting, hashing and sending file chunks, and
  * fetching, verifying and decrypting them, off the UI thread. Several transfer workers run at
- * once (a pool in src/sync/transferPool.ts) so chunks encrypt and travel in parallel, and no
+ * once (a pool: `createTransferPool` in src/platform/transferClient.ts) so chunks encrypt and travel in parallel, and no
  * whole file is ever held in memory: each call handles one chunk of at most CHUNK_SIZE bytes.
  *
  * Chunk format (src/crypto/fileChunks.ts): AES-256-GCM under the version's file key, nonce =
@@ -38,14 +38,15 @@ export interface TransferApi {
   /**
    * Reads chunk `index` of `file`, seals it, PUTs it to `url` with its `x-chunk-sha256` and
    * answers the hash and stored size. Rejects with Error('UPLOAD_FAILED: <status>') or a network
-   * error; a retry of the same chunk re-seals the same plaintext under the same key and nonce,
+   * error, and with Error('FILE_CHANGED') when the file's size no longer matches `header.size`
+   * (start a new version under a new file key then); a retry of the same chunk re-seals the same plaintext under the same key and nonce,
    * which is safe because the bytes are identical.
    */
   uploadChunk(request: UploadChunkRequest): Promise<{ sha256: string; storedSize: number }>;
   /**
    * GETs, checks the SHA-256 against `expectedSha256` (Error('CHUNK_TAMPERED') otherwise) and
    * opens the chunk (Error('CHUNK_TAMPERED') when authentication fails). Answers the plaintext,
-   * transferred.
+   * transferred. A non-2xx answer rejects with Error('DOWNLOAD_FAILED: <status>').
    */
   downloadChunk(request: DownloadChunkRequest): Promise<ArrayBuffer>;
   /** SHA-256 (hex) of a chunk of plaintext, for the resume check of DESIGN.md section 3. */

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_accounts';
+import * as m0002 from './0002_vaults';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -7,4 +8,5 @@ import * as m0001 from './0001_accounts';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': m0001,
+  '0002_vaults': m0002,
 };

@@ -1,58 +1,111 @@
-import { Button, Tabs } from '@mantine/core';
-import { Link, Navigate, useNavigate, useParams } from '@tanstack/react-router';
+import { Button, Center, Group, Loader, Pagination, Tabs } from '@mantine/core';
+import { Link, Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canCreateVault } from '../../domain/navigationRules';
 import { shouldRedirectToVaultSetup } from '../../domain/vaultListRules';
+import { VAULT_LIMITS } from '../../protocol/vaults';
+import type { VaultRecord } from '../../storage/vaultRecords';
+import { useVaults } from '../../storage/vaultStore';
 import { EmptyPanel } from '../../ui/EmptyPanel';
-import { IconArchive, IconPlus } from '../../ui/icons';
+import { IconArchive, IconPlus, IconVaults } from '../../ui/icons';
+import { NameModal } from '../../ui/NameModal';
 import { PageHeader } from '../../ui/PageHeader';
+import { usePage } from '../../ui/usePage';
+import { submitVaultRename } from './vaultCommands';
+import { VaultInfoDrawer } from './VaultInfoDrawer';
+import { VaultListTable } from './VaultListTable';
 
-/**
- * /vaults/active and /vaults/inactive. Vaults arrive in the next release, so every account has
- * none yet and the active list follows the routing rule to /create-vault/setup.
- */
+function NewVaultButton({ isDisabled }: { isDisabled: boolean }) {
+  return (
+    <Button component={Link} to="/create-vault/setup" leftSection={<IconPlus size={18} />} disabled={isDisabled} aria-keyshortcuts="v">
+      New vault
+    </Button>
+  );
+}
+
+/** /vaults/active and /vaults/inactive (spec 000 section 2). */
 export function VaultListPage() {
-  const { status } = useParams({ strict: false });
+  const { status = 'active' } = useParams({ strict: false });
+  const { refresh } = useSearch({ strict: false });
   const navigate = useNavigate();
   const { isReadOnly } = useServerConfig();
-  // Until the vault store exists there is nothing on this device or the server to count.
-  const counts = { activeVaults: 0, archivedVaults: 0, pendingMemberships: 0, vaultsBeingCreated: 0 };
+  const active = useVaults('active');
+  const inactive = useVaults('inactive');
+  const [renaming, setRenaming] = useState<VaultRecord | null>(null);
+  const [infoVaultId, setInfoVaultId] = useState<string | null>(null);
 
-  if (status === 'active' && shouldRedirectToVaultSetup(counts)) {
-    return <Navigate to="/create-vault/setup" replace />;
+  const list = (status === 'inactive' ? inactive : active) ?? [];
+  const { page, setPage, pageCount, pageItems } = usePage(list, VAULT_LIMITS.VAULT_PAGE_SIZE, status);
+
+  // The list is live (IndexedDB), so 'reloading' it is re-reading; the parameter is then dropped.
+  useEffect(() => {
+    if (refresh !== undefined) void navigate({ to: '/vaults/$status', params: { status }, search: {}, replace: true });
+  }, [refresh, status, navigate]);
+
+  const isLoading = (status === 'inactive' ? inactive : active) === undefined;
+  if (status === 'active' && active !== undefined && inactive !== undefined) {
+    const counts = {
+      activeVaults: active.filter((v) => v.membershipStatus === 'ACCEPTED' && !v.isPending).length,
+      archivedVaults: inactive.length,
+      pendingMemberships: active.filter((v) => v.membershipStatus === 'PENDING' || v.membershipStatus === 'INVITED').length,
+      vaultsBeingCreated: active.filter((v) => v.isPending).length,
+    };
+    if (shouldRedirectToVaultSetup(counts)) return <Navigate to="/create-vault/setup" replace />;
   }
+
+  const infoVault = [...(active ?? []), ...(inactive ?? [])].find((v) => v.vaultId === infoVaultId) ?? null;
+  const isCreateDisabled = !canCreateVault(isReadOnly);
 
   return (
     <>
-      <PageHeader
-        title="Vaults"
-        actions={
-          <Button
-            component={Link}
-            to="/create-vault/setup"
-            leftSection={<IconPlus size={18} />}
-            disabled={!canCreateVault(isReadOnly)}
-            visibleFrom="xs"
-          >
-            New vault
-          </Button>
-        }
-      />
-      <Tabs
-        value={status ?? 'active'}
-        onChange={(value) => value && void navigate({ to: '/vaults/$status', params: { status: value } })}
-        mb="lg"
-      >
+      <PageHeader title="Vaults" actions={<NewVaultButton isDisabled={isCreateDisabled} />} />
+      <Tabs value={status} onChange={(value) => value && void navigate({ to: '/vaults/$status', params: { status: value } })} mb="lg">
         <Tabs.List>
           <Tabs.Tab value="active">Active</Tabs.Tab>
           <Tabs.Tab value="inactive">Inactive</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      <EmptyPanel
-        icon={<IconArchive size={28} />}
-        title="No inactive vaults"
-        description="Vaults you deactivate are kept here. You can restore them to active, or remove them for good."
+      {isLoading ? (
+        <Center py="xl">
+          <Loader aria-label="Loading vaults" />
+        </Center>
+      ) : list.length === 0 ? (
+        status === 'inactive' ? (
+          <EmptyPanel
+            icon={<IconArchive size={28} />}
+            title="No inactive vaults"
+            description="Vaults you deactivate are kept here. You can restore them to active, or remove them for good."
+          />
+        ) : (
+          <EmptyPanel
+            icon={<IconVaults size={28} />}
+            title="No active vaults"
+            description="Create a vault to start storing files, or restore one from your inactive vaults."
+            actions={<NewVaultButton isDisabled={isCreateDisabled} />}
+          />
+        )
+      ) : (
+        <>
+          <VaultListTable vaults={pageItems} status={status} onRename={setRenaming} onShowInfo={(v) => setInfoVaultId(v.vaultId)} />
+          {pageCount > 1 && (
+            <Group justify="center" mt="md">
+              <Pagination total={pageCount} value={page} onChange={setPage} aria-label="Vault pages" />
+            </Group>
+          )}
+        </>
+      )}
+      <NameModal
+        opened={renaming !== null}
+        title="Rename vault"
+        label="Vault name"
+        initialValue={renaming?.name ?? ''}
+        submitLabel="Rename"
+        maxLength={VAULT_LIMITS.TITLE_MAX}
+        onClose={() => setRenaming(null)}
+        onSubmit={(name) => (renaming ? submitVaultRename(renaming, name) : Promise.resolve(false))}
       />
+      <VaultInfoDrawer vault={infoVault} onClose={() => setInfoVaultId(null)} />
     </>
   );
 }

@@ -1,8 +1,11 @@
-import { Alert, Anchor, Button, Group, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canCreateVault } from '../../domain/navigationRules';
 import { IconLock, IconWorld } from '../../ui/icons';
+import { ReadOnlyAlert } from './ReadOnlyAlert';
+import { useWizardArrowKeys } from './useWizardArrowKeys';
+import { useGoToWizardStep } from './wizardNavigation';
 
 type UploadKind = 'public' | 'private';
 
@@ -21,19 +24,21 @@ const CHOICES: { value: UploadKind; title: string; description: string; icon: ty
   },
 ];
 
-const NEXT_RELEASE_NOTE =
-  'Creating vaults arrives in the next release of Cairn. Your account is ready: your vaults will appear here as soon as it lands.';
-
 /** /create-vault/setup: the first screen of the vault wizard (spec 002 "Vault creation"). */
 export function VaultSetupPage() {
   const { isReadOnly } = useServerConfig();
   const [kind, setKind] = useState<UploadKind | null>(null);
-  const [showNote, setShowNote] = useState(false);
   const canCreate = canCreateVault(isReadOnly);
+  const goTo = useGoToWizardStep();
+
+  // Both setup answers are permanent storage; the privacy follows the kind of upload.
+  const setUpVault = kind && canCreate ? () => goTo('metadata', { storage: 'permanent', privacy: kind, from: 'setup' }) : null;
+  const customise = canCreate ? () => goTo('storage', {}) : null;
+  useWizardArrowKeys(null, setUpVault);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (kind && canCreate) setShowNote(true);
+    setUpVault?.();
   }
 
   return (
@@ -44,7 +49,6 @@ export function VaultSetupPage() {
             value={kind}
             onChange={(value) => {
               setKind(value as UploadKind);
-              setShowNote(false);
             }}
             label={
               <Title order={1} fz={{ base: 24, xs: 30 }} ta="center" w="100%" component="span" display="block">
@@ -81,16 +85,7 @@ export function VaultSetupPage() {
             </SimpleGrid>
           </Radio.Group>
 
-          {!canCreate && (
-            <Alert color="yellow" variant="light" role="status">
-              Cairn is read-only at the moment, so new vaults cannot be set up. Please try again later.
-            </Alert>
-          )}
-          {showNote && (
-            <Alert color="cairn" variant="light" role="status">
-              {NEXT_RELEASE_NOTE}
-            </Alert>
-          )}
+          {!canCreate && <ReadOnlyAlert />}
 
           <Stack align="center" gap="sm">
             <Button type="submit" size="md" miw={220} disabled={!kind || !canCreate}>
@@ -98,7 +93,7 @@ export function VaultSetupPage() {
             </Button>
             <Text size="sm" c="dimmed">
               Need cloud storage?{' '}
-              <Anchor component="button" type="button" inherit onClick={() => setShowNote(true)} disabled={!canCreate}>
+              <Anchor component="button" type="button" inherit onClick={() => customise?.()} disabled={!canCreate}>
                 Customise your setup
               </Anchor>
             </Text>

@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { assertBlobKey, type BlobStore } from './BlobStore';
+
+/**
+ * Files under `root` (DATA_DIR/blobs). A put writes a temporary file in the same directory, flushes
+ * it and renames it over the final name, so a crash never leaves a half chunk under a real key.
+ */
+export class DiskBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, bytes: Buffer): Promise<void> {
+    const file = this.pathOf(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.tmp-${crypto.randomBytes(6).toString('hex')}`;
+    const handle = await fs.promises.open(temp, 'w');
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await fs.promises.rename(temp, file);
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<Readable | null> {
+    const file = this.pathOf(key);
+    try {
+      // Open first so an absent file is null here rather than a stream error after headers.
+      const handle = await fs.promises.open(file, 'r');
+      return handle.createReadStream();
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async has(key: string): Promise<boolean> {
+    try {
+      return (await fs.promises.stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    const file = this.pathOf(key);
+    await fs.promises.rm(file, { force: true });
+    // Drop the blob's directory once its last chunk is gone; another chunk may still be there.
+    await fs.promises.rmdir(path.dirname(file)).catch(() => undefined);
+  }
+
+  private pathOf(key: string): string {
+    assertBlobKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+}

@@ -1,0 +1,184 @@
+/** Uploads: announce, chunk PUT/GET, file versions that match what was uploaded, quota, freeing. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { BlobStatusResponse, CHUNK_SIZE, StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
+import { NOT_ENOUGH_STORAGE_MESSAGE } from '../services/BlobService';
+import { ApiClient } from '../testing/ApiClient';
+import { describeEachDatabase } from '../testing/databases';
+import { expectError, expectStatus } from '../testing/flows';
+import { countVaultRows, expectAccepted, expectRejected, makeFile, newId, sealed, sha256Hex, VaultActor, versionOf } from '../testing/vaults';
+
+const CLOUD_ALLOWANCE = 10 * CHUNK_SIZE;
+
+function blobFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'blobs');
+  if (!fs.existsSync(root)) return [];
+  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+}
+
+describeEachDatabase('uploads', (env) => {
+  let api: ApiClient;
+  let owner: VaultActor;
+
+  beforeAll(async () => {
+    api = new ApiClient(await env.buildApp({ storageAllowances: { cloud: CLOUD_ALLOWANCE, permanent: 2 * CHUNK_SIZE } }));
+    owner = await VaultActor.create(env, api);
+  });
+
+  async function storage(actor = owner) {
+    return StorageResponse.parse((await api.get('/api/storage', { token: actor.token })).body);
+  }
+
+  it('keeps the spec allowances by default', async () => {
+    const app = await env.buildApp();
+    const other = await VaultActor.create(env, new ApiClient(app));
+    expect(StorageResponse.parse((await new ApiClient(app).get('/api/storage', { token: other.token })).body)).toEqual({
+      cloudTotal: VAULT_LIMITS.FREE_CLOUD_BYTES,
+      cloudUsed: 0,
+      permanentTotal: VAULT_LIMITS.FREE_PERMANENT_BYTES,
+      permanentUsed: 0,
+    });
+    await app.close();
+  });
+
+  it('uploads chunks idempotently, checks hashes, and commits a file whose hashes match', async () => {
+    const vaultId = await owner.createVault();
+    const file = makeFile(CHUNK_SIZE + 1000);
+    const [first, second] = file.chunks;
+    if (!first || !second) throw new Error('two chunks expected');
+    const blobId = newId();
+    const announced = await owner.announce(vaultId, blobId, file.storedSize, 2);
+    expect(BlobStatusResponse.parse(announced.body)).toEqual({ blobId, storedChunks: [], committed: false });
+    expect((await storage()).cloudUsed).toBe(file.storedSize);
+
+    expectError(await owner.putChunk(vaultId, blobId, 0, first, sha256Hex(second)), 422, 'UNPROCESSABLE');
+    expectError(await owner.putChunk(vaultId, blobId, 2, first), 422, 'UNPROCESSABLE');
+    expectStatus(await owner.putChunk(vaultId, blobId, 0, first), 200);
+    expectStatus(await owner.putChunk(vaultId, blobId, 0, first), 200);
+    expectError(await owner.putChunk(vaultId, blobId, 0, second), 409, 'CONFLICT');
+    expect(BlobStatusResponse.parse((await owner.announce(vaultId, blobId, file.storedSize, 2)).body).storedChunks).toEqual([0]);
+
+    // Not complete yet: file.create is refused and nothing changes.
+    const version = versionOf(blobId, file, false);
+    const fileId = newId();
+    const before = await countVaultRows(env.db);
+    expectRejected(await owner.apply(vaultId, fileId, { type: 'file.create', parentId: null, name: sealed(), version }), 'INVALID_OPERATION');
+    expect(await countVaultRows(env.db)).toEqual(before);
+
+    expectStatus(await owner.putChunk(vaultId, blobId, 1, second), 200);
+    const status = await api.get(`/api/vaults/${vaultId}/blobs/${blobId}`, { token: owner.token });
+    expect(BlobStatusResponse.parse(status.body)).toEqual({ blobId, storedChunks: [0, 1], committed: false });
+
+    // Hashes that differ from what is stored are refused.
+    const wrong = { ...version, chunkHashes: [version.chunkHashes[0] ?? '', sha256Hex(Buffer.from('other'))] };
+    expectRejected(await owner.apply(vaultId, fileId, { type: 'file.create', parentId: null, name: sealed(), version: wrong }), 'INVALID_OPERATION');
+    expectAccepted(await owner.apply(vaultId, fileId, { type: 'file.create', parentId: null, name: sealed(), version }));
+
+    const chunk = await owner.getChunk(vaultId, blobId, 1);
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['content-type']).toBe('application/octet-stream');
+    expect(chunk.headers['cache-control']).toContain('immutable');
+    expect(chunk.headers['cache-control']).toContain('private');
+    expect(Buffer.compare(chunk.rawPayload, second)).toBe(0);
+    expect(BlobStatusResponse.parse((await api.get(`/api/vaults/${vaultId}/blobs/${blobId}`, { token: owner.token })).body).committed).toBe(true);
+
+    // A committed blob is one version only; a new version needs its own upload.
+    expectRejected(await owner.apply(vaultId, fileId, { type: 'file.addVersion', version: { ...version, versionId: newId() } }), 'INVALID_OPERATION');
+    const next = makeFile(10);
+    const nextVersion = await owner.upload(vaultId, next);
+    expectAccepted(await owner.apply(vaultId, fileId, { type: 'file.addVersion', version: nextVersion }));
+    const node = await env.db.selectFrom('nodes').selectAll().where('id', '=', fileId).executeTakeFirstOrThrow();
+    expect({ size: Number(node.size), count: Number(node.version_count), latest: node.latest_version_id }).toEqual({
+      size: file.storedSize + next.storedSize,
+      count: 2,
+      latest: nextVersion.versionId,
+    });
+    const vault = await env.db.selectFrom('vaults').select('size').where('id', '=', vaultId).executeTakeFirstOrThrow();
+    expect(Number(vault.size)).toBe(file.storedSize + next.storedSize);
+  });
+
+  it('refuses a version whose sizes do not match its upload, or an upload by someone else', async () => {
+    const vaultId = await owner.createVault();
+    const file = makeFile(100);
+    const version = await owner.upload(vaultId, file);
+    expectRejected(
+      await owner.apply(vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version: { ...version, size: 99 } }),
+      'INVALID_OPERATION',
+    );
+    expectRejected(
+      await owner.apply(vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version: { ...version, blobId: newId() } }),
+      'INVALID_OPERATION',
+    );
+    // Chunks never add up to more than announced.
+    const blobId = newId();
+    expectStatus(await owner.announce(vaultId, blobId, 20, 1), 200);
+    expectError(await owner.putChunk(vaultId, blobId, 0, Buffer.alloc(40)), 422, 'UNPROCESSABLE');
+    // A body that is not octets is refused before anything else.
+    const json = await api.request('PUT', `/api/vaults/${vaultId}/blobs/${blobId}/chunks/0`, { a: 1 }, { token: owner.token });
+    expectError(json, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('refuses an announcement beyond the allowance with NOT_ENOUGH_STORAGE and reserves nothing', async () => {
+    const actor = await VaultActor.create(env, api);
+    const vaultId = await actor.createVault();
+    expectStatus(await actor.announce(vaultId, newId(), CLOUD_ALLOWANCE - 100, 10), 200);
+    const before = await countVaultRows(env.db);
+    const refused = await actor.announce(vaultId, newId(), 101, 1);
+    expectError(refused, 422, 'NOT_ENOUGH_STORAGE');
+    expect(JSON.stringify(refused.body)).toContain(NOT_ENOUGH_STORAGE_MESSAGE);
+    expect(await countVaultRows(env.db)).toEqual(before);
+    expect((await storage(actor)).cloudUsed).toBe(CLOUD_ALLOWANCE - 100);
+    expectStatus(await actor.announce(vaultId, newId(), 100, 1), 200);
+
+    // Permanent vaults count against the permanent allowance.
+    const permanentId = await actor.createVault({ isCloud: false });
+    expectError(await actor.announce(permanentId, newId(), 2 * CHUNK_SIZE + 1, 3), 422, 'NOT_ENOUGH_STORAGE');
+    expectStatus(await actor.announce(permanentId, newId(), 100, 1), 200);
+    expect(await storage(actor)).toMatchObject({ cloudUsed: CLOUD_ALLOWANCE, permanentUsed: 100 });
+  });
+
+  it('frees the bytes of every version under a deleted folder in a cloud vault', async () => {
+    const actor = await VaultActor.create(env, api);
+    const vaultId = await actor.createVault();
+    const folder = newId();
+    expectAccepted(await actor.apply(vaultId, folder, { type: 'folder.create', parentId: null, name: sealed() }));
+    const fileId = newId();
+    const v1 = await actor.upload(vaultId, makeFile(1000));
+    expectAccepted(await actor.apply(vaultId, fileId, { type: 'file.create', parentId: folder, name: sealed(), version: v1 }));
+    const v2 = await actor.upload(vaultId, makeFile(2000));
+    expectAccepted(await actor.apply(vaultId, fileId, { type: 'file.addVersion', version: v2 }));
+    expect((await storage(actor)).cloudUsed).toBe(v1.storedSize + v2.storedSize);
+    const before = blobFiles(env.dataDir);
+    const hashes = [...v1.chunkHashes, ...v2.chunkHashes];
+    expect(before.filter((name) => hashes.some((h) => name.endsWith(h)))).toHaveLength(2);
+
+    expectAccepted(await actor.apply(vaultId, folder, { type: 'node.hide' }));
+    expectAccepted(await actor.apply(vaultId, folder, { type: 'node.delete' }));
+    expect((await storage(actor)).cloudUsed).toBe(0);
+    expect(blobFiles(env.dataDir).filter((name) => hashes.some((h) => name.endsWith(h)))).toEqual([]);
+    expect((await actor.getChunk(vaultId, v1.blobId, 0)).statusCode).toBe(404);
+    const file = await env.db.selectFrom('nodes').select('status').where('id', '=', fileId).executeTakeFirstOrThrow();
+    expect(file.status).toBe('DELETED');
+  });
+
+  it('keeps the bytes of a cleared file in a permanent vault', async () => {
+    const actor = await VaultActor.create(env, api);
+    const vaultId = await actor.createVault({ isCloud: false });
+    const fileId = newId();
+    const version = await actor.upload(vaultId, makeFile(500));
+    expectAccepted(await actor.apply(vaultId, fileId, { type: 'file.create', parentId: null, name: sealed(), version }));
+    expectAccepted(await actor.apply(vaultId, fileId, { type: 'node.hide' }));
+    expectAccepted(await actor.apply(vaultId, fileId, { type: 'node.delete' }));
+    expect((await storage(actor)).permanentUsed).toBe(version.storedSize);
+    expect((await actor.getChunk(vaultId, version.blobId, 0)).statusCode).toBe(200);
+  });
+
+  it('lets a public vault store clear chunks with no file key', async () => {
+    const vaultId = await owner.createVault({ isPublic: true });
+    const file = makeFile(0, { isPublic: true });
+    const version = await owner.upload(vaultId, file, { isPublic: true });
+    expect(version.storedSize).toBe(0);
+    expectAccepted(await owner.apply(vaultId, newId(), { type: 'file.create', parentId: null, name: { clear: 'empty.txt' }, version }));
+  });
+});

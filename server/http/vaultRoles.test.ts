@@ -1,0 +1,232 @@
+/**
+ * Spec 000 section 6 on the server: every operation type, the upload announcement and the chunk
+ * PUT against OWNER, CONTRIBUTOR, VIEWER, REVOKED and a non-member. Refused attempts change no row.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OperationBody, OperationType, Role } from '../../src/protocol/vaults';
+import { ApiClient, errorCode } from '../testing/ApiClient';
+import { describeEachDatabase } from '../testing/databases';
+import { expectError, expectStatus } from '../testing/flows';
+import {
+  countVaultRows,
+  expectAccepted,
+  expectRejected,
+  insertMembership,
+  makeFile,
+  newId,
+  sealed,
+  VaultActor,
+} from '../testing/vaults';
+
+type Actor = Role | 'NON_MEMBER';
+const ACTORS: Actor[] = ['OWNER', 'CONTRIBUTOR', 'VIEWER', 'REVOKED', 'NON_MEMBER'];
+const OWNER_ONLY: Actor[] = ['OWNER'];
+const WRITERS: Actor[] = ['OWNER', 'CONTRIBUTOR'];
+
+/** The answer a refused actor gets: a non-member cannot tell the vault exists. */
+function refusal(actor: Actor): { status: number; code: string } {
+  return actor === 'NON_MEMBER' ? { status: 404, code: 'NOT_FOUND' } : { status: 403, code: 'FORBIDDEN' };
+}
+
+interface Fixture {
+  vaultId: string;
+  owner: VaultActor;
+  actor: VaultActor;
+  canWrite: boolean;
+}
+
+/** Prepares what the operation needs (as the owner) and returns the attempt's object and body. */
+type Setup = (f: Fixture) => Promise<{ objectId: string; body: OperationBody }>;
+
+async function folder(f: Fixture, hidden = false): Promise<string> {
+  const id = newId();
+  expectAccepted(await f.owner.apply(f.vaultId, id, { type: 'folder.create', parentId: null, name: sealed() }));
+  if (hidden) expectAccepted(await f.owner.apply(f.vaultId, id, { type: 'node.hide' }));
+  return id;
+}
+
+/** An upload by the actor when it may upload, else by the owner (the role check comes first). */
+async function uploadedVersion(f: Fixture) {
+  return (f.canWrite ? f.actor : f.owner).upload(f.vaultId, makeFile(300));
+}
+
+async function archive(f: Fixture): Promise<void> {
+  expectAccepted(await f.owner.apply(f.vaultId, f.vaultId, { type: 'vault.archive' }));
+}
+
+const OPERATIONS: Record<Exclude<OperationType, 'vault.create'>, { allowed: Actor[]; setup: Setup }> = {
+  'vault.rename': { allowed: OWNER_ONLY, setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.rename', name: sealed() } }) },
+  'vault.updateMetadata': {
+    allowed: OWNER_ONLY,
+    setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.updateMetadata', description: sealed(), tags: sealed() } }),
+  },
+  'vault.archive': { allowed: OWNER_ONLY, setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.archive' } }) },
+  'vault.restore': {
+    allowed: OWNER_ONLY,
+    setup: async (f) => {
+      await archive(f);
+      return { objectId: f.vaultId, body: { type: 'vault.restore' } };
+    },
+  },
+  'vault.delete': {
+    allowed: OWNER_ONLY,
+    setup: async (f) => {
+      await archive(f);
+      return { objectId: f.vaultId, body: { type: 'vault.delete' } };
+    },
+  },
+  'folder.create': { allowed: WRITERS, setup: async () => ({ objectId: newId(), body: { type: 'folder.create', parentId: null, name: sealed() } }) },
+  'file.create': {
+    allowed: WRITERS,
+    setup: async (f) => ({ objectId: newId(), body: { type: 'file.create', parentId: null, name: sealed(), version: await uploadedVersion(f) } }),
+  },
+  'file.addVersion': {
+    allowed: WRITERS,
+    setup: async (f) => {
+      const fileId = newId();
+      const first = await f.owner.upload(f.vaultId, makeFile(10));
+      expectAccepted(await f.owner.apply(f.vaultId, fileId, { type: 'file.create', parentId: null, name: sealed(), version: first }));
+      return { objectId: fileId, body: { type: 'file.addVersion', version: await uploadedVersion(f) } };
+    },
+  },
+  'node.rename': { allowed: WRITERS, setup: async (f) => ({ objectId: await folder(f), body: { type: 'node.rename', name: sealed() } }) },
+  'node.move': {
+    allowed: WRITERS,
+    setup: async (f) => ({ objectId: await folder(f), body: { type: 'node.move', parentId: await folder(f) } }),
+  },
+  'node.hide': { allowed: WRITERS, setup: async (f) => ({ objectId: await folder(f), body: { type: 'node.hide' } }) },
+  'node.restore': { allowed: WRITERS, setup: async (f) => ({ objectId: await folder(f, true), body: { type: 'node.restore' } }) },
+  'node.delete': { allowed: WRITERS, setup: async (f) => ({ objectId: await folder(f, true), body: { type: 'node.delete' } }) },
+};
+
+describeEachDatabase('vault roles', (env) => {
+  let api: ApiClient;
+  const actors = new Map<Actor, VaultActor>();
+
+  beforeAll(async () => {
+    api = new ApiClient(await env.buildApp());
+    for (const actor of ACTORS) actors.set(actor, await VaultActor.create(env, api));
+  });
+
+  function actorFor(actor: Actor): VaultActor {
+    const found = actors.get(actor);
+    if (!found) throw new Error(`No ${actor}`);
+    return found;
+  }
+
+  /** A private cloud vault of OWNER with the other roles inserted as memberships. */
+  async function fixture(actor: Actor): Promise<Fixture> {
+    const owner = actorFor('OWNER');
+    const vaultId = await owner.createVault();
+    await insertMembership(env.db, vaultId, actorFor('CONTRIBUTOR').userId, 'CONTRIBUTOR');
+    await insertMembership(env.db, vaultId, actorFor('VIEWER').userId, 'VIEWER');
+    await insertMembership(env.db, vaultId, actorFor('REVOKED').userId, 'REVOKED', 'REVOKED');
+    return { vaultId, owner, actor: actorFor(actor), canWrite: WRITERS.includes(actor) };
+  }
+
+  for (const [type, { allowed, setup }] of Object.entries(OPERATIONS)) {
+    describe(type, () => {
+      for (const actor of ACTORS) {
+        const expected = allowed.includes(actor) ? 'accepted' : refusal(actor).code;
+        it(`${actor}: ${expected}`, async () => {
+          const f = await fixture(actor);
+          const { objectId, body } = await setup(f);
+          const before = await countVaultRows(env.db);
+          const result = await f.actor.apply(f.vaultId, objectId, body);
+          if (allowed.includes(actor)) {
+            expectAccepted(result);
+          } else {
+            expectRejected(result, refusal(actor).code);
+            expect(await countVaultRows(env.db)).toEqual(before);
+          }
+        });
+      }
+    });
+  }
+
+  describe('upload announcement', () => {
+    for (const actor of ACTORS) {
+      it(`${actor}: ${WRITERS.includes(actor) ? 'reserved' : refusal(actor).code}`, async () => {
+        const f = await fixture(actor);
+        const before = await countVaultRows(env.db);
+        const response = await f.actor.announce(f.vaultId, newId(), 100, 1);
+        if (WRITERS.includes(actor)) {
+          expectStatus(response, 200);
+        } else {
+          expectError(response, refusal(actor).status, refusal(actor).code);
+          expect(await countVaultRows(env.db)).toEqual(before);
+        }
+      });
+    }
+  });
+
+  describe('chunk PUT', () => {
+    for (const actor of ACTORS) {
+      it(`${actor}: ${WRITERS.includes(actor) ? 'stored' : refusal(actor).code}`, async () => {
+        const f = await fixture(actor);
+        const file = makeFile(100);
+        const blobId = newId();
+        expectStatus(await (f.canWrite ? f.actor : f.owner).announce(f.vaultId, blobId, file.storedSize, 1), 200);
+        const before = await countVaultRows(env.db);
+        const chunk = file.chunks[0] ?? Buffer.alloc(0);
+        const response = await f.actor.putChunk(f.vaultId, blobId, 0, chunk);
+        if (WRITERS.includes(actor)) {
+          expectStatus(response, 200);
+        } else {
+          expectError(response, refusal(actor).status, refusal(actor).code);
+          expect(await countVaultRows(env.db)).toEqual(before);
+        }
+      });
+    }
+
+    it('only the uploader may add chunks to an upload', async () => {
+      const f = await fixture('CONTRIBUTOR');
+      const blobId = newId();
+      expectStatus(await f.owner.announce(f.vaultId, blobId, 100, 1), 200);
+      expectError(await f.actor.putChunk(f.vaultId, blobId, 0, Buffer.alloc(100)), 404, 'NOT_FOUND');
+    });
+  });
+
+  it('lets members read (pull and download) until their access is removed', async () => {
+    const f = await fixture('OWNER');
+    const version = await f.owner.upload(f.vaultId, makeFile(50));
+    expectAccepted(await f.owner.apply(f.vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version }));
+    const expected: Record<Actor, number> = { OWNER: 200, CONTRIBUTOR: 200, VIEWER: 200, REVOKED: 403, NON_MEMBER: 404 };
+    for (const actor of ACTORS) {
+      const reader = actorFor(actor);
+      const pull = await api.get(`/api/vaults/${f.vaultId}/ops?after=0`, { token: reader.token });
+      const chunk = await reader.getChunk(f.vaultId, version.blobId, 0);
+      expect({ actor, pull: pull.status, chunk: chunk.statusCode }).toEqual({ actor, pull: expected[actor], chunk: expected[actor] });
+      if (pull.status !== 200) expect(errorCode(pull)).toBe(refusal(actor).code);
+    }
+  });
+
+  it('refuses additions to an archived vault and deletes a vault only once archived', async () => {
+    const f = await fixture('OWNER');
+    const { owner, vaultId } = f;
+    const folderId = await folder(f);
+    const fileVersion = await owner.upload(vaultId, makeFile(20));
+    const fileId = newId();
+    expectAccepted(await owner.apply(vaultId, fileId, { type: 'file.create', parentId: null, name: sealed(), version: fileVersion }));
+    const pending = await owner.upload(vaultId, makeFile(30));
+
+    expectRejected(await owner.apply(vaultId, vaultId, { type: 'vault.delete' }), 'INVALID_OPERATION');
+    expectRejected(await owner.apply(vaultId, vaultId, { type: 'vault.restore' }), 'INVALID_OPERATION');
+    await archive(f);
+    const before = await countVaultRows(env.db);
+    expectRejected(await owner.apply(vaultId, newId(), { type: 'folder.create', parentId: null, name: sealed() }), 'VAULT_ARCHIVED');
+    expectRejected(await owner.apply(vaultId, fileId, { type: 'file.addVersion', version: pending }), 'VAULT_ARCHIVED');
+    expectRejected(await owner.apply(vaultId, folderId, { type: 'node.rename', name: sealed() }), 'VAULT_ARCHIVED');
+    expectRejected(await owner.apply(vaultId, fileId, { type: 'node.move', parentId: folderId }), 'VAULT_ARCHIVED');
+    expectRejected(await owner.apply(vaultId, vaultId, { type: 'vault.rename', name: sealed() }), 'VAULT_ARCHIVED');
+    expectError(await owner.announce(vaultId, newId(), 10, 1), 409, 'VAULT_ARCHIVED');
+    expect(await countVaultRows(env.db)).toEqual(before);
+
+    expectAccepted(await owner.apply(vaultId, vaultId, { type: 'vault.delete' }));
+    const vault = await env.db.selectFrom('vaults').select('status').where('id', '=', vaultId).executeTakeFirstOrThrow();
+    expect(vault.status).toBe('DELETED');
+    // A deleted cloud vault frees its storage, reservations included.
+    expect(await env.db.selectFrom('blobs').select('id').where('vault_id', '=', vaultId).execute()).toEqual([]);
+    expectRejected(await owner.apply(vaultId, vaultId, { type: 'vault.restore' }), 'INVALID_OPERATION');
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { Id } from '../../src/protocol/primitives';
+import { PullQuery, PushRequest } from '../../src/protocol/vaults';
+import type { Services } from '../services/createServices';
+import type { DefineRoute } from './route';
+
+/**
+ * A push of up to PUSH_BATCH_MAX operations. Typical batches are a few KB; the largest legal
+ * batch (every field at its maximum) would be tens of MB, and a client splits before that.
+ */
+export const PUSH_BODY_LIMIT = 4 * 1024 * 1024;
+
+export const VaultParams = z.strictObject({ vaultId: Id });
+
+/** Vault list, pushes and pulls of signed operations, storage figures. */
+export function registerVaultRoutes(route: DefineRoute, services: Services): void {
+  route({
+    method: 'GET',
+    url: '/api/vaults',
+    auth: 'required',
+    handler: async ({ caller }) => ({ vaults: await services.vaults.list(caller.user.id) }),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/vaults/ops',
+    body: PushRequest,
+    auth: 'required',
+    blockedWhenReadOnly: true,
+    bodyLimit: PUSH_BODY_LIMIT,
+    handler: async ({ body, caller }) => ({ results: await services.operations.push(caller.user, body.ops) }),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/vaults/:vaultId/ops',
+    params: VaultParams,
+    query: PullQuery,
+    auth: 'required',
+    handler: async ({ params, query, caller }) => services.vaults.pull(caller.user.id, params.vaultId, query.after, query.limit),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/storage',
+    auth: 'required',
+    handler: async ({ caller }) => services.storage.summary(caller.user.id),
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * Uploads of file content: announce (reserve storage), PUT chunks idempotently, read them back.
+ * A blob is committed by a file operation (ops/versionRules.ts), never here. The bytes go to the
+ * BlobStore under a key naming the chunk's hash, so a stored key never changes content.
+ */
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { ApiError } from '../../src/protocol/errors';
+import { CHUNK_MAX_BYTES, CHUNK_SIZE } from '../../src/protocol/vaults';
+import { type BlobStore, chunkKey } from '../blobs/BlobStore';
+import { toDbBool } from '../db/dbBool';
+import { isUniqueViolation } from '../db/isUniqueViolation';
+import type { Clock } from './Clock';
+import type { StorageService } from './StorageService';
+import { assertVaultOpen, requireAccess } from './vaultAccess';
+import { type Blob, type Db, findBlob, listChunks } from './vaultRows';
+
+/** A reservation never committed by a file operation stops counting after this. */
+export const RESERVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const NOT_ENOUGH_STORAGE_MESSAGE =
+  'This file exceeds the storage limit on your account. You can top up or upgrade your subscription plan to add more storage.';
+
+export interface BlobStatus {
+  blobId: string;
+  storedChunks: number[];
+  committed: boolean;
+}
+
+export class BlobService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly store: BlobStore,
+    private readonly storage: StorageService,
+  ) {}
+
+  /** Reserves `storedSize` against the vault owner's allowance, or answers the existing upload. */
+  async announce(userId: string, vaultId: string, request: { blobId: string; storedSize: number; chunkCount: number }): Promise<BlobStatus> {
+    const { vault } = await requireAccess(this.db, vaultId, userId, 'write');
+    assertVaultOpen(vault);
+    const { blobId, storedSize, chunkCount } = request;
+    if (storedSize > chunkCount * CHUNK_MAX_BYTES || chunkCount > Math.max(1, Math.ceil(storedSize / CHUNK_SIZE))) {
+      throw new ApiError('VALIDATION_FAILED', 'The chunk count does not fit the stored size');
+    }
+    await this.purgeExpired();
+    const now = this.clock.now();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        // Serialises reservations charged to one account (PostgreSQL), so two cannot both fit.
+        await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', vault.ownerUserId).execute();
+        const existing = await findBlob(trx, blobId);
+        if (existing) {
+          assertSameUpload(existing, vaultId, userId, storedSize, chunkCount);
+          if (existing.status === 'reserved') {
+            await trx.updateTable('blobs').set({ expires_at: now + RESERVATION_TTL_MS }).where('id', '=', blobId).execute();
+          }
+          return;
+        }
+        const used = await this.storage.usedBy(vault.ownerUserId, trx);
+        const allowance = this.storage.allowanceOf(vault.ownerUserId, vault.isCloud);
+        if ((vault.isCloud ? used.cloud : used.permanent) + storedSize > allowance) {
+          throw new ApiError('NOT_ENOUGH_STORAGE', NOT_ENOUGH_STORAGE_MESSAGE);
+        }
+        await trx
+          .insertInto('blobs')
+          .values({
+            id: blobId,
+            vault_id: vaultId,
+            uploader_user_id: userId,
+            charged_user_id: vault.ownerUserId,
+            is_cloud: toDbBool(vault.isCloud),
+            stored_size: storedSize,
+            chunk_count: chunkCount,
+            status: 'reserved',
+            node_id: null,
+            version_id: null,
+            created_at: now,
+            expires_at: now + RESERVATION_TTL_MS,
+          })
+          .execute();
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('CONFLICT', 'This upload id is already used');
+      throw error;
+    }
+    return this.status(userId, vaultId, blobId);
+  }
+
+  /** Which chunks are stored, for resuming. Readers see committed blobs; a reservation only its uploader. */
+  async status(userId: string, vaultId: string, blobId: string): Promise<BlobStatus> {
+    const blob = await this.readableBlob(userId, vaultId, blobId);
+    const chunks = await listChunks(this.db, blob.id);
+    return { blobId: blob.id, storedChunks: chunks.map((c) => c.index), committed: blob.status === 'committed' };
+  }
+
+  async putChunk(userId: string, vaultId: string, blobId: string, index: number, bytes: Buffer, sha256Header: string): Promise<void> {
+    const { vault } = await requireAccess(this.db, vaultId, userId, 'write');
+    assertVaultOpen(vault);
+    const blob = await findBlob(this.db, blobId);
+    if (!blob || blob.vaultId !== vaultId || blob.uploaderUserId !== userId) throw new ApiError('NOT_FOUND', 'Upload not found');
+    if (index >= blob.chunkCount) throw new ApiError('UNPROCESSABLE', 'The chunk index is beyond the announced chunk count');
+    if (bytes.length > CHUNK_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', 'The chunk is too large');
+    const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+    if (sha256 !== sha256Header) throw new ApiError('UNPROCESSABLE', 'The chunk does not match its x-chunk-sha256');
+
+    const chunks = await listChunks(this.db, blobId);
+    const stored = chunks.find((c) => c.index === index);
+    if (stored) return assertSameChunk(stored.sha256, sha256);
+    if (blob.status === 'committed') throw new ApiError('CONFLICT', 'The upload is already complete');
+    // The announced size is what was reserved: chunks never add up to more.
+    if (chunks.reduce((sum, c) => sum + c.size, 0) + bytes.length > blob.storedSize) {
+      throw new ApiError('UNPROCESSABLE', 'The chunks exceed the announced stored size');
+    }
+    // Bytes first, row second: a crash between leaves an orphan file, never a row without bytes.
+    const key = chunkKey(blobId, index, sha256);
+    await this.store.put(key, bytes);
+    try {
+      await this.db.insertInto('blob_chunks').values({ blob_id: blobId, idx: index, size: bytes.length, sha256 }).execute();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // A concurrent PUT of the same index won. Same bytes: fine. Other bytes: drop ours, 409.
+      const winner = (await listChunks(this.db, blobId)).find((c) => c.index === index);
+      if (winner?.sha256 !== sha256) await this.store.delete(key);
+      if (winner) return assertSameChunk(winner.sha256, sha256);
+      throw error;
+    }
+  }
+
+  /** The stored bytes of one chunk. */
+  async readChunk(userId: string, vaultId: string, blobId: string, index: number): Promise<{ stream: Readable; size: number }> {
+    const blob = await this.readableBlob(userId, vaultId, blobId);
+    const chunk = (await listChunks(this.db, blob.id)).find((c) => c.index === index);
+    const stream = chunk ? await this.store.get(chunkKey(blob.id, index, chunk.sha256)) : null;
+    if (!chunk || !stream) throw new ApiError('NOT_FOUND', 'Chunk not found');
+    return { stream, size: chunk.size };
+  }
+
+  /** Deletes reservations past their expiry with their chunk files. */
+  async purgeExpired(): Promise<void> {
+    const now = this.clock.now();
+    const expired = await this.db.selectFrom('blobs').select('id').where('status', '=', 'reserved').where('expires_at', '<=', now).limit(100).execute();
+    for (const { id } of expired) {
+      const chunks = await listChunks(this.db, id);
+      // The status condition keeps a blob committed meanwhile; its chunk rows go by cascade.
+      const deleted = await this.db
+        .deleteFrom('blobs')
+        .where('id', '=', id)
+        .where('status', '=', 'reserved')
+        .where('expires_at', '<=', now)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) continue;
+      for (const chunk of chunks) await this.store.delete(chunkKey(id, chunk.index, chunk.sha256));
+    }
+  }
+
+  private async readableBlob(userId: string, vaultId: string, blobId: string): Promise<Blob> {
+    await requireAccess(this.db, vaultId, userId, 'read');
+    const blob = await findBlob(this.db, blobId);
+    if (!blob || blob.vaultId !== vaultId || (blob.status !== 'committed' && blob.uploaderUserId !== userId)) {
+      throw new ApiError('NOT_FOUND', 'Upload not found');
+    }
+    return blob;
+  }
+}
+
+function assertSameUpload(blob: Blob, vaultId: string, userId: string, storedSize: number, chunkCount: number): void {
+  if (blob.vaultId !== vaultId || blob.uploaderUserId !== userId || blob.storedSize !== storedSize || blob.chunkCount !== chunkCount) {
+    throw new ApiError('CONFLICT', 'This upload id is already used');
+  }
+}
+
+function assertSameChunk(storedSha256: string, sha256: string): void {
+  if (storedSha256 !== sha256) throw new ApiError('CONFLICT', 'Different bytes are already stored for this chunk');
+}

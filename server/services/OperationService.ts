@@ -1,0 +1,140 @@
+/**
+ * Pushes: each operation is checked (author, signature, idempotency) and then applied in its own
+ * transaction: role and state checks, the structural change, and the append to the vault's log
+ * with seq = head_seq + 1. A rejected operation changes nothing and does not stop the others.
+ */
+import { canonicalJson } from '../../src/protocol/canonical';
+import { ApiError } from '../../src/protocol/errors';
+import { type Operation, operationSigningPayload, type OperationType, type PushResult } from '../../src/protocol/vaults';
+import type { BlobStore } from '../blobs/BlobStore';
+import { isUniqueViolation } from '../db/isUniqueViolation';
+import type { Clock } from './Clock';
+import { assertFieldsMatchVault } from './ops/fieldRules';
+import { applyNodeOp } from './ops/nodeOps';
+import type { OpContext } from './ops/OpContext';
+import { applyVaultOp, createVault } from './ops/vaultOps';
+import { verifySignedPayload } from './signatures';
+import { type AccessLevel, assertRole, vaultNotFound } from './vaultAccess';
+import { type Db, findMembership, findVault } from './vaultRows';
+
+/** The role each operation needs (spec 000 section 6). */
+const ACCESS_FOR: Record<Exclude<OperationType, 'vault.create'>, AccessLevel> = {
+  'vault.rename': 'own',
+  'vault.updateMetadata': 'own',
+  'vault.archive': 'own',
+  'vault.restore': 'own',
+  'vault.delete': 'own',
+  'folder.create': 'write',
+  'file.create': 'write',
+  'file.addVersion': 'write',
+  'node.rename': 'write',
+  'node.move': 'write',
+  'node.hide': 'write',
+  'node.restore': 'write',
+  'node.delete': 'write',
+};
+
+/** What an archived vault still accepts; everything else is VAULT_ARCHIVED. */
+const ALLOWED_WHEN_ARCHIVED = new Set<OperationType>(['vault.restore', 'vault.delete', 'vault.archive']);
+
+export interface Author {
+  id: string;
+  publicSigningKey: string;
+}
+
+export class OperationService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly blobStore: BlobStore,
+  ) {}
+
+  async push(author: Author, ops: Operation[]): Promise<PushResult[]> {
+    const results: PushResult[] = [];
+    for (const op of ops) results.push(await this.pushOne(author, op));
+    return results;
+  }
+
+  private async pushOne(author: Author, op: Operation): Promise<PushResult> {
+    try {
+      if (op.author !== author.publicSigningKey) throw new ApiError('FORBIDDEN', 'The operation is not authored by this account');
+      const { signature, ...unsigned } = op;
+      if (!verifySignedPayload(author.publicSigningKey, operationSigningPayload(unsigned), signature)) {
+        throw new ApiError('INVALID_SIGNATURE', 'The operation signature does not verify');
+      }
+      const body = canonicalJson(op);
+      const known = await this.findApplied(op.id, body);
+      if (known) return known;
+      try {
+        const { seq, freedKeys } = await this.db.transaction().execute((trx) => this.apply(trx, author.id, op, body));
+        // After the commit: a rolled-back operation must never lose bytes.
+        for (const key of freedKeys) await this.blobStore.delete(key);
+        return { id: op.id, status: 'accepted', vaultId: op.vaultId, seq };
+      } catch (error) {
+        // The same id pushed concurrently: the other push won; answer as a repeat.
+        if (isUniqueViolation(error)) {
+          const repeated = await this.findApplied(op.id, body);
+          if (repeated) return repeated;
+          throw new ApiError('INVALID_OPERATION', 'The object id is already used');
+        }
+        throw error;
+      }
+    } catch (error) {
+      if (error instanceof ApiError) return { id: op.id, status: 'rejected', error: { code: error.code, message: error.message } };
+      throw error;
+    }
+  }
+
+  /** An already-applied id answers with its original seq; the same id with other content is a conflict. */
+  private async findApplied(opId: string, body: string): Promise<PushResult | null> {
+    const row = await this.db.selectFrom('ops').select(['vault_id', 'seq', 'body']).where('op_id', '=', opId).executeTakeFirst();
+    if (!row) return null;
+    if (row.body !== body) throw new ApiError('CONFLICT', 'Another operation with this id was already applied');
+    return { id: opId, status: 'accepted', vaultId: row.vault_id, seq: Number(row.seq) };
+  }
+
+  private async apply(trx: Db, userId: string, op: Operation, body: string): Promise<{ seq: number; freedKeys: string[] }> {
+    const now = this.clock.now();
+    const ctx: OpContext = { trx, op, userId, now, freedKeys: [] };
+    if (op.body.type === 'vault.create') {
+      assertFieldsMatchVault(op.body, op.body.isPublic);
+      await createVault(ctx, op.body);
+    } else {
+      // Takes the vault row's write lock first (a no-op update, portable to SQLite), so two
+      // operations on one vault are checked and sequenced one after the other on PostgreSQL.
+      await trx.updateTable('vaults').set((eb) => ({ head_seq: eb.ref('head_seq') })).where('id', '=', op.vaultId).execute();
+      const vault = await findVault(trx, op.vaultId);
+      if (!vault) throw vaultNotFound();
+      assertRole(await findMembership(trx, vault.id, userId), ACCESS_FOR[op.body.type]);
+      if (vault.status === 'DELETED') throw new ApiError('INVALID_OPERATION', 'The vault is deleted');
+      if (vault.status === 'ARCHIVED' && !ALLOWED_WHEN_ARCHIVED.has(op.body.type)) {
+        throw new ApiError('VAULT_ARCHIVED', 'The vault is archived');
+      }
+      assertFieldsMatchVault(op.body, vault.isPublic);
+      const vaultCtx = { ...ctx, vault };
+      if (op.body.type.startsWith('vault.')) await applyVaultOp(vaultCtx, op.body);
+      else await applyNodeOp(vaultCtx, op.body);
+    }
+    const updated = await trx
+      .updateTable('vaults')
+      .set((eb) => ({ head_seq: eb('head_seq', '+', 1), updated_at: now }))
+      .where('id', '=', op.vaultId)
+      .returning('head_seq')
+      .executeTakeFirstOrThrow();
+    const seq = Number(updated.head_seq);
+    await trx
+      .insertInto('ops')
+      .values({
+        vault_id: op.vaultId,
+        seq,
+        op_id: op.id,
+        author_user_id: userId,
+        type: op.body.type,
+        object_id: op.objectId,
+        body,
+        received_at: now,
+      })
+      .execute();
+    return { seq, freedKeys: ctx.freedKeys };
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Storage allowances and use (spec 000 section 3, Storage). Use is counted from the blobs charged
+ * to an account (the vault owner's), split by the vault's kind: committed blobs and reservations
+ * that have not expired.
+ */
+import { type StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
+import type { Clock } from './Clock';
+import type { Db } from './vaultRows';
+
+export interface StorageAllowances {
+  cloud: number;
+  permanent: number;
+}
+
+/** Every account's allowance until plans and top-ups exist (a later issue). */
+export const DEFAULT_ALLOWANCES: StorageAllowances = {
+  cloud: VAULT_LIMITS.FREE_CLOUD_BYTES,
+  permanent: VAULT_LIMITS.FREE_PERMANENT_BYTES,
+};
+
+export class StorageService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly allowances: StorageAllowances = DEFAULT_ALLOWANCES,
+  ) {}
+
+  allowanceOf(_userId: string, isCloud: boolean): number {
+    return isCloud ? this.allowances.cloud : this.allowances.permanent;
+  }
+
+  /** Bytes charged to `userId`, read through `db` (a transaction when reserving). */
+  async usedBy(userId: string, db: Db = this.db): Promise<{ cloud: number; permanent: number }> {
+    const now = this.clock.now();
+    const rows = await db
+      .selectFrom('blobs')
+      .select((eb) => ['is_cloud', eb.fn.sum<number>('stored_size').as('bytes')])
+      .where('charged_user_id', '=', userId)
+      .where((eb) => eb.or([eb('status', '=', 'committed'), eb('expires_at', '>', now)]))
+      .groupBy('is_cloud')
+      .execute();
+    const used = { cloud: 0, permanent: 0 };
+    for (const row of rows) {
+      if (Number(row.is_cloud) === 1) used.cloud += Number(row.bytes);
+      else used.permanent += Number(row.bytes);
+    }
+    return used;
+  }
+
+  async summary(userId: string): Promise<StorageResponse> {
+    const used = await this.usedBy(userId);
+    return {
+      cloudTotal: this.allowanceOf(userId, true),
+      cloudUsed: used.cloud,
+      permanentTotal: this.allowanceOf(userId, false),
+      permanentUsed: used.permanent,
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import type { Operation } from '../../../src/protocol/vaults';
+import { chunkKey } from '../../blobs/BlobStore';
+import type { Db, Vault } from '../vaultRows';
+
+/** What an operation rule works with, inside the operation's transaction. */
+export interface OpContext {
+  trx: Db;
+  op: Operation;
+  userId: string;
+  now: number;
+  /** Blob store keys to delete once the transaction has committed. */
+  freedKeys: string[];
+}
+
+/** An operation on an existing vault, after role and state checks. */
+export interface VaultOpContext extends OpContext {
+  vault: Vault;
+}
+
+/**
+ * Deletes blobs (and their chunk rows) and subtracts their committed bytes from the vault's
+ * size. The chunk files are only queued in `ctx.freedKeys`: they go after the commit, so a
+ * rolled-back operation never loses bytes (a crash in between leaves orphan files, never rows
+ * without bytes).
+ */
+export async function freeBlobs(ctx: OpContext, vaultId: string, blobIds: string[]): Promise<void> {
+  if (blobIds.length === 0) return;
+  const chunks = await ctx.trx.selectFrom('blob_chunks').select(['blob_id', 'idx', 'sha256']).where('blob_id', 'in', blobIds).execute();
+  for (const chunk of chunks) ctx.freedKeys.push(chunkKey(chunk.blob_id, Number(chunk.idx), chunk.sha256));
+  const committed = await ctx.trx
+    .selectFrom('blobs')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stored_size'), eb.lit(0)).as('bytes'))
+    .where('id', 'in', blobIds)
+    .where('status', '=', 'committed')
+    .executeTakeFirstOrThrow();
+  await ctx.trx.deleteFrom('blob_chunks').where('blob_id', 'in', blobIds).execute();
+  await ctx.trx.deleteFrom('blobs').where('id', 'in', blobIds).execute();
+  const bytes = Number(committed.bytes);
+  if (bytes > 0) {
+    await ctx.trx
+      .updateTable('vaults')
+      .set((eb) => ({ size: eb('size', '-', bytes) }))
+      .where('id', '=', vaultId)
+      .execute();
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Private vaults carry every user text sealed, public vaults in clear (spec 000 section 3,
+ * DESIGN.md section 3). The server cannot open a sealed field, but it refuses a clear one in a
+ * private vault, so a client bug cannot leak a name into the server's storage.
+ */
+import { ApiError } from '../../../src/protocol/errors';
+import type { Field, FileVersion, OperationBody } from '../../../src/protocol/vaults';
+
+function fieldsOf(body: OperationBody): { fields: Field[]; version: FileVersion | null } {
+  switch (body.type) {
+    case 'vault.create':
+      return { fields: [body.name, body.description, body.tags, body.terms].filter((f) => f !== undefined), version: null };
+    case 'vault.rename':
+    case 'folder.create':
+    case 'node.rename':
+      return { fields: [body.name], version: null };
+    case 'vault.updateMetadata':
+      return { fields: [body.description, body.tags], version: null };
+    case 'file.create':
+      return { fields: [body.name, body.version.mimeType], version: body.version };
+    case 'file.addVersion':
+      return { fields: [body.version.mimeType], version: body.version };
+    default:
+      return { fields: [], version: null };
+  }
+}
+
+/** Throws VALIDATION_FAILED when a field does not match the vault's kind. */
+export function assertFieldsMatchVault(body: OperationBody, isPublic: boolean): void {
+  const { fields, version } = fieldsOf(body);
+  if (isPublic) {
+    const sealed = fields.some((f) => !('clear' in f)) || version?.fileKey !== undefined || (body.type === 'vault.create' && body.ownerKeys !== undefined);
+    if (sealed) throw new ApiError('VALIDATION_FAILED', 'A public vault carries clear fields and no keys');
+  } else {
+    const clear = fields.some((f) => 'clear' in f) || (version !== null && version.fileKey === undefined);
+    if (clear) throw new ApiError('VALIDATION_FAILED', 'A private vault carries sealed fields and a sealed file key');
+    if (body.type === 'vault.create' && body.ownerKeys === undefined) {
+      throw new ApiError('VALIDATION_FAILED', 'A private vault needs the owner key ring');
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * A file version may be added only when its bytes are fully on the server and match what the
+ * author signed: the blob was announced in this vault by the same user, every chunk is stored,
+ * and the stored chunks' SHA-256s equal `version.chunkHashes` in order.
+ */
+import { ApiError } from '../../../src/protocol/errors';
+import { CHUNK_SIZE, CHUNK_TAG_BYTES, type FileVersion } from '../../../src/protocol/vaults';
+import { type Blob, findBlob, listChunks } from '../vaultRows';
+import type { VaultOpContext } from './OpContext';
+
+export async function checkVersionBlob(ctx: VaultOpContext, version: FileVersion): Promise<Blob> {
+  const { trx, vault } = ctx;
+  const blob = await findBlob(trx, version.blobId);
+  if (!blob || blob.vaultId !== vault.id || blob.uploaderUserId !== ctx.userId) {
+    throw new ApiError('INVALID_OPERATION', 'The upload of this version was not found');
+  }
+  if (blob.status !== 'reserved') throw new ApiError('INVALID_OPERATION', 'This upload already belongs to a file version');
+  const expectedChunks = Math.max(1, Math.ceil(version.size / CHUNK_SIZE));
+  const expectedStored = version.size + (vault.isPublic ? 0 : CHUNK_TAG_BYTES * expectedChunks);
+  if (
+    version.chunkCount !== expectedChunks ||
+    version.chunkHashes.length !== version.chunkCount ||
+    version.storedSize !== expectedStored ||
+    blob.chunkCount !== version.chunkCount ||
+    blob.storedSize !== version.storedSize
+  ) {
+    throw new ApiError('INVALID_OPERATION', 'The version does not match its upload (sizes or chunk count)');
+  }
+  const chunks = await listChunks(trx, blob.id);
+  const complete =
+    chunks.length === version.chunkCount &&
+    chunks.every((chunk, i) => chunk.index === i && chunk.sha256 === version.chunkHashes[i]) &&
+    chunks.reduce((sum, chunk) => sum + chunk.size, 0) === version.storedSize;
+  if (!complete) throw new ApiError('INVALID_OPERATION', 'The upload is incomplete or does not match the signed chunk hashes');
+  const reused = await trx.selectFrom('blobs').select('id').where('version_id', '=', version.versionId).executeTakeFirst();
+  if (reused) throw new ApiError('INVALID_OPERATION', 'The version id is already used');
+  return blob;
+}
+
+/** Marks the blob as the node's version and counts its bytes in the vault and the file. */
+export async function commitVersion(ctx: VaultOpContext, blob: Blob, nodeId: string, versionId: string): Promise<void> {
+  const { trx, now } = ctx;
+  await trx.updateTable('blobs').set({ status: 'committed', node_id: nodeId, version_id: versionId }).where('id', '=', blob.id).execute();
+  await trx
+    .updateTable('nodes')
+    .set((eb) => ({
+      size: eb('size', '+', blob.storedSize),
+      version_count: eb('version_count', '+', 1),
+      latest_version_id: versionId,
+      updated_at: now,
+    }))
+    .where('id', '=', nodeId)
+    .execute();
+  await trx
+    .updateTable('vaults')
+    .set((eb) => ({ size: eb('size', '+', blob.storedSize) }))
+    .where('id', '=', ctx.vault.id)
+    .execute();
+}

@@ -1,0 +1,57 @@
+/**
+ * Who may do what in a vault (spec 000 section 6), checked on the server for every read and write.
+ *
+ * A caller without a membership gets 404 NOT_FOUND, the same answer as for a vault that does not
+ * exist, so ids cannot be probed for existence. A member whose access was removed (role or status
+ * REVOKED) gets 403 FORBIDDEN, as does a member whose role does not allow the action.
+ */
+import { ApiError } from '../../src/protocol/errors';
+import type { Role } from '../../src/protocol/vaults';
+import { type Db, findMembership, findVault, type Membership, type Vault } from './vaultRows';
+
+/** read: pull, download. write: upload and change folders and files. own: the vault itself. */
+export type AccessLevel = 'read' | 'write' | 'own';
+
+const ROLES_FOR: Record<AccessLevel, readonly Role[]> = {
+  read: ['OWNER', 'CONTRIBUTOR', 'VIEWER'],
+  write: ['OWNER', 'CONTRIBUTOR'],
+  own: ['OWNER'],
+};
+
+export function vaultNotFound(): ApiError {
+  return new ApiError('NOT_FOUND', 'Vault not found');
+}
+
+/** Throws unless `membership` grants `level`. */
+export function assertRole(membership: Membership | null, level: AccessLevel): asserts membership is Membership {
+  if (!membership) throw vaultNotFound();
+  if (membership.role === 'REVOKED' || membership.status === 'REVOKED') {
+    throw new ApiError('FORBIDDEN', 'Your access to this vault was removed');
+  }
+  // Reading is open to any membership not removed (an invitee may look before accepting);
+  // changes need an accepted membership with the right role.
+  const accepted = level === 'read' || membership.status === 'ACCEPTED';
+  if (!accepted || !ROLES_FOR[level].includes(membership.role)) {
+    throw new ApiError('FORBIDDEN', 'Your role in this vault does not allow this');
+  }
+}
+
+/** The vault and the caller's membership, or the access error. */
+export async function requireAccess(
+  db: Db,
+  vaultId: string,
+  userId: string,
+  level: AccessLevel,
+): Promise<{ vault: Vault; membership: Membership }> {
+  const vault = await findVault(db, vaultId);
+  const membership = vault ? await findMembership(db, vaultId, userId) : null;
+  if (!vault) throw vaultNotFound();
+  assertRole(membership, level);
+  return { vault, membership };
+}
+
+/** Uploads and additions need an ACTIVE vault. */
+export function assertVaultOpen(vault: Vault): void {
+  if (vault.status === 'ARCHIVED') throw new ApiError('VAULT_ARCHIVED', 'The vault is archived');
+  if (vault.status === 'DELETED') throw new ApiError('INVALID_OPERATION', 'The vault is deleted');
+}

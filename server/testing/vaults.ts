@@ -1,0 +1,200 @@
+/**
+ * Vault flows for server tests: operations signed by the user's real key, uploads through the
+ * public API, and (until invitations exist) memberships written straight into the database.
+ */
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  CHUNK_SIZE,
+  CHUNK_TAG_BYTES,
+  type Field,
+  type FileVersion,
+  type Operation,
+  type OperationBody,
+  operationSigningPayload,
+  PushResponse,
+  type PushResult,
+  type Role,
+  type SealedField,
+} from '../../src/protocol/vaults';
+import type { Database } from '../db/Database';
+import { randomId } from '../services/tokens';
+import { type ApiClient, type ApiResponse } from './ApiClient';
+import type { TestEnv } from './databases';
+import { expectStatus, newSession } from './flows';
+import { TestUser } from './TestUser';
+
+export function newId(): string {
+  return randomId();
+}
+
+/** A sealed field as a client would send it: random bytes the server cannot open. */
+export function sealed(bytes = 48): SealedField {
+  return { key: 0, c: crypto.randomBytes(bytes).toString('base64url') };
+}
+
+export function clear(text: string): Field {
+  return { clear: text };
+}
+
+export function sha256Hex(bytes: Buffer): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A signed-in user who signs and pushes operations. */
+export class VaultActor {
+  constructor(
+    readonly api: ApiClient,
+    readonly user: TestUser,
+    readonly token: string,
+    readonly userId: string,
+  ) {}
+
+  static async create(env: TestEnv, api: ApiClient): Promise<VaultActor> {
+    const user = await TestUser.create();
+    const session = await newSession(api, env.dataDir, user);
+    return new VaultActor(api, user, session.token, session.user.id);
+  }
+
+  async sign(vaultId: string, objectId: string, body: OperationBody, id: string = newId()): Promise<Operation> {
+    const unsigned = { id, vaultId, objectId, author: this.user.publicSigningKey, createdAt: Date.now(), body };
+    return { ...unsigned, signature: await this.user.sign(operationSigningPayload(unsigned)) };
+  }
+
+  pushRaw(ops: Operation[]): Promise<ApiResponse> {
+    return this.api.post('/api/vaults/ops', { ops }, { token: this.token });
+  }
+
+  async push(...ops: Operation[]): Promise<PushResult[]> {
+    const response = await this.pushRaw(ops);
+    expectStatus(response, 200);
+    return PushResponse.parse(response.body).results;
+  }
+
+  /** Signs and pushes one operation; returns its result. */
+  async apply(vaultId: string, objectId: string, body: OperationBody): Promise<PushResult> {
+    const [result] = await this.push(await this.sign(vaultId, objectId, body));
+    if (!result) throw new Error('No push result');
+    return result;
+  }
+
+  async createVault(options: { isPublic?: boolean; isCloud?: boolean } = {}): Promise<string> {
+    const vaultId = newId();
+    const isPublic = options.isPublic ?? false;
+    const body: OperationBody = isPublic
+      ? { type: 'vault.create', isPublic: true, isCloud: options.isCloud ?? true, name: clear('Public vault') }
+      : { type: 'vault.create', isPublic: false, isCloud: options.isCloud ?? true, name: sealed(), ownerKeys: sealed(80).c };
+    expectAccepted(await this.apply(vaultId, vaultId, body));
+    return vaultId;
+  }
+
+  announce(vaultId: string, blobId: string, storedSize: number, chunkCount: number): Promise<ApiResponse> {
+    return this.api.post(`/api/vaults/${vaultId}/blobs`, { blobId, storedSize, chunkCount }, { token: this.token });
+  }
+
+  async putChunk(vaultId: string, blobId: string, index: number, bytes: Buffer, sha256 = sha256Hex(bytes)): Promise<ApiResponse> {
+    const response = await this.api.app.inject({
+      method: 'PUT',
+      url: `/api/vaults/${vaultId}/blobs/${blobId}/chunks/${index}`,
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/octet-stream', 'x-chunk-sha256': sha256 },
+      payload: bytes,
+    });
+    let body: unknown;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      body = undefined;
+    }
+    return { status: response.statusCode, body, headers: response.headers, cookies: {}, raw: response.body };
+  }
+
+  async getChunk(vaultId: string, blobId: string, index: number) {
+    return this.api.app.inject({
+      method: 'GET',
+      url: `/api/vaults/${vaultId}/blobs/${blobId}/chunks/${index}`,
+      headers: { authorization: `Bearer ${this.token}` },
+    });
+  }
+
+  /** Announces and uploads `chunks`, and returns the version describing them. */
+  async upload(vaultId: string, file: StoredFile, options: { isPublic?: boolean } = {}): Promise<FileVersion> {
+    const blobId = newId();
+    expectStatus(await this.announce(vaultId, blobId, file.storedSize, file.chunks.length), 200);
+    for (const [index, chunk] of file.chunks.entries()) expectStatus(await this.putChunk(vaultId, blobId, index, chunk), 200);
+    return versionOf(blobId, file, options.isPublic ?? false);
+  }
+}
+
+/** A file as stored: its chunks (ciphertext for private vaults) and sizes. */
+export interface StoredFile {
+  size: number;
+  storedSize: number;
+  chunks: Buffer[];
+}
+
+/**
+ * Stored chunks for a file of `size` bytes: private files get one 16-byte tag per chunk, like
+ * AES-GCM output (random bytes stand in for ciphertext: the server cannot tell).
+ */
+export function makeFile(size: number, options: { isPublic?: boolean; fill?: (plain: Buffer) => Buffer } = {}): StoredFile {
+  const count = Math.max(1, Math.ceil(size / CHUNK_SIZE));
+  const tag = options.isPublic ? 0 : CHUNK_TAG_BYTES;
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const plainLength = Math.min(CHUNK_SIZE, size - i * CHUNK_SIZE);
+    const plain = crypto.randomBytes(plainLength);
+    chunks.push(options.fill ? options.fill(plain) : Buffer.concat([plain, crypto.randomBytes(tag)]));
+  }
+  return { size, storedSize: size + tag * count, chunks };
+}
+
+export function versionOf(blobId: string, file: StoredFile, isPublic: boolean): FileVersion {
+  return {
+    versionId: newId(),
+    blobId,
+    size: file.size,
+    storedSize: file.storedSize,
+    chunkSize: CHUNK_SIZE,
+    chunkCount: file.chunks.length,
+    chunkHashes: file.chunks.map(sha256Hex),
+    ...(isPublic ? {} : { fileKey: sealed() }),
+    mimeType: isPublic ? clear('text/plain') : sealed(),
+    lastModified: 1_700_000_000_000,
+  };
+}
+
+export function expectAccepted(result: PushResult | undefined): number {
+  if (result?.status !== 'accepted') throw new Error(`Expected accepted, got ${JSON.stringify(result)}`);
+  return result.seq;
+}
+
+export function expectRejected(result: PushResult | undefined, code: string): void {
+  if (result?.status !== 'rejected' || result.error.code !== code) {
+    throw new Error(`Expected rejected ${code}, got ${JSON.stringify(result)}`);
+  }
+}
+
+/** A membership written directly (invitations are a later issue). */
+export async function insertMembership(
+  db: Kysely<Database>,
+  vaultId: string,
+  userId: string,
+  role: Role,
+  status: 'ACCEPTED' | 'PENDING' | 'INVITED' | 'REJECTED' | 'REVOKED' = 'ACCEPTED',
+): Promise<void> {
+  const now = Date.now();
+  await db
+    .insertInto('memberships')
+    .values({ id: newId(), vault_id: vaultId, user_id: userId, role, status, keys: sealed(80).c, created_at: now, updated_at: now })
+    .execute();
+}
+
+/** Rows of the vault tables, to show a refused request changed nothing. */
+export async function countVaultRows(db: Kysely<Database>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ['vaults', 'memberships', 'nodes', 'ops', 'blobs', 'blob_chunks'] as const) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatDate, formatDateTime, formatFileType } from './formatting';
+
+describe('formatting', () => {
+  it('formats decimal sizes', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(1500)).toBe('1.5 KB');
+    expect(formatBytes(1_000_000_000)).toBe('1 GB');
+    expect(formatBytes(123_456_789)).toBe('123 MB');
+  });
+  it('formats dates as DD/MM/YYYY [HH:mm:ss]', () => {
+    const t = new Date(2024, 0, 5, 7, 8, 9).getTime();
+    expect(formatDate(t)).toBe('05/01/2024');
+    expect(formatDateTime(t)).toBe('05/01/2024 07:08:09');
+  });
+  it('labels file types', () => {
+    expect(formatFileType('image/png', 'a.png')).toBe('PNG');
+    expect(formatFileType('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).toBe('DOCUMENT');
+    expect(formatFileType('', 'notes.md')).toBe('MD');
+    expect(formatFileType('', 'README')).toBe('File');
+  });
+});

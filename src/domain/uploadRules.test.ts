@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { availableBytes, cancelledText, findDuplicateIndexes, isSkippedEntry, summariseUploads, toPickedFiles } from './uploadRules';
+
+function file(name: string, relative = ''): File {
+  const f = new File(['x'], name);
+  Object.defineProperty(f, 'webkitRelativePath', { value: relative });
+  return f;
+}
+
+describe('upload rules (spec 000 sections 4, 5)', () => {
+  it('skips .DS_Store and dot entries, keeping folder paths', () => {
+    expect(isSkippedEntry(['a', '.git', 'x'])).toBe(true);
+    const picked = toPickedFiles([file('a.txt', 'Photos/2024/a.txt'), file('.DS_Store', 'Photos/.DS_Store'), file('b.txt')]);
+    expect(picked.map((p) => [p.file.name, p.path])).toEqual([
+      ['a.txt', ['Photos', '2024']],
+      ['b.txt', []],
+    ]);
+  });
+  it('finds duplicates among single picks only', () => {
+    const picked = toPickedFiles([file('a.txt'), file('a.txt', 'F/a.txt'), file('c.txt')]);
+    expect(findDuplicateIndexes(picked, new Set(['a.txt']))).toEqual([0]);
+  });
+  it('computes available space for the vault kind', () => {
+    const s = { cloudTotal: 10, cloudUsed: 4, permanentTotal: 5, permanentUsed: 9 };
+    expect(availableBytes(s, true)).toBe(6);
+    expect(availableBytes(s, false)).toBe(0);
+  });
+  it('summarises progress and stages', () => {
+    expect(summariseUploads([
+      { state: 'uploading', size: 100, sentBytes: 50 },
+      { state: 'done', size: 100, sentBytes: 100 },
+      { state: 'cancelled', size: 100, sentBytes: 0 },
+    ])).toMatchObject({ done: 1, total: 2, percent: 75, stage: 'uploading', isSettled: false });
+    expect(summariseUploads([{ state: 'finalising', size: 10, sentBytes: 10 }])).toMatchObject({ percent: 100, stage: 'finalising' });
+    expect(summariseUploads([{ state: 'done', size: 0, sentBytes: 0 }, { state: 'failed', size: 3, sentBytes: 0 }])).toMatchObject({ failed: 1, stage: 'done', isSettled: true });
+  });
+  it('words the cancellation', () => {
+    expect(cancelledText(1)).toBe('1 file was cancelled');
+    expect(cancelledText(3)).toBe('3 files were cancelled');
+  });
+});
+
+describe('duplicate choices (spec 000 section 4)', () => {
+  it('replaces, keeps both with unique names, or skips', async () => {
+    const { applyDuplicateChoices } = await import('./uploadRules');
+    const { keepBothName } = await import('./fileNaming');
+    const picked = toPickedFiles([file('a.txt'), file('b.txt'), file('c.txt'), file('new.txt')]);
+    const existing = new Map([['a.txt', 'id-a'], ['b.txt', 'id-b'], ['c.txt', 'id-c'], ['b copy.txt', 'id-bc']]);
+    const result = applyDuplicateChoices(picked, new Map([[0, 'replace'], [1, 'keepBoth'], [2, 'skip']]), existing, keepBothName);
+    expect(result.map((r) => [r.file.name, r.replaceFileId, r.name])).toEqual([
+      ['a.txt', 'id-a', undefined],
+      ['b.txt', undefined, 'b 2.txt'],
+      ['new.txt', undefined, undefined],
+    ]);
+  });
+});

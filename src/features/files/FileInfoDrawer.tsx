@@ -1,0 +1,39 @@
+import { Drawer, Stack, Text } from '@mantine/core';
+import { formatBytes, formatDateTime, formatFileType } from '../../domain/formatting';
+import type { NodeRecord } from '../../storage/vaultRecords';
+import { InfoList } from '../../ui/InfoList';
+
+const STATUS_LABELS = { ACTIVE: 'Active', REVOKED: 'Hidden', DELETED: 'Removed' } as const;
+
+/** File info (First uploaded, Last modified, Version, Status, Size, File type) and folder info (spec 000 section 2). */
+export function FileInfoDrawer({ node, onClose }: { node: NodeRecord | null; onClose: () => void }) {
+  const items: [string, string][] = !node
+    ? []
+    : node.kind === 'file'
+      ? [
+          ['First uploaded', formatDateTime(node.createdAt)],
+          ['Last modified', formatDateTime(node.updatedAt)],
+          ['Version', String(node.versionCount)],
+          ['Status', STATUS_LABELS[node.status]],
+          ['Size', formatBytes(node.size)],
+          ['File type', node.mimeType || formatFileType('', node.name)],
+        ]
+      : [
+          ['Node ID', node.id],
+          ['Last modified', formatDateTime(node.updatedAt)],
+          ['Status', STATUS_LABELS[node.status]],
+          ['Size', formatBytes(node.size)],
+        ];
+  return (
+    <Drawer opened={node !== null} onClose={onClose} position="right" title={node?.kind === 'folder' ? 'Folder info' : 'File info'} size={336}>
+      {node && (
+        <Stack gap="md">
+          <Text fw={700} style={{ wordBreak: 'break-word' }}>
+            {node.name}
+          </Text>
+          <InfoList items={items} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,37 @@
+import { Box, Button, Menu } from '@mantine/core';
+import { IconFolder, IconPlus, IconUpload } from '../../ui/icons';
+
+interface PlusMenuProps {
+  isDisabled: boolean;
+  isInFolder: boolean;
+  onUploadFiles: () => void;
+  onUploadFolder: () => void;
+  onCreateFolder: () => void;
+}
+
+/** The 'Add an asset' plus menu (spec 000 section 2, vault room). */
+export function PlusMenu({ isDisabled, isInFolder, onUploadFiles, onUploadFolder, onCreateFolder }: PlusMenuProps) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button leftSection={<IconPlus size={18} />} disabled={isDisabled} aria-label="Add an asset">
+          Add
+          <Box component="span" visibleFrom="xs">
+            &nbsp;an asset
+          </Box>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconUpload size={16} />} onClick={onUploadFiles}>
+          Upload file
+        </Menu.Item>
+        <Menu.Item leftSection={<IconUpload size={16} />} onClick={onUploadFolder}>
+          Upload folder
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFolder size={16} />} onClick={onCreateFolder}>
+          {isInFolder ? 'Create sub folder' : 'Create folder'}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Center, Loader } from '@mantine/core';
+import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { NodeRecord } from '../../storage/vaultRecords';
+import { useChildren, useFolderPath } from '../../storage/vaultStore';
+import { EmptyPanel } from '../../ui/EmptyPanel';
+import { IconArrowLeft, IconEyeOff } from '../../ui/icons';
+import { FileBatchBar } from './FileBatchBar';
+import { confirmDeleteNodes, confirmRestoreNodes } from './fileCommands';
+import { FileInfoDrawer } from './FileInfoDrawer';
+import type { RowAction } from './FileRowMenu';
+import { FileTable } from './FileTable';
+import { useFileList } from './useFileList';
+import { useVaultRoom } from './VaultRoomContext';
+import { VaultRoomToolbar } from './VaultRoomToolbar';
+
+/** .../revoked-files[/folders/$folderId]: hidden items, Restore and Delete (cloud) or Clear (permanent) (spec 000 section 4). */
+export function RevokedFilesPage() {
+  const { folderId: folderParam } = useParams({ strict: false });
+  const folderId = folderParam ?? null;
+  const { vault, status, canEdit } = useVaultRoom();
+  const vaultId = vault.vaultId;
+  const children = useChildren(vaultId, folderId, 'REVOKED');
+  const path = useFolderPath(vaultId, folderId);
+  const list = useFileList(children, `revoked/${vaultId}/${folderId ?? ''}`);
+  const [infoNode, setInfoNode] = useState<NodeRecord | null>(null);
+  const params = { status, vaultId };
+  const deleteLabel = vault.isCloud ? 'Delete' : 'Clear';
+  // Inside a hidden folder everything is hidden with it: actions apply to the folder itself.
+  const isTopLevel = folderId === null;
+
+  const rowActions = (node: NodeRecord): RowAction[] => [...(canEdit && isTopLevel ? (['restore', 'delete'] as const) : []), 'info'];
+  function onAction(action: RowAction, node: NodeRecord) {
+    if (action === 'restore') confirmRestoreNodes(vaultId, [node]);
+    else if (action === 'delete') confirmDeleteNodes(vaultId, [node], vault.isCloud);
+    else if (action === 'info') setInfoNode(node);
+  }
+
+  return (
+    <>
+      <VaultRoomToolbar
+        path={path}
+        area="revoked-files"
+        actions={
+          <Button renderRoot={(props) => <Link to="/vaults/$status/$vaultId/assets" params={params} {...props} />} variant="default" leftSection={<IconArrowLeft size={16} />}>
+            Back to files
+          </Button>
+        }
+      />
+      {children === undefined ? (
+        <Center py="xl">
+          <Loader aria-label="Loading hidden files" />
+        </Center>
+      ) : children.length === 0 ? (
+        <EmptyPanel icon={<IconEyeOff size={28} />} title="No hidden files" description="Files and folders you hide are kept here until you restore them." />
+      ) : (
+        <>
+          <FileBatchBar
+            selected={list.selectedNodes}
+            page={list.page}
+            pageCount={list.pageCount}
+            onPage={list.setPage}
+            actions={[
+              { label: 'Restore', onClick: () => confirmRestoreNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit || !isTopLevel },
+              { label: deleteLabel, onClick: () => confirmDeleteNodes(vaultId, list.selectedNodes, vault.isCloud, list.clearSelection), isDisabled: !canEdit || !isTopLevel, isDanger: true },
+            ]}
+          />
+          <FileTable
+            nodes={list.pageItems}
+            selected={list.selected}
+            sort={list.sort}
+            onSort={list.onSort}
+            onToggle={list.onToggle}
+            onToggleAll={list.onToggleAll}
+            onOpen={() => undefined}
+            renderLink={(node) =>
+              node.kind === 'folder'
+                ? (props: Record<string, unknown>) => (
+                    <Link to="/vaults/$status/$vaultId/revoked-files/folders/$folderId" params={{ ...params, folderId: node.id }} {...props} />
+                  )
+                : undefined
+            }
+            rowActions={rowActions}
+            deleteLabel={deleteLabel}
+            onAction={onAction}
+          />
+        </>
+      )}
+      <FileInfoDrawer node={infoNode} onClose={() => setInfoNode(null)} />
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import { Button, Center, Loader, Tooltip } from '@mantine/core';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { VAULT_LIMITS } from '../../protocol/vaults';
+import type { NodeRecord } from '../../storage/vaultRecords';
+import { useChildren, useFolderPath } from '../../storage/vaultStore';
+import { createFolder } from '../../sync/vaultActions';
+import { EmptyPanel } from '../../ui/EmptyPanel';
+import { IconEyeOff, IconFile } from '../../ui/icons';
+import { NameModal } from '../../ui/NameModal';
+import { runWithErrorSnackbar } from '../../ui/snackbar';
+import { actionErrorText } from '../vaults/vaultErrors';
+import { VaultInfoDrawer } from '../vaults/VaultInfoDrawer';
+import { VaultMenu } from '../vaults/VaultMenu';
+import { submitVaultRename } from '../vaults/vaultCommands';
+import { FileBatchBar } from './FileBatchBar';
+import { confirmHideNodes, downloadNodes, submitRename } from './fileCommands';
+import { FileInfoDrawer } from './FileInfoDrawer';
+import type { RowAction } from './FileRowMenu';
+import { FileTable } from './FileTable';
+import { MoveModal } from './MoveModal';
+import { PlusMenu } from './PlusMenu';
+import { useUploadFlow } from './upload/useUploadFlow';
+import { useEscapeToVaults } from './useEscapeToVaults';
+import { useFileList } from './useFileList';
+import { useVaultRoom } from './VaultRoomContext';
+import { VaultRoomToolbar } from './VaultRoomToolbar';
+
+/** .../assets and .../assets/folders/$folderId: the Files tab (spec 000 section 2, vault room). */
+export function VaultAssetsPage() {
+  const { folderId: folderParam } = useParams({ strict: false });
+  const folderId = folderParam ?? null;
+  const { vault, status, canAdd, canEdit } = useVaultRoom();
+  const vaultId = vault.vaultId;
+  const navigate = useNavigate();
+  const children = useChildren(vaultId, folderId);
+  const path = useFolderPath(vaultId, folderId);
+  const list = useFileList(children, `${vaultId}/${folderId ?? ''}`);
+  const upload = useUploadFlow(vaultId, folderId, children);
+  const [renaming, setRenaming] = useState<NodeRecord | null>(null);
+  const [isCreatingFolder, setCreatingFolder] = useState(false);
+  const [moving, setMoving] = useState<NodeRecord[] | null>(null);
+  const [infoNode, setInfoNode] = useState<NodeRecord | null>(null);
+  const [isVaultInfoOpen, setVaultInfoOpen] = useState(false);
+  const [isRenamingVault, setRenamingVault] = useState(false);
+  useEscapeToVaults();
+
+  const params = { status, vaultId };
+  const openNode = (node: NodeRecord) =>
+    node.kind === 'folder'
+      ? void navigate({ to: '/vaults/$status/$vaultId/assets/folders/$folderId', params: { ...params, folderId: node.id } })
+      : void navigate({ to: '/vaults/$status/$vaultId/stack/$stackId', params: { ...params, stackId: node.id } });
+  const renderLink = (node: NodeRecord) =>
+    node.kind === 'folder'
+      ? (props: Record<string, unknown>) => <Link to="/vaults/$status/$vaultId/assets/folders/$folderId" params={{ ...params, folderId: node.id }} {...props} />
+      : (props: Record<string, unknown>) => <Link to="/vaults/$status/$vaultId/stack/$stackId" params={{ ...params, stackId: node.id }} {...props} />;
+
+  const rowActions = (node: NodeRecord): RowAction[] => [
+    ...(node.kind === 'file' ? (['download'] as const) : []),
+    ...(canEdit ? (['rename', 'move', 'hide'] as const) : []),
+    'info',
+  ];
+  function onAction(action: RowAction, node: NodeRecord) {
+    if (action === 'download') void downloadNodes(vaultId, [node]);
+    else if (action === 'rename') setRenaming(node);
+    else if (action === 'move') setMoving([node]);
+    else if (action === 'hide') confirmHideNodes(vaultId, [node]);
+    else if (action === 'info') setInfoNode(node);
+  }
+
+  // Moving everything at the root leaves no destination (spec 000 section 5).
+  const isMoveBlocked = folderId === null && children !== undefined && list.selectedNodes.length === children.length;
+  const addDisabledReason = canAdd ? null : vault.status !== 'ACTIVE' ? 'Nothing can be added to an inactive vault' : 'You cannot add to this vault';
+
+  const plus = (
+    <Tooltip label={addDisabledReason} disabled={addDisabledReason === null}>
+      <span>
+        <PlusMenu
+          isDisabled={!canAdd}
+          isInFolder={folderId !== null}
+          onUploadFiles={upload.pickFiles}
+          onUploadFolder={upload.pickFolder}
+          onCreateFolder={() => setCreatingFolder(true)}
+        />
+      </span>
+    </Tooltip>
+  );
+
+  return (
+    <>
+      <VaultRoomToolbar
+        path={path}
+        actions={
+          <>
+            {plus}
+            <Button renderRoot={(props) => <Link to="/vaults/$status/$vaultId/revoked-files" params={params} {...props} />} variant="subtle" color="gray" leftSection={<IconEyeOff size={16} />} visibleFrom="sm">
+              Hidden files
+            </Button>
+            <VaultMenu vault={vault} onRename={() => setRenamingVault(true)} onShowInfo={() => setVaultInfoOpen(true)} />
+          </>
+        }
+      />
+      {children === undefined ? (
+        <Center py="xl">
+          <Loader aria-label="Loading files" />
+        </Center>
+      ) : children.length === 0 ? (
+        <EmptyPanel
+          icon={<IconFile size={28} />}
+          title={folderId ? 'This folder is empty' : 'Add your first file'}
+          description={
+            vault.isPublic
+              ? 'Files you upload here can be seen by anyone with the link.'
+              : 'Files you upload are encrypted on this device before they leave it.'
+          }
+          actions={
+            canAdd && (
+              <Button onClick={upload.pickFiles} variant="light">
+                Upload file
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <>
+          <FileBatchBar
+            selected={list.selectedNodes}
+            page={list.page}
+            pageCount={list.pageCount}
+            onPage={list.setPage}
+            onDownload={() => void downloadNodes(vaultId, list.selectedNodes)}
+            actions={[
+              { label: 'Hide', onClick: () => confirmHideNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit },
+              { label: 'Move', onClick: () => setMoving(list.selectedNodes), isDisabled: !canEdit || isMoveBlocked },
+            ]}
+          />
+          <FileTable
+            nodes={list.pageItems}
+            selected={list.selected}
+            sort={list.sort}
+            onSort={list.onSort}
+            onToggle={list.onToggle}
+            onToggleAll={list.onToggleAll}
+            onOpen={openNode}
+            renderLink={renderLink}
+            rowActions={rowActions}
+            onAction={onAction}
+          />
+        </>
+      )}
+      {upload.uploadDialogs}
+      <NameModal
+        opened={renaming !== null}
+        title={renaming?.kind === 'folder' ? 'Rename folder' : 'Rename file'}
+        label="Name"
+        initialValue={renaming?.name ?? ''}
+        submitLabel="Rename"
+        maxLength={VAULT_LIMITS.NAME_MAX}
+        onClose={() => setRenaming(null)}
+        onSubmit={(name) => (renaming ? submitRename(vaultId, renaming, name) : Promise.resolve(false))}
+      />
+      <NameModal
+        opened={isCreatingFolder}
+        title={folderId ? 'Create sub folder' : 'Create folder'}
+        label="Folder name"
+        submitLabel="Create"
+        maxLength={VAULT_LIMITS.NAME_MAX}
+        onClose={() => setCreatingFolder(false)}
+        onSubmit={(name) => runWithErrorSnackbar(() => createFolder(vaultId, folderId, name), actionErrorText())}
+      />
+      <NameModal
+        opened={isRenamingVault}
+        title="Rename vault"
+        label="Vault name"
+        initialValue={vault.name}
+        submitLabel="Rename"
+        maxLength={VAULT_LIMITS.TITLE_MAX}
+        onClose={() => setRenamingVault(false)}
+        onSubmit={(name) => submitVaultRename(vault, name)}
+      />
+      <MoveModal nodes={moving} currentFolderId={folderId} onClose={() => setMoving(null)} onMoved={list.clearSelection} />
+      <FileInfoDrawer node={infoNode} onClose={() => setInfoNode(null)} />
+      <VaultInfoDrawer vault={isVaultInfoOpen ? vault : null} onClose={() => setVaultInfoOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+/** File and folder actions with their confirmations and snackbars (spec 000 sections 4, 5, 8). */
+import type { NodeRecord } from '../../storage/vaultRecords';
+import { deleteNodes, downloadFile, hideNodes, moveNodes, renameNode, restoreNodes } from '../../sync/vaultActions';
+import { confirmAction } from '../../ui/confirmAction';
+import { runWithErrorSnackbar, showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
+import { actionErrorText } from '../vaults/vaultErrors';
+import { saveBlob } from './saveBlob';
+
+export const PREPARING_DOWNLOAD_TEXT = 'Preparing your file for download. Large files may take a while.';
+
+/** Downloads and saves each file in turn (folders are skipped). */
+export async function downloadNodes(vaultId: string, nodes: readonly NodeRecord[], versionId?: string) {
+  const files = nodes.filter((n) => n.kind === 'file');
+  if (files.length === 0) return;
+  showSnackbar(PREPARING_DOWNLOAD_TEXT);
+  for (const file of files) {
+    try {
+      const blob = await downloadFile(vaultId, file.id, versionId);
+      saveBlob(blob, file.name);
+    } catch (error) {
+      console.warn('download failed', error);
+      showErrorSnackbar(actionErrorText());
+      return;
+    }
+  }
+}
+
+function describe(nodes: readonly NodeRecord[]): string {
+  return nodes.length === 1 ? `"${nodes[0]!.name}"` : `${nodes.length} items`;
+}
+
+export function confirmHideNodes(vaultId: string, nodes: readonly NodeRecord[], onDone?: () => void) {
+  confirmAction({
+    title: 'Hide',
+    message: `Hide ${describe(nodes)}? Hidden items are kept under hidden files, where you can restore them.`,
+    confirmLabel: 'Hide',
+    onConfirm: () =>
+      void runWithErrorSnackbar(() => hideNodes(vaultId, nodes.map((n) => n.id)), actionErrorText('revoking files')).then((ok) => ok && onDone?.()),
+  });
+}
+
+export function confirmRestoreNodes(vaultId: string, nodes: readonly NodeRecord[], onDone?: () => void) {
+  confirmAction({
+    title: 'Restore',
+    message: `Restore ${describe(nodes)}?`,
+    confirmLabel: 'Restore',
+    onConfirm: () =>
+      void runWithErrorSnackbar(() => restoreNodes(vaultId, nodes.map((n) => n.id)), actionErrorText('restoring files')).then((ok) => ok && onDone?.()),
+  });
+}
+
+/** 'Delete' in cloud vaults removes for good; 'Clear' in permanent vaults takes items out of access. */
+export function confirmDeleteNodes(vaultId: string, nodes: readonly NodeRecord[], isCloud: boolean, onDone?: () => void) {
+  const verb = isCloud ? 'Delete' : 'Clear';
+  confirmAction({
+    title: verb,
+    message: isCloud
+      ? `Delete ${describe(nodes)} for good? This cannot be undone.`
+      : `Clear ${describe(nodes)}? It leaves your vault, but stays on the permanent network.`,
+    confirmLabel: verb,
+    isDanger: true,
+    onConfirm: () =>
+      void runWithErrorSnackbar(() => deleteNodes(vaultId, nodes.map((n) => n.id)), actionErrorText('removing files')).then((ok) => ok && onDone?.()),
+  });
+}
+
+export function submitMove(vaultId: string, nodes: readonly NodeRecord[], parentId: string | null): Promise<boolean> {
+  const text = nodes.length > 1 ? 'moving files' : nodes[0]?.kind === 'folder' ? 'moving the folder' : 'moving your file';
+  return runWithErrorSnackbar(() => moveNodes(vaultId, nodes.map((n) => n.id), parentId), actionErrorText(text));
+}
+
+export function submitRename(vaultId: string, node: NodeRecord, name: string): Promise<boolean> {
+  return runWithErrorSnackbar(() => renameNode(vaultId, node.id, name), actionErrorText());
+}

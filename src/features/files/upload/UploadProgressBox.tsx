@@ -1,0 +1,137 @@
+import { Button, Group, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { cancelledText, summariseUploads } from '../../../domain/uploadRules';
+import type { UploadRecord } from '../../../storage/vaultRecords';
+import { useUploads } from '../../../storage/vaultStore';
+import { cancelUpload, retryUpload } from '../../../sync/vaultActions';
+import { showSnackbar } from '../../../ui/snackbar';
+
+/** Spec 000 section 9: the finishing state shows 1 s after 100 %. */
+const FINISH_DELAY_MS = 1000;
+const DONE_VISIBLE_MS = 3000;
+const MOVING = new Set<UploadRecord['state']>(['queued', 'encrypting', 'uploading', 'paused']);
+
+const STAGE_TEXT = {
+  uploading: 'Encrypting and uploading...',
+  finalising: 'Finalising your upload...',
+  done: 'Upload complete',
+} as const;
+
+/** The upload progress box, bottom right (full width on a phone), over every screen (spec 000 section 2). */
+export function UploadProgressBox() {
+  const uploads = useUploads();
+  const isPhone = useMediaQuery('(max-width: 41.6875em)');
+  // Batches settled before this tab opened (or already dismissed) stay out of the box.
+  const [hidden, setHidden] = useState<ReadonlySet<string> | null>(null);
+  const [isFinished, setFinished] = useState(false);
+  const [isRetryOpen, setRetryOpen] = useState(false);
+
+  useEffect(() => {
+    if (hidden !== null) return;
+    const open = new Set(uploads.filter((u) => MOVING.has(u.state) || u.state === 'finalising').map((u) => u.batchId));
+    setHidden(new Set(uploads.map((u) => u.batchId).filter((id) => !open.has(id))));
+  }, [uploads, hidden]);
+
+  const visible = useMemo(() => (hidden === null ? [] : uploads.filter((u) => !hidden.has(u.batchId))), [uploads, hidden]);
+  const summary = summariseUploads(visible);
+  const hideAll = () => {
+    setHidden(new Set([...(hidden ?? []), ...visible.map((u) => u.batchId)]));
+    setFinished(false);
+    setRetryOpen(false);
+  };
+
+  useEffect(() => {
+    if (visible.length === 0 || !summary.isSettled) {
+      setFinished(false);
+      return;
+    }
+    const timer = setTimeout(() => {
+      setFinished(true);
+      if (summary.failed > 0) setRetryOpen(true);
+    }, FINISH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [visible.length, summary.isSettled, summary.failed]);
+
+  useEffect(() => {
+    if (!isFinished || summary.failed > 0) return;
+    const timer = setTimeout(hideAll, DONE_VISIBLE_MS);
+    return () => clearTimeout(timer);
+  });
+
+  async function cancel() {
+    const moving = visible.filter((u) => MOVING.has(u.state));
+    await Promise.allSettled(moving.map((u) => cancelUpload(u.uploadId)));
+    if (moving.length > 0) showSnackbar(cancelledText(moving.length));
+  }
+
+  async function retry() {
+    setRetryOpen(false);
+    setFinished(false);
+    await Promise.allSettled(visible.filter((u) => u.state === 'failed').map((u) => retryUpload(u.uploadId)));
+  }
+
+  if (visible.length === 0 || summary.total === 0) return null;
+  const stage = isFinished ? 'done' : summary.stage === 'done' ? 'finalising' : summary.stage;
+
+  return (
+    <>
+      <Paper
+        withBorder
+        shadow="md"
+        radius={isPhone ? 0 : 'md'}
+        p="md"
+        role="status"
+        aria-live="polite"
+        style={{ position: 'fixed', zIndex: 300, ...(isPhone ? { left: 0, right: 0, bottom: 64 } : { right: 24, bottom: 24, width: 360 }) }}
+      >
+        <Stack gap="xs">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600} size="sm">
+              {STAGE_TEXT[stage]}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {summary.percent}%
+            </Text>
+          </Group>
+          <Progress value={summary.percent} aria-label="Upload progress" animated={stage !== 'done'} />
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="xs" c="dimmed">
+              {summary.done} of {summary.total} files
+            </Text>
+            {stage === 'uploading' ? (
+              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => void cancel()}>
+                Cancel
+              </Button>
+            ) : stage === 'done' ? (
+              <Button size="compact-xs" variant="subtle" color="gray" onClick={hideAll}>
+                Close
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+      <Modal opened={isRetryOpen} onClose={hideAll} title="Some files were not uploaded" centered>
+        <Stack>
+          <Text size="sm">
+            {summary.done} of {summary.total} files were uploaded.
+          </Text>
+          {visible
+            .filter((u) => u.state === 'failed')
+            .slice(0, 5)
+            .map((u) => (
+              <Text key={u.uploadId} size="xs" c="dimmed" truncate>
+                {u.name}: {u.error ?? 'Failed uploading the file'}
+              </Text>
+            ))}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={hideAll}>
+              Close
+            </Button>
+            <Button onClick={() => void retry()}>Retry</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

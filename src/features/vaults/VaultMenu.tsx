@@ -1,0 +1,43 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { useServerConfig } from '../../app/serverConfigStore';
+import { canManageVault, canRemoveVault } from '../../domain/vaultPermissions';
+import type { VaultRecord } from '../../storage/vaultRecords';
+import { IconDots } from '../../ui/icons';
+import { confirmDeactivateVault, confirmRemoveVault, confirmRestoreVault } from './vaultCommands';
+
+interface VaultMenuProps {
+  vault: VaultRecord;
+  onRename: () => void;
+  onShowInfo: () => void;
+}
+
+/** The vault actions menu (spec 000 section 6: rename, deactivate, restore and remove are OWNER only). */
+export function VaultMenu({ vault, onRename, onShowInfo }: VaultMenuProps) {
+  const { isReadOnly } = useServerConfig();
+  const access = { role: vault.role, status: vault.status, isReadOnly };
+  const isOwner = canManageVault(access) && !vault.isPending;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${vault.name || 'vault'}`} onClick={(e) => e.stopPropagation()}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+        <Menu.Item onClick={onShowInfo}>Vault info</Menu.Item>
+        {isOwner && vault.status === 'ACTIVE' && (
+          <>
+            <Menu.Item onClick={onRename}>Rename</Menu.Item>
+            <Menu.Item onClick={() => confirmDeactivateVault(vault)}>Deactivate</Menu.Item>
+          </>
+        )}
+        {isOwner && vault.status === 'ARCHIVED' && <Menu.Item onClick={() => confirmRestoreVault(vault)}>Restore</Menu.Item>}
+        {canRemoveVault(access) && (
+          <Menu.Item color="red" onClick={() => confirmRemoveVault(vault)}>
+            Remove
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,118 @@
+import { Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { Navigate, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useServerConfig } from '../../app/serverConfigStore';
+import { canCreateVault } from '../../domain/navigationRules';
+import { descriptionRemaining, parseWizardChoices, validateVaultTitle } from '../../domain/vaultWizardRules';
+import { VAULT_LIMITS } from '../../protocol/vaults';
+import { createVault } from '../../sync/vaultActions';
+import { TagEntryInput } from '../../ui/TagEntryInput';
+import { ReadOnlyAlert } from './ReadOnlyAlert';
+import { errorStatus } from './vaultErrors';
+import { useGoToWizardStep } from './wizardNavigation';
+import { WizardStep } from './WizardStep';
+
+/** /create-vault: Step 3 of 3, or "Add metadata" when arriving from the setup screen. */
+export function VaultMetadataPage() {
+  const choices = parseWizardChoices(useSearch({ strict: false }));
+  const goTo = useGoToWizardStep();
+  const navigate = useNavigate();
+  const { isReadOnly } = useServerConfig();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [terms, setTerms] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
+  const [isTitleTouched, setTitleTouched] = useState(false);
+  const [isBusy, setBusy] = useState(false);
+
+  if (!choices.storage || !choices.privacy) return <Navigate to="/create-vault/setup" replace />;
+  const { storage, privacy } = choices;
+
+  const titleError = validateVaultTitle(title);
+  const remaining = descriptionRemaining(description);
+  const isValid = titleError === null && remaining >= 0;
+
+  async function create() {
+    setBusy(true);
+    try {
+      const vaultId = await createVault({
+        title: title.trim(),
+        description,
+        tags,
+        terms,
+        isPublic: privacy === 'public',
+        isCloud: storage === 'cloud',
+      });
+      void navigate({ to: '/vaults/$status/$vaultId/assets', params: { status: 'active', vaultId } });
+    } catch (error) {
+      setBusy(false);
+      if (errorStatus(error) === 403) {
+        modals.openConfirmModal({
+          title: "You've hit the vault limit",
+          children: <Text size="sm">Upgrade your plan to create more vaults.</Text>,
+          labels: { confirm: 'Upgrade', cancel: 'Not now' },
+          onConfirm: () => void navigate({ to: '/storage' }),
+        });
+      } else {
+        notifications.show({ color: 'red', message: 'There was an error creating the vault.', autoClose: 3000 });
+      }
+    }
+  }
+
+  return (
+    <WizardStep
+      stepLabel={choices.from === 'setup' ? undefined : 'Step 3 of 3'}
+      title={choices.from === 'setup' ? 'Add metadata' : 'Describe your vault'}
+      onBack={() => goTo(choices.from === 'setup' ? 'setup' : 'privacy', choices)}
+      onNext={isBusy || !canCreateVault(isReadOnly) ? null : () => (isValid ? void create() : setTitleTouched(true))}
+      isFinal
+      nextLabel="Create vault"
+      isBusy={isBusy}
+    >
+      <Stack gap="md">
+        {isReadOnly && <ReadOnlyAlert />}
+        <Text size="sm" c="dimmed" ta="center">
+          {privacy === 'public' ? 'Public' : 'Private'} vault on {storage === 'cloud' ? 'cloud' : 'permanent'} storage
+        </Text>
+        <TextInput
+          label="Title"
+          required
+          value={title}
+          onChange={(event) => setTitle(event.currentTarget.value)}
+          onBlur={() => setTitleTouched(true)}
+          error={isTitleTouched ? titleError : null}
+          placeholder="Max 150 characters"
+          data-autofocus
+          autoFocus
+        />
+        <Textarea
+          label="Description"
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxRows={8}
+          description={
+            <Text span size="xs" c={remaining < 0 ? 'red' : 'dimmed'} aria-live="polite">
+              {remaining} characters remaining
+            </Text>
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          error={remaining < 0 ? `Description exceeds ${VAULT_LIMITS.DESCRIPTION_MAX} characters.` : null}
+        />
+        <Textarea
+          label="Terms of access"
+          value={terms}
+          onChange={(event) => setTerms(event.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={VAULT_LIMITS.TERMS_MAX}
+        />
+        <TagEntryInput label="Tags" value={tags} onChange={setTags} maxTagLength={VAULT_LIMITS.TAG_MAX} />
+      </Stack>
+    </WizardStep>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Inside a vault (spec 000 section 2, route table): assets, folders, hidden files and the stack
+ * viewer. Any other path inside a vault room redirects to .../assets.
+ */
+import { createRoute, redirect } from '@tanstack/react-router';
+import { searchString } from '../app/plainSearch';
+import { RevokedFilesPage } from '../features/files/RevokedFilesPage';
+import { StackViewerPage } from '../features/files/StackViewerPage';
+import { VaultAssetsPage } from '../features/files/VaultAssetsPage';
+import { VaultRoomLayout } from '../features/files/VaultRoomLayout';
+import { appRoute } from './appRoute';
+
+export const vaultRoomRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'vaults/$status/$vaultId',
+  component: VaultRoomLayout,
+});
+
+function redirectToAssets({ params }: { params: { status: string; vaultId: string } }): never {
+  throw redirect({ to: '/vaults/$status/$vaultId/assets', params: { status: params.status, vaultId: params.vaultId }, replace: true });
+}
+
+export const vaultRoomIndexRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: '/', beforeLoad: redirectToAssets });
+export const vaultRoomOtherRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: '$', beforeLoad: redirectToAssets });
+
+export const vaultAssetsRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'assets', component: VaultAssetsPage });
+export const vaultFolderRoute = createRoute({
+  getParentRoute: () => vaultRoomRoute,
+  path: 'assets/folders/$folderId',
+  component: VaultAssetsPage,
+});
+
+export const revokedFilesRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'revoked-files', component: RevokedFilesPage });
+export const revokedFolderRoute = createRoute({
+  getParentRoute: () => vaultRoomRoute,
+  path: 'revoked-files/folders/$folderId',
+  component: RevokedFilesPage,
+});
+
+export const stackViewerRoute = createRoute({
+  getParentRoute: () => vaultRoomRoute,
+  path: 'stack/$stackId',
+  /** resourceVersion is present for any version other than the latest. */
+  validateSearch: (search: Record<string, unknown>): { resourceVersion?: string } => ({
+    resourceVersion: searchString(search, 'resourceVersion'),
+  }),
+  component: StackViewerPage,
+});
+
+export const vaultRoomTree = vaultRoomRoute.addChildren([
+  vaultRoomIndexRoute,
+  vaultAssetsRoute,
+  vaultFolderRoute,
+  revokedFilesRoute,
+  revokedFolderRoute,
+  stackViewerRoute,
+  vaultRoomOtherRoute,
+]);

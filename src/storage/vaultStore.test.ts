@@ -1,0 +1,63 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CairnDb } from './db';
+import { emptyVaultRecord } from './vaultProjection';
+import type { NodeRecord } from './vaultRecords';
+import { getChildren, getFolderPath, getOutboxCount, getVaults } from './vaultStore';
+
+let db: CairnDb;
+beforeEach(() => {
+  db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+});
+afterEach(() => db.close());
+
+function node(id: string, kind: NodeRecord['kind'], name: string, parentId: string | null, status: NodeRecord['status'] = 'ACTIVE'): NodeRecord {
+  return {
+    accountId: 'acc',
+    vaultId: 'v',
+    id,
+    kind,
+    parentId,
+    parentKey: parentId ?? '',
+    name,
+    status,
+    size: 0,
+    mimeType: '',
+    versionCount: 0,
+    latestVersionId: null,
+    createdAt: 0,
+    updatedAt: 0,
+    pendingOpIds: [],
+    rejection: null,
+  };
+}
+
+describe('vaultStore', () => {
+  it('lists active vaults (pending first, then numeric-aware names) apart from archived ones', async () => {
+    await db.vaults.bulkPut([
+      { ...emptyVaultRecord('acc', 'a'), name: 'Vault 10' },
+      { ...emptyVaultRecord('acc', 'b'), name: 'Vault 9' },
+      { ...emptyVaultRecord('acc', 'c'), name: 'Zeta', isPending: true },
+      { ...emptyVaultRecord('acc', 'd'), name: 'Old', status: 'ARCHIVED' },
+      { ...emptyVaultRecord('acc', 'e'), name: 'Gone', status: 'DELETED' },
+      { ...emptyVaultRecord('other', 'f'), name: 'Not mine' },
+    ]);
+    expect((await getVaults(db, 'acc', 'active')).map((v) => v.name)).toEqual(['Zeta', 'Vault 9', 'Vault 10']);
+    expect((await getVaults(db, 'acc', 'inactive')).map((v) => v.name)).toEqual(['Old']);
+  });
+
+  it('lists children folders first, each by numeric-aware name; revoked-files lists every hidden node', async () => {
+    await db.nodes.bulkPut([
+      node('f10', 'file', 'file 10', null),
+      node('f2', 'file', 'file 2', null),
+      node('d', 'folder', 'z folder', null),
+      node('h1', 'file', 'hidden', null, 'REVOKED'),
+      node('h2', 'folder', 'deep hidden', 'd', 'REVOKED'),
+      node('x', 'file', 'deleted', null, 'DELETED'),
+    ]);
+    expect((await getChildren(db, 'acc', 'v', null)).map((n) => n.name)).toEqual(['z folder', 'file 2', 'file 10']);
+    expect((await getChildren(db, 'acc', 'v', null, 'REVOKED')).map((n) => n.name)).toEqual(['deep hidden', 'hidden']);
+    expect((await getFolderPath(db, 'acc', 'h2')).map((n) => n.id)).toEqual(['d', 'h2']);
+    expect(await getOutboxCount(db, 'acc')).toBe(0);
+  });
+});

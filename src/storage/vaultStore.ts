@@ -1,0 +1,187 @@
+/**
+ * The vault projections as screens read them (DESIGN.md section 4: the UI reads Dexie only).
+ *
+ * Account scoping: hooks read the signed-in account from a module-level value that
+ * `setStoreAccount(accountId)` sets; startSync/stopSync (src/sync/index.ts) call it, so screens
+ * never pass an account id. Changing it re-renders every hook. The plain getters take the
+ * database and account explicitly (for sync code and tests).
+ *
+ * Hooks answer `undefined` while the first read is in flight; with no account set they answer
+ * an empty result.
+ */
+import Dexie from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import { getDb, type CairnDb } from './db';
+import type { NodeRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
+
+let storeAccountId: string | null = null;
+const accountListeners = new Set<() => void>();
+
+/** Sets (or clears, with null) the account whose data the hooks read. */
+export function setStoreAccount(accountId: string | null): void {
+  if (storeAccountId === accountId) return;
+  storeAccountId = accountId;
+  for (const listener of accountListeners) listener();
+}
+
+export function getStoreAccount(): string | null {
+  return storeAccountId;
+}
+
+function useStoreAccount(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      accountListeners.add(listener);
+      return () => accountListeners.delete(listener);
+    },
+    () => storeAccountId,
+    () => storeAccountId,
+  );
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Numeric-aware name order (spec 000 section 2: 'file 2' before 'file 10'). */
+export function compareNames(a: string, b: string): number {
+  return collator.compare(a, b);
+}
+
+/** Vaults being created first, then by name. */
+export function sortVaults(vaults: VaultRecord[]): VaultRecord[] {
+  return [...vaults].sort((a, b) => Number(b.isPending) - Number(a.isPending) || compareNames(a.name, b.name) || a.vaultId.localeCompare(b.vaultId));
+}
+
+/** Folders first, then files, each by name. */
+export function sortNodes(nodes: NodeRecord[]): NodeRecord[] {
+  return [...nodes].sort(
+    (a, b) => Number(a.kind === 'file') - Number(b.kind === 'file') || compareNames(a.name, b.name) || a.id.localeCompare(b.id),
+  );
+}
+
+// --- plain getters -----------------------------------------------------------------------------
+
+/** 'active': ACTIVE (including vaults being created); 'inactive': ARCHIVED. */
+export async function getVaults(db: CairnDb, accountId: string, status: 'active' | 'inactive'): Promise<VaultRecord[]> {
+  const wanted = status === 'active' ? 'ACTIVE' : 'ARCHIVED';
+  const vaults = await db.vaults.where('accountId').equals(accountId).filter((v) => v.status === wanted).toArray();
+  return sortVaults(vaults);
+}
+
+export async function getVault(db: CairnDb, accountId: string, vaultId: string): Promise<VaultRecord | undefined> {
+  return db.vaults.get([accountId, vaultId]);
+}
+
+export async function getNode(db: CairnDb, accountId: string, nodeId: string): Promise<NodeRecord | undefined> {
+  return db.nodes.get([accountId, nodeId]);
+}
+
+/** Every node of a vault, any status. */
+export async function getVaultNodes(db: CairnDb, accountId: string, vaultId: string): Promise<NodeRecord[]> {
+  return db.nodes.where('[accountId+vaultId]').equals([accountId, vaultId]).toArray();
+}
+
+/**
+ * Children of `parentId` (null: root). ACTIVE: the active children. REVOKED with parentId null:
+ * every hidden node of the vault wherever it sits (the revoked-files view); REVOKED inside a
+ * folder: that (hidden) folder's children that are not deleted, since all of them are hidden with it.
+ */
+export async function getChildren(
+  db: CairnDb,
+  accountId: string,
+  vaultId: string,
+  parentId: string | null,
+  status: 'ACTIVE' | 'REVOKED' = 'ACTIVE',
+): Promise<NodeRecord[]> {
+  let nodes: NodeRecord[];
+  if (status === 'REVOKED' && parentId === null) {
+    nodes = (await getVaultNodes(db, accountId, vaultId)).filter((n) => n.status === 'REVOKED');
+  } else {
+    const children = await db.nodes.where('[accountId+vaultId+parentKey]').equals([accountId, vaultId, parentId ?? '']).toArray();
+    nodes = children.filter((n) => (status === 'ACTIVE' ? n.status === 'ACTIVE' : n.status !== 'DELETED'));
+  }
+  return sortNodes(nodes);
+}
+
+/** The folders from the root down to `folderId` (inclusive); empty for the root. */
+export async function getFolderPath(db: CairnDb, accountId: string, folderId: string | null): Promise<NodeRecord[]> {
+  const path: NodeRecord[] = [];
+  const seen = new Set<string>();
+  let id = folderId;
+  while (id && !seen.has(id)) {
+    seen.add(id);
+    const node = await db.nodes.get([accountId, id]);
+    if (!node) break;
+    path.unshift(node);
+    id = node.parentId;
+  }
+  return path;
+}
+
+/** A file's versions, newest first. */
+export async function getVersions(db: CairnDb, accountId: string, fileId: string): Promise<VersionRecord[]> {
+  const versions = await db.versions.where('[accountId+fileId]').equals([accountId, fileId]).toArray();
+  return versions.sort((a, b) => b.number - a.number);
+}
+
+export async function getUploads(db: CairnDb, accountId: string): Promise<UploadRecord[]> {
+  return db.uploads.where('accountId').equals(accountId).sortBy('createdAt');
+}
+
+/** Operations waiting to be pushed (rejected ones are not counted; they show on their item). */
+export async function getOutboxCount(db: CairnDb, accountId: string): Promise<number> {
+  return db.outbox.where('[accountId+queuedAt]').between([accountId, Dexie.minKey], [accountId, Dexie.maxKey]).filter((r) => r.status === 'pending').count();
+}
+
+// --- hooks -------------------------------------------------------------------------------------
+
+export function useVaults(status: 'active' | 'inactive'): VaultRecord[] | undefined {
+  const accountId = useStoreAccount();
+  return useLiveQuery(() => (accountId ? getVaults(getDb(), accountId, status) : []), [accountId, status]);
+}
+
+export function useVault(vaultId: string): VaultRecord | undefined {
+  const accountId = useStoreAccount();
+  return useLiveQuery(() => (accountId ? getVault(getDb(), accountId, vaultId) : undefined), [accountId, vaultId]);
+}
+
+export function useChildren(vaultId: string, parentId: string | null, status: 'ACTIVE' | 'REVOKED' = 'ACTIVE'): NodeRecord[] | undefined {
+  const accountId = useStoreAccount();
+  return useLiveQuery(
+    () => (accountId ? getChildren(getDb(), accountId, vaultId, parentId, status) : []),
+    [accountId, vaultId, parentId, status],
+  );
+}
+
+export function useNode(nodeId: string): NodeRecord | undefined {
+  const accountId = useStoreAccount();
+  return useLiveQuery(() => (accountId ? getNode(getDb(), accountId, nodeId) : undefined), [accountId, nodeId]);
+}
+
+/** Root to folder, inclusive; [] for the root or while loading. */
+export function useFolderPath(vaultId: string, folderId: string | null): NodeRecord[] {
+  const accountId = useStoreAccount();
+  const path = useLiveQuery(
+    async () => (accountId ? (await getFolderPath(getDb(), accountId, folderId)).filter((n) => n.vaultId === vaultId) : []),
+    [accountId, vaultId, folderId],
+  );
+  return path ?? EMPTY_NODES;
+}
+
+export function useVersions(fileId: string): VersionRecord[] | undefined {
+  const accountId = useStoreAccount();
+  return useLiveQuery(() => (accountId ? getVersions(getDb(), accountId, fileId) : []), [accountId, fileId]);
+}
+
+export function useUploads(): UploadRecord[] {
+  const accountId = useStoreAccount();
+  return useLiveQuery(() => (accountId ? getUploads(getDb(), accountId) : []), [accountId]) ?? EMPTY_UPLOADS;
+}
+
+export function useOutboxCount(): number {
+  const accountId = useStoreAccount();
+  return useLiveQuery(() => (accountId ? getOutboxCount(getDb(), accountId) : 0), [accountId]) ?? 0;
+}
+
+const EMPTY_NODES: NodeRecord[] = [];
+const EMPTY_UPLOADS: UploadRecord[] = [];

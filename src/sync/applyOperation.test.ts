@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { CHUNK_SIZE, type OperationBody, type UnsignedOperation } from '../protocol/vaults';
+import { emptyVaultRecord, newVaultState, type VaultState } from '../storage/vaultProjection';
+import { applyOperation, clearPending, computeFolderSizes } from './applyOperation';
+
+const AUTHOR = 'a'.repeat(64);
+const HASH = 'b'.repeat(64);
+let n = 0;
+
+function op(objectId: string, body: OperationBody): UnsignedOperation {
+  return { id: `op${++n}`, vaultId: 'v1', objectId, author: AUTHOR, createdAt: 1, body };
+}
+
+function version(versionId: string, size: number) {
+  return {
+    versionId,
+    blobId: `blob-${versionId}`,
+    size,
+    storedSize: size,
+    chunkSize: CHUNK_SIZE,
+    chunkCount: 1,
+    chunkHashes: [HASH],
+    mimeType: { clear: 'text/plain' },
+    lastModified: 0,
+  };
+}
+
+function apply(state: VaultState, objectId: string, body: OperationBody, fields: Record<string, string> = {}, time = 10, isPending = false) {
+  const operation = op(objectId, body);
+  applyOperation(state, { op: operation, fields, time, isPending });
+  return operation;
+}
+
+function fresh(): VaultState {
+  return newVaultState(emptyVaultRecord('acc', 'v1'));
+}
+
+describe('applyOperation', () => {
+  it('vault.create, rename, metadata, archive, restore, delete set the vault record', () => {
+    const s = fresh();
+    apply(s, 'v1', { type: 'vault.create', isPublic: false, isCloud: true, name: { clear: 'x' } }, { name: 'Vault', description: 'd', tags: '["a","b"]', terms: '' }, 5);
+    expect(s.vault).toMatchObject({ name: 'Vault', description: 'd', tags: ['a', 'b'], createdAt: 5, isPending: false });
+    apply(s, 'v1', { type: 'vault.rename', name: { clear: 'x' } }, { name: 'Renamed' });
+    apply(s, 'v1', { type: 'vault.updateMetadata', description: { clear: 'x' }, tags: { clear: 'x' } }, { description: 'new', tags: '["c"]' });
+    expect(s.vault).toMatchObject({ name: 'Renamed', description: 'new', tags: ['c'] });
+    apply(s, 'v1', { type: 'vault.archive' });
+    expect(s.vault.status).toBe('ARCHIVED');
+    apply(s, 'v1', { type: 'vault.restore' });
+    expect(s.vault.status).toBe('ACTIVE');
+    apply(s, 'v1', { type: 'vault.delete' });
+    expect(s.vault.status).toBe('DELETED');
+    expect(s.isVaultDirty).toBe(true);
+  });
+
+  it('a pending vault.create marks the vault pending; clearPending unmarks it', () => {
+    const s = fresh();
+    const created = apply(s, 'v1', { type: 'vault.create', isPublic: true, isCloud: true, name: { clear: 'P' } }, { name: 'P' }, 5, true);
+    expect(s.vault.isPending).toBe(true);
+    clearPending(s, created.id, true);
+    expect(s.vault.isPending).toBe(false);
+  });
+
+  it('creates folders and files with versions, names and parent keys', () => {
+    const s = fresh();
+    apply(s, 'f1', { type: 'folder.create', parentId: null, name: { clear: 'x' } }, { name: 'Docs' });
+    apply(s, 'file1', { type: 'file.create', parentId: 'f1', name: { clear: 'x' }, version: version('ver1', 100) }, { name: 'a.txt', mimeType: 'text/plain' });
+    expect(s.nodes.get('f1')).toMatchObject({ kind: 'folder', name: 'Docs', parentId: null, parentKey: '', status: 'ACTIVE' });
+    expect(s.nodes.get('file1')).toMatchObject({ kind: 'file', name: 'a.txt', parentId: 'f1', parentKey: 'f1', size: 100, versionCount: 1, latestVersionId: 'ver1', mimeType: 'text/plain' });
+    expect(s.versions.get('ver1')).toMatchObject({ fileId: 'file1', number: 1, mimeTypeText: 'text/plain', authorKey: AUTHOR });
+  });
+
+  it('addVersion numbers versions and makes the newest the file size; repeating it changes nothing', () => {
+    const s = fresh();
+    apply(s, 'file1', { type: 'file.create', parentId: null, name: { clear: 'x' }, version: version('ver1', 100) }, { name: 'a', mimeType: 'text/plain' });
+    const added = op('file1', { type: 'file.addVersion', version: version('ver2', 250) });
+    applyOperation(s, { op: added, fields: { mimeType: 'application/pdf' }, time: 20, isPending: false });
+    applyOperation(s, { op: added, fields: { mimeType: 'application/pdf' }, time: 20, isPending: false });
+    expect(s.nodes.get('file1')).toMatchObject({ size: 250, versionCount: 2, latestVersionId: 'ver2', mimeType: 'application/pdf' });
+    expect(s.versions.get('ver2')!.number).toBe(2);
+  });
+
+  it('rename, move, hide, restore (with a move) and delete', () => {
+    const s = fresh();
+    apply(s, 'f1', { type: 'folder.create', parentId: null, name: { clear: 'x' } }, { name: 'A' });
+    apply(s, 'f2', { type: 'folder.create', parentId: null, name: { clear: 'x' } }, { name: 'B' });
+    apply(s, 'n', { type: 'file.create', parentId: 'f1', name: { clear: 'x' }, version: version('v', 1) }, { name: 'n.txt' });
+    apply(s, 'n', { type: 'node.rename', name: { clear: 'x' } }, { name: 'm.txt' });
+    apply(s, 'n', { type: 'node.move', parentId: 'f2' });
+    expect(s.nodes.get('n')).toMatchObject({ name: 'm.txt', parentId: 'f2', parentKey: 'f2' });
+    apply(s, 'n', { type: 'node.hide' });
+    expect(s.nodes.get('n')!.status).toBe('REVOKED');
+    apply(s, 'n', { type: 'node.restore', parentId: null });
+    expect(s.nodes.get('n')).toMatchObject({ status: 'ACTIVE', parentId: null, parentKey: '' });
+    apply(s, 'n', { type: 'node.hide' });
+    apply(s, 'n', { type: 'node.restore' });
+    expect(s.nodes.get('n')).toMatchObject({ status: 'ACTIVE', parentId: null });
+    apply(s, 'n', { type: 'node.delete' });
+    expect(s.nodes.get('n')!.status).toBe('DELETED');
+  });
+
+  it('ignores operations on unknown nodes', () => {
+    const s = fresh();
+    apply(s, 'ghost', { type: 'node.rename', name: { clear: 'x' } }, { name: 'boo' });
+    expect(s.nodes.size).toBe(0);
+  });
+
+  it('pending operations mark their node until cleared', () => {
+    const s = fresh();
+    const created = apply(s, 'f1', { type: 'folder.create', parentId: null, name: { clear: 'x' } }, { name: 'A' }, 1, true);
+    expect(s.nodes.get('f1')!.pendingOpIds).toEqual([created.id]);
+    clearPending(s, created.id, false);
+    expect(s.nodes.get('f1')!.pendingOpIds).toEqual([]);
+  });
+
+  it('an unreadable name keeps the previous one', () => {
+    const s = fresh();
+    apply(s, 'f1', { type: 'folder.create', parentId: null, name: { clear: 'x' } }, { name: 'A' });
+    applyOperation(s, { op: op('f1', { type: 'node.rename', name: { clear: 'x' } }), fields: { name: null }, time: 1, isPending: false });
+    expect(s.nodes.get('f1')!.name).toBe('A');
+  });
+
+  it('folder sizes total the active files below them, through active folders only', () => {
+    const s = fresh();
+    apply(s, 'top', { type: 'folder.create', parentId: null, name: { clear: 'x' } }, { name: 'top' });
+    apply(s, 'sub', { type: 'folder.create', parentId: 'top', name: { clear: 'x' } }, { name: 'sub' });
+    apply(s, 'a', { type: 'file.create', parentId: 'top', name: { clear: 'x' }, version: version('va', 10) }, { name: 'a' });
+    apply(s, 'b', { type: 'file.create', parentId: 'sub', name: { clear: 'x' }, version: version('vb', 5) }, { name: 'b' });
+    apply(s, 'c', { type: 'file.create', parentId: 'sub', name: { clear: 'x' }, version: version('vc', 7) }, { name: 'c' });
+    apply(s, 'c', { type: 'node.hide' });
+    computeFolderSizes(s);
+    expect(s.nodes.get('top')!.size).toBe(15);
+    expect(s.nodes.get('sub')!.size).toBe(5);
+    apply(s, 'sub', { type: 'node.hide' });
+    computeFolderSizes(s);
+    expect(s.nodes.get('top')!.size).toBe(10);
+  });
+});

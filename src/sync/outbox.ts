@@ -1,0 +1,188 @@
+/**
+ * The outbox (DESIGN.md section 4): every write is signed, stored in Dexie and applied to the
+ * projection at once (shown as pending), then pushed in queuing order. The operation id is made
+ * once here and pushed unchanged on every retry, so the server applies it at most once.
+ *
+ * - accepted: the record is deleted and its pending marks cleared; the next pull brings the
+ *   server's copy (applying it again changes nothing).
+ * - rejected: the record stays, marked rejected with the server's typed error, and the vault is
+ *   rebuilt without it (rebuild.ts), which puts the rejection on the node or vault for the UI.
+ * - no answer (offline, timeout, 5xx, 429, 401): nothing changes; the caller retries with backoff.
+ */
+import type { z } from 'zod';
+import type { OpenedFields } from '../../workers/crypto/CryptoApi';
+import { NetworkError, InvalidResponseError } from '../platform/apiClient';
+import { ApiError } from '../protocol/errors';
+import { type OperationBody, PushResponse, type UnsignedOperation, VAULT_LIMITS } from '../protocol/vaults';
+import { loadVaultState, saveVaultState } from '../storage/vaultProjection';
+import type { OutboxRecord } from '../storage/vaultRecords';
+import { applyOperation, clearPending, computeFolderSizes } from './applyOperation';
+import { rebuildVault } from './rebuild';
+import type { SyncContext } from './SyncContext';
+
+export interface EnqueueInput {
+  vaultId: string;
+  /** The vault id for vault.* operations, the node id otherwise. */
+  objectId: string;
+  body: OperationBody;
+  /** The clear text of the body's fields (what the projection shows while pending). */
+  fields: OpenedFields;
+  /** Held back until that upload is done. */
+  waitsForUploadId?: string | null;
+}
+
+/** Signs `input`, stores it as pending and applies it to the projection in one transaction. */
+export async function enqueueOperation(ctx: SyncContext, input: EnqueueInput): Promise<OutboxRecord> {
+  const { db } = ctx;
+  const unsigned: UnsignedOperation = {
+    id: ctx.newId(),
+    vaultId: input.vaultId,
+    objectId: input.objectId,
+    author: ctx.user.publicSigningKey,
+    createdAt: ctx.now(),
+    body: input.body,
+  };
+  const op = await ctx.crypto.signOperation(unsigned);
+  const record: OutboxRecord = {
+    accountId: ctx.accountId,
+    opId: op.id,
+    vaultId: op.vaultId,
+    op,
+    // Strictly increasing even within one millisecond, so push order is queuing order.
+    queuedAt: 0,
+    status: 'pending',
+    error: null,
+    waitsForUploadId: input.waitsForUploadId ?? null,
+    fields: input.fields,
+  };
+  await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.outbox], async () => {
+    const last = await db.outbox.where('[accountId+queuedAt]').between([ctx.accountId, 0], [ctx.accountId, Infinity]).last();
+    record.queuedAt = Math.max(ctx.now(), (last?.queuedAt ?? 0) + 1);
+    await db.outbox.add(record);
+    const state = await loadVaultState(db, ctx.accountId, op.vaultId);
+    if (op.body.type === 'vault.create') {
+      // A vault made on this device: its owner is the author, until GET /vaults says otherwise.
+      Object.assign(state.vault, {
+        role: 'OWNER',
+        membershipStatus: 'ACCEPTED',
+        ownerAddress: state.vault.ownerAddress || ctx.user.address,
+      });
+    }
+    applyOperation(state, { op, fields: input.fields, time: op.createdAt, isPending: true });
+    computeFolderSizes(state);
+    await saveVaultState(db, state);
+  });
+  ctx.requestPush();
+  return record;
+}
+
+/** Pending records that may be pushed now, in queuing order. */
+async function readPushable(ctx: SyncContext): Promise<OutboxRecord[]> {
+  const { db, accountId } = ctx;
+  const records = await db.outbox.where('[accountId+queuedAt]').between([accountId, 0], [accountId, Infinity]).toArray();
+  const pushable: OutboxRecord[] = [];
+  for (const record of records) {
+    if (record.status !== 'pending') continue;
+    if (record.waitsForUploadId) {
+      const upload = await db.uploads.get([accountId, record.waitsForUploadId]);
+      if (upload?.state !== 'done') continue;
+    }
+    pushable.push(record);
+    if (pushable.length >= VAULT_LIMITS.PUSH_BATCH_MAX) break;
+  }
+  return pushable;
+}
+
+export interface PushOutcome {
+  /** Vaults with newly accepted operations: pull them. */
+  acceptedVaultIds: Set<string>;
+  accepted: number;
+  rejected: number;
+  /** More may be pushable (a full batch was sent). */
+  hasMore: boolean;
+}
+
+/** Whether a failed push should simply be retried later (nothing about the operations is wrong). */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof NetworkError || error instanceof InvalidResponseError) return true;
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 429 || error.status === 401;
+  return true;
+}
+
+/** Marks records rejected and rebuilds their vaults. */
+async function markRejected(ctx: SyncContext, rejected: { opId: string; error: { code: string; message: string } }[]): Promise<void> {
+  const { db, accountId } = ctx;
+  const vaultIds = new Set<string>();
+  await db.transaction('rw', [db.outbox], async () => {
+    for (const { opId, error } of rejected) {
+      const record = await db.outbox.get([accountId, opId]);
+      if (!record) continue;
+      vaultIds.add(record.vaultId);
+      await db.outbox.put({ ...record, status: 'rejected', error });
+    }
+  });
+  for (const vaultId of vaultIds) await rebuildVault(db, accountId, vaultId);
+}
+
+/**
+ * Pushes one batch. Throws on a retryable failure (the caller backs off); a whole-batch 4xx
+ * (other than 401/429) rejects every operation of the batch with that error rather than looping.
+ */
+export async function pushOutbox(ctx: SyncContext): Promise<PushOutcome> {
+  const { db, accountId } = ctx;
+  const outcome: PushOutcome = { acceptedVaultIds: new Set(), accepted: 0, rejected: 0, hasMore: false };
+  const batch = await readPushable(ctx);
+  if (!batch.length) return outcome;
+  outcome.hasMore = batch.length >= VAULT_LIMITS.PUSH_BATCH_MAX;
+
+  let response: z.infer<typeof PushResponse>;
+  try {
+    response = await ctx.api.post('/vaults/ops', { ops: batch.map((r) => r.op) }, PushResponse);
+  } catch (error) {
+    if (isRetryable(error)) throw error;
+    const apiError = error as ApiError;
+    await markRejected(
+      ctx,
+      batch.map((r) => ({ opId: r.opId, error: { code: apiError.code, message: apiError.message } })),
+    );
+    outcome.rejected = batch.length;
+    return outcome;
+  }
+
+  const byId = new Map(batch.map((r) => [r.opId, r]));
+  const accepted = response.results.filter((r) => r.status === 'accepted' && byId.has(r.id));
+  const rejected = response.results.flatMap((r) => (r.status === 'rejected' && byId.has(r.id) ? [{ opId: r.id, error: r.error }] : []));
+
+  if (accepted.length) {
+    const perVault = new Map<string, OutboxRecord[]>();
+    for (const result of accepted) {
+      const record = byId.get(result.id)!;
+      perVault.set(record.vaultId, [...(perVault.get(record.vaultId) ?? []), record]);
+    }
+    await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.outbox], async () => {
+      for (const [vaultId, records] of perVault) {
+        const state = await loadVaultState(db, accountId, vaultId);
+        for (const record of records) {
+          clearPending(state, record.opId, record.op.body.type === 'vault.create');
+          await db.outbox.delete([accountId, record.opId]);
+        }
+        await saveVaultState(db, state);
+        outcome.acceptedVaultIds.add(vaultId);
+      }
+    });
+    outcome.accepted = accepted.length;
+  }
+  if (rejected.length) {
+    await markRejected(ctx, rejected);
+    outcome.rejected = rejected.length;
+  }
+  return outcome;
+}
+
+/** The user dismissed a rejection: the refused operation leaves the outbox and the vault is rebuilt. */
+export async function dismissRejectedOperation(ctx: SyncContext, opId: string): Promise<void> {
+  const record = await ctx.db.outbox.get([ctx.accountId, opId]);
+  if (!record || record.status !== 'rejected') return;
+  await ctx.db.outbox.delete([ctx.accountId, opId]);
+  await rebuildVault(ctx.db, ctx.accountId, record.vaultId);
+}

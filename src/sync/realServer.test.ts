@@ -1,0 +1,143 @@
+/**
+ * The whole path against the REAL server (buildApp on a temp SQLite DATA_DIR), the REAL crypto
+ * API (createCryptoApi, the code the crypto worker runs) and the REAL transfer API
+ * (createTransferApi, the code each transfer worker runs): the apiClient's and the transfer's
+ * fetch are routed to app.inject. Two devices of one user: what one pushes and uploads, the other
+ * pulls, decrypts and downloads intact.
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCryptoApi } from '../../workers/crypto/createCryptoApi';
+import { createTransferApi } from '../../workers/transfer/createTransferApi';
+import { TestEnv } from '../../server/testing/databases';
+import { ApiClient as ServerTestClient } from '../../server/testing/ApiClient';
+import { newSession } from '../../server/testing/flows';
+import { TestUser } from '../../server/testing/TestUser';
+import { createApiClient, type FetchLike } from '../platform/apiClient';
+import { CHUNK_SIZE } from '../protocol/vaults';
+import { CairnDb } from '../storage/db';
+import { getChildren, getUploads, getVault } from '../storage/vaultStore';
+import { downloadFileVersion } from './downloadFile';
+import { startSync, stopSync } from './index';
+import { SyncClient } from './SyncClient';
+import * as actions from './vaultActions';
+
+const env = new TestEnv('sqlite');
+let app: FastifyInstance;
+let user: TestUser;
+let token: string;
+let userId: string;
+
+/** fetch over app.inject, carrying the session's bearer token. */
+function injectFetch(): typeof fetch {
+  const doFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
+    headers.authorization = `Bearer ${token}`;
+    let payload: string | Buffer | undefined;
+    const body = init.body;
+    if (typeof body === 'string') payload = body;
+    else if (body instanceof ArrayBuffer) payload = Buffer.from(body);
+    else if (ArrayBuffer.isView(body)) payload = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    else if (body instanceof Blob) payload = Buffer.from(await body.arrayBuffer());
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: String(input),
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
+    const outHeaders = new Headers();
+    for (const [key, value] of Object.entries(response.headers)) {
+      if (value !== undefined) outHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const isEmpty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(isEmpty ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers: outHeaders });
+  };
+  return doFetch as typeof fetch;
+}
+
+async function device() {
+  const crypto = createCryptoApi();
+  await crypto.loadPendingWallet(user.phrase.split(' '));
+  await crypto.activatePendingWallet();
+  const fetchLike = injectFetch();
+  const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+  return {
+    db,
+    crypto,
+    api: createApiClient({ fetch: fetchLike as FetchLike }),
+    transfer: createTransferApi({ fetch: fetchLike }),
+  };
+}
+
+function pattern(size: number, seed: number): Uint8Array {
+  const out = new Uint8Array(size);
+  for (let i = 0; i < size; i++) out[i] = (i * 13 + seed) & 255;
+  return out;
+}
+
+async function sameBytes(blob: Blob, expected: Uint8Array): Promise<boolean> {
+  const actual = new Uint8Array(await blob.arrayBuffer());
+  if (actual.length !== expected.length) return false;
+  for (let i = 0; i < actual.length; i++) if (actual[i] !== expected[i]) return false;
+  return true;
+}
+
+beforeAll(async () => {
+  await env.setUp();
+  app = await env.buildApp();
+  user = await TestUser.create();
+  const session = await newSession(new ServerTestClient(app), env.dataDir, user);
+  token = session.token;
+  userId = session.user.id;
+}, 60_000);
+
+afterAll(async () => {
+  stopSync();
+  await env.tearDown();
+});
+
+describe('[S6] sync against the real server', () => {
+  it('push, pull, upload and download round-trip between two devices of one user', async () => {
+    const me = { id: userId, publicSigningKey: user.publicSigningKey, address: user.address };
+    const a = await device();
+    const client = startSync(me, { db: a.db, api: a.api, crypto: a.crypto, transfer: a.transfer, log: () => {} }, { pollIntervalMs: 0 });
+
+    const vaultId = await actions.createVault({ title: 'Real vault', description: 'about', tags: ['x'], terms: '', isPublic: false, isCloud: true });
+    expect((await getVault(a.db, userId, vaultId))?.isPending).toBe(true);
+    await client.syncNow();
+    expect(await getVault(a.db, userId, vaultId)).toMatchObject({ name: 'Real vault', isPending: false, cursor: 1 });
+
+    const folderId = await actions.createFolder(vaultId, null, 'Reports');
+    const size = CHUNK_SIZE + 321;
+    const content = pattern(size, 5);
+    await actions.uploadFiles(vaultId, folderId, [{ file: new File([content as Uint8Array<ArrayBuffer>], 'q1.pdf', { type: 'application/pdf', lastModified: 5 }) }]);
+    await client.syncNow();
+    const [upload] = await getUploads(a.db, userId);
+    expect(upload).toMatchObject({ state: 'done', error: null });
+    expect(await a.db.outbox.count()).toBe(0);
+    const [file] = await getChildren(a.db, userId, vaultId, folderId);
+    expect(file).toMatchObject({ name: 'q1.pdf', size, mimeType: 'application/pdf', pendingOpIds: [] });
+    await actions.renameNode(vaultId, file!.id, 'Q1 report.pdf');
+    await client.syncNow();
+    expect(await a.db.outbox.count()).toBe(0);
+
+    // A second device: pulls, opens the vault keys, decrypts the names and downloads the file.
+    const b = await device();
+    const other = new SyncClient({ db: b.db, api: b.api, crypto: b.crypto, transfer: b.transfer, log: () => {} }, { pollIntervalMs: 0 });
+    other.start(userId, me);
+    await other.syncNow();
+    expect(await getVault(b.db, userId, vaultId)).toMatchObject({ name: 'Real vault', description: 'about', tags: ['x'] });
+    const [folder] = await getChildren(b.db, userId, vaultId, null);
+    expect(folder).toMatchObject({ name: 'Reports', size });
+    const [seen] = await getChildren(b.db, userId, vaultId, folderId);
+    expect(seen).toMatchObject({ name: 'Q1 report.pdf', mimeType: 'application/pdf' });
+    const blob = await downloadFileVersion(other.context, vaultId, seen!.id);
+    expect(blob.type).toBe('application/pdf');
+    expect(await sameBytes(blob, content)).toBe(true);
+    other.stop();
+  }, 60_000);
+});

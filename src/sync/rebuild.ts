@@ -1,0 +1,77 @@
+/**
+ * Rebuilds a vault's projection from scratch: the cached server operations in seq order, then
+ * this device's outbox in queuing order (pending ones applied as pending, rejected ones only
+ * marking their node or vault with the rejection). Used after a rejection, so the optimistic
+ * effect of a refused operation disappears while the operation itself stays in the outbox for
+ * the user to see: nothing is dropped silently.
+ */
+import Dexie from 'dexie';
+import type { CairnDb } from '../storage/db';
+import { newVaultState, replaceVaultState, type VaultState } from '../storage/vaultProjection';
+import type { OpRecord, OutboxRecord, VaultRecord } from '../storage/vaultRecords';
+import { applyOperation, computeFolderSizes } from './applyOperation';
+
+/**
+ * Pure: the projection `ops` and `outbox` give, starting from `base` (whose server-side fields,
+ * such as role, cursor and size, are kept). Same inputs, same records.
+ */
+export function rebuildVaultState(base: VaultRecord, ops: OpRecord[], outbox: OutboxRecord[]): VaultState {
+  const vault: VaultRecord = {
+    ...base,
+    name: '',
+    description: '',
+    tags: [],
+    terms: '',
+    isPending: false,
+    rejection: null,
+    // With cached operations the status comes from them; without, keep what the server listed.
+    status: ops.length ? 'ACTIVE' : base.status,
+  };
+  const state = newVaultState(vault);
+  for (const record of [...ops].sort((a, b) => a.seq - b.seq)) {
+    if (!record.isVerified) continue;
+    applyOperation(state, { op: record.op, fields: record.fields, time: record.receivedAt, isPending: false });
+  }
+  for (const record of [...outbox].sort((a, b) => a.queuedAt - b.queuedAt)) {
+    if (record.status === 'pending') {
+      applyOperation(state, { op: record.op, fields: record.fields, time: record.op.createdAt, isPending: true });
+      continue;
+    }
+    const error = record.error ?? { code: 'INTERNAL', message: 'There was an error.' };
+    const rejection = { opId: record.opId, type: record.op.body.type, code: error.code, message: error.message };
+    const type = record.op.body.type;
+    // A refused creation still shows (marked), so the user sees what was refused and can dismiss it.
+    const isCreate = type === 'vault.create' || type === 'folder.create' || type === 'file.create';
+    const exists = type === 'vault.create' ? ops.length > 0 : state.nodes.has(record.op.objectId);
+    if (isCreate && !exists) {
+      applyOperation(state, { op: record.op, fields: record.fields, time: record.op.createdAt, isPending: false });
+    }
+    if (type.startsWith('vault.')) {
+      state.vault.rejection = rejection;
+    } else {
+      const node = state.nodes.get(record.op.objectId);
+      if (node) node.rejection = rejection;
+    }
+  }
+  computeFolderSizes(state);
+  return state;
+}
+
+/** Reads what a rebuild needs. Call inside a transaction over the projection tables. */
+export async function readRebuildInputs(db: CairnDb, accountId: string, vaultId: string) {
+  const [vault, ops, outbox] = await Promise.all([
+    db.vaults.get([accountId, vaultId]),
+    db.ops.where('[accountId+vaultId+seq]').between([accountId, vaultId, Dexie.minKey], [accountId, vaultId, Dexie.maxKey]).toArray(),
+    db.outbox.where('[accountId+vaultId]').equals([accountId, vaultId]).toArray(),
+  ]);
+  return { vault, ops, outbox };
+}
+
+/** Rebuilds and stores one vault's projection in one transaction. */
+export async function rebuildVault(db: CairnDb, accountId: string, vaultId: string): Promise<void> {
+  await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.ops, db.outbox], async () => {
+    const { vault, ops, outbox } = await readRebuildInputs(db, accountId, vaultId);
+    if (!vault) return;
+    await replaceVaultState(db, rebuildVaultState(vault, ops, outbox));
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * The sync status the chrome shows: 'offline' (the browser says so), 'syncing' (a push/pull
+ * cycle is running), 'error' (cycles keep failing), else 'idle'. A tiny external store so
+ * React reads it with useSyncExternalStore and SyncClient writes it without React.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type SyncStatus = 'offline' | 'syncing' | 'idle' | 'error';
+
+interface Flags {
+  isActive: boolean;
+  hasError: boolean;
+}
+
+export function createSyncStatusStore(isOnline: () => boolean = () => typeof navigator === 'undefined' || navigator.onLine !== false) {
+  let flags: Flags = { isActive: false, hasError: false };
+  let snapshot: SyncStatus = 'idle';
+  const listeners = new Set<() => void>();
+  const compute = (): SyncStatus => (!isOnline() ? 'offline' : flags.isActive ? 'syncing' : flags.hasError ? 'error' : 'idle');
+  return {
+    /** Merges flags; `set({})` just re-reads navigator.onLine. */
+    set(change: Partial<Flags>): void {
+      flags = { ...flags, ...change };
+      const next = compute();
+      if (next === snapshot) return;
+      snapshot = next;
+      for (const listener of listeners) listener();
+    },
+    get: (): SyncStatus => snapshot,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+let defaultStore: ReturnType<typeof createSyncStatusStore> | undefined;
+
+export function getDefaultStore(): ReturnType<typeof createSyncStatusStore> {
+  defaultStore ??= createSyncStatusStore();
+  return defaultStore;
+}
+
+/** The app's sync status for the chrome (offline badge, spinner, error dot). */
+export function useSyncStatus(): SyncStatus {
+  const store = getDefaultStore();
+  return useSyncExternalStore(store.subscribe, store.get, () => 'idle');
+}

@@ -1,0 +1,280 @@
+/**
+ * What screens call to change vaults (spec 000 sections 4-6). Each action seals its fields
+ * (private vaults; public ones carry clear fields), signs and queues an operation through the
+ * outbox, which shows it at once as pending and pushes it when online. Nothing here waits for
+ * the server: a refusal comes back as a `rejection` on the item (NodeRecord / VaultRecord).
+ *
+ * Role and state checks (OWNER only, archived vaults...) are the screens' job for display and
+ * the server's for enforcement; these functions do not duplicate them.
+ *
+ * Every action needs sync to be started (src/sync/index.ts); otherwise it throws
+ * Error('Cairn-js not initialized.').
+ */
+import type { FieldName, Field, OperationBody, StorageResponse as StorageResponseType } from '../protocol/vaults';
+import { StorageResponse } from '../protocol/vaults';
+import { getChildren } from '../storage/vaultStore';
+import { requireSync } from './currentSync';
+import { downloadFileVersion, type DownloadProgress } from './downloadFile';
+import { enqueueOperation } from './outbox';
+import type { SyncContext } from './SyncContext';
+import { queueUpload } from './uploadQueue';
+
+export { CHUNK_TAMPERED_MESSAGE, DownloadError } from './downloadFile';
+export { NOT_ENOUGH_STORAGE_MESSAGE, UPLOAD_FAILED_MESSAGE } from './uploadQueue';
+
+async function isPublicVault(ctx: SyncContext, vaultId: string): Promise<boolean> {
+  const vault = await ctx.db.vaults.get([ctx.accountId, vaultId]);
+  if (!vault) throw new Error('Missing vault id.');
+  return vault.isPublic;
+}
+
+/** Seals (private) or wraps in clear (public) each given field. */
+async function makeFields<K extends FieldName>(
+  ctx: SyncContext,
+  vaultId: string,
+  objectId: string,
+  isPublic: boolean,
+  values: Record<K, string>,
+): Promise<Record<K, Field>> {
+  if (isPublic) {
+    return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { clear: v as string }])) as Record<K, Field>;
+  }
+  const sealed = await ctx.crypto.sealFields(vaultId, objectId, values as Partial<Record<FieldName, string>>);
+  for (const key of Object.keys(values)) if (!sealed[key as K]) throw new Error(`Field ${key} was not sealed`);
+  return sealed as Record<K, Field>;
+}
+
+async function queue(ctx: SyncContext, vaultId: string, objectId: string, body: OperationBody, fields: Record<string, string> = {}) {
+  return enqueueOperation(ctx, { vaultId, objectId, body, fields });
+}
+
+// --- vaults ------------------------------------------------------------------------------------
+
+export interface CreateVaultInput {
+  title: string;
+  description: string;
+  tags: string[];
+  /** Terms of access (plain text for now); '' for none. */
+  terms: string;
+  isPublic: boolean;
+  isCloud: boolean;
+}
+
+/** Creates a vault (shown at once as '(Creating...)'); answers its id. */
+export async function createVault(input: CreateVaultInput): Promise<string> {
+  const { ctx } = requireSync();
+  const vaultId = ctx.newId();
+  const values: Record<'name' | 'description' | 'tags' | 'terms', string> = {
+    name: input.title.trim(),
+    description: input.description,
+    tags: JSON.stringify(input.tags),
+    terms: input.terms,
+  };
+  let ownerKeys: string | undefined;
+  if (!input.isPublic) ownerKeys = (await ctx.crypto.createVaultKeys(vaultId)).sealedKeys;
+  const fields = await makeFields(ctx, vaultId, vaultId, input.isPublic, values);
+  await queue(
+    ctx,
+    vaultId,
+    vaultId,
+    {
+      type: 'vault.create',
+      isPublic: input.isPublic,
+      isCloud: input.isCloud,
+      name: fields.name,
+      description: fields.description,
+      tags: fields.tags,
+      ...(input.terms ? { terms: fields.terms } : {}),
+      ...(ownerKeys ? { ownerKeys } : {}),
+    },
+    input.terms ? values : { name: values.name, description: values.description, tags: values.tags },
+  );
+  return vaultId;
+}
+
+export async function renameVault(vaultId: string, name: string): Promise<void> {
+  const { ctx } = requireSync();
+  const fields = await makeFields(ctx, vaultId, vaultId, await isPublicVault(ctx, vaultId), { name: name.trim() });
+  await queue(ctx, vaultId, vaultId, { type: 'vault.rename', name: fields.name }, { name: name.trim() });
+}
+
+export async function updateVaultMetadata(vaultId: string, description: string, tags: string[]): Promise<void> {
+  const { ctx } = requireSync();
+  const values = { description, tags: JSON.stringify(tags) };
+  const fields = await makeFields(ctx, vaultId, vaultId, await isPublicVault(ctx, vaultId), values);
+  await queue(ctx, vaultId, vaultId, { type: 'vault.updateMetadata', description: fields.description, tags: fields.tags }, values);
+}
+
+export async function archiveVault(vaultId: string): Promise<void> {
+  const { ctx } = requireSync();
+  await queue(ctx, vaultId, vaultId, { type: 'vault.archive' });
+}
+
+export async function restoreVault(vaultId: string): Promise<void> {
+  const { ctx } = requireSync();
+  await queue(ctx, vaultId, vaultId, { type: 'vault.restore' });
+}
+
+/** Removes an archived vault. */
+export async function deleteVault(vaultId: string): Promise<void> {
+  const { ctx } = requireSync();
+  await queue(ctx, vaultId, vaultId, { type: 'vault.delete' });
+}
+
+// --- folders and files -------------------------------------------------------------------------
+
+async function createFolderIn(ctx: SyncContext, vaultId: string, parentId: string | null, name: string, isPublic: boolean): Promise<string> {
+  const folderId = ctx.newId();
+  const fields = await makeFields(ctx, vaultId, folderId, isPublic, { name });
+  await queue(ctx, vaultId, folderId, { type: 'folder.create', parentId, name: fields.name }, { name });
+  return folderId;
+}
+
+/** Creates a folder (root when parentId is null); answers its id. */
+export async function createFolder(vaultId: string, parentId: string | null, name: string): Promise<string> {
+  const { ctx } = requireSync();
+  return createFolderIn(ctx, vaultId, parentId, name.trim(), await isPublicVault(ctx, vaultId));
+}
+
+/** Renames a file or folder. */
+export async function renameNode(vaultId: string, nodeId: string, name: string): Promise<void> {
+  const { ctx } = requireSync();
+  const fields = await makeFields(ctx, vaultId, nodeId, await isPublicVault(ctx, vaultId), { name: name.trim() });
+  await queue(ctx, vaultId, nodeId, { type: 'node.rename', name: fields.name }, { name: name.trim() });
+}
+
+/** Moves files and folders to `parentId` (null: root), one operation each, in order. */
+export async function moveNodes(vaultId: string, nodeIds: string[], parentId: string | null): Promise<void> {
+  const { ctx } = requireSync();
+  for (const nodeId of nodeIds) await queue(ctx, vaultId, nodeId, { type: 'node.move', parentId });
+}
+
+/** 'Hide' (revoke): the nodes move to revoked-files. */
+export async function hideNodes(vaultId: string, nodeIds: string[]): Promise<void> {
+  const { ctx } = requireSync();
+  for (const nodeId of nodeIds) await queue(ctx, vaultId, nodeId, { type: 'node.hide' });
+}
+
+/**
+ * Restores hidden nodes. A node whose parent is gone or still hidden is restored to the root
+ * (spec 000 section 4: 'restore (with a move when a parent exists)').
+ */
+export async function restoreNodes(vaultId: string, nodeIds: string[]): Promise<void> {
+  const { ctx } = requireSync();
+  const restoring = new Set(nodeIds);
+  for (const nodeId of nodeIds) {
+    const node = await ctx.db.nodes.get([ctx.accountId, nodeId]);
+    const parent = node?.parentId ? await ctx.db.nodes.get([ctx.accountId, node.parentId]) : undefined;
+    const isParentUsable = !node?.parentId || (parent && (parent.status === 'ACTIVE' || restoring.has(parent.id)));
+    await queue(ctx, vaultId, nodeId, isParentUsable ? { type: 'node.restore' } : { type: 'node.restore', parentId: null });
+  }
+}
+
+/** Deletes hidden nodes ('Delete' in cloud vaults, 'Clear' in permanent ones). */
+export async function deleteNodes(vaultId: string, nodeIds: string[]): Promise<void> {
+  const { ctx } = requireSync();
+  for (const nodeId of nodeIds) await queue(ctx, vaultId, nodeId, { type: 'node.delete' });
+}
+
+/** Drops a rejected operation (after the user read its error) and rebuilds its vault. */
+export async function dismissRejection(opId: string): Promise<void> {
+  const { client } = requireSync();
+  await client.dismissRejection(opId);
+}
+
+// --- uploads and downloads ---------------------------------------------------------------------
+
+export interface UploadItem {
+  file: File;
+  /** Folder names from a folder pick, outermost first (relative to `parentId`). */
+  path?: string[];
+  /** Adds a version to this file instead of creating one. */
+  replaceFileId?: string;
+  /** Name override, e.g. 'report copy.pdf' for 'Keep both'. */
+  name?: string;
+}
+
+/** .DS_Store and other dot entries are skipped in folder uploads (spec 000 section 5). */
+function isSkipped(item: UploadItem): boolean {
+  const name = item.name ?? item.file.name;
+  return name.startsWith('.') || (item.path ?? []).some((segment) => segment.startsWith('.'));
+}
+
+/**
+ * Queues uploads: creates the folders a folder pick needs (reusing active folders of the same
+ * name), then one UploadRecord per file. Answers the batch id that groups them in useUploads().
+ */
+export async function uploadFiles(vaultId: string, parentId: string | null, items: UploadItem[]): Promise<{ batchId: string }> {
+  const { ctx } = requireSync();
+  const isPublic = await isPublicVault(ctx, vaultId);
+  const batchId = ctx.newId();
+  const folderIds = new Map<string, string | null>([['', parentId]]);
+
+  const ensureFolder = async (path: string[]): Promise<string | null> => {
+    let parent = parentId;
+    for (let depth = 1; depth <= path.length; depth++) {
+      const key = JSON.stringify(path.slice(0, depth));
+      const known = folderIds.get(key);
+      if (known !== undefined) {
+        parent = known;
+        continue;
+      }
+      const name = path[depth - 1]!;
+      const existing = (await getChildren(ctx.db, ctx.accountId, vaultId, parent)).find((n) => n.kind === 'folder' && n.name === name);
+      parent = existing ? existing.id : await createFolderIn(ctx, vaultId, parent, name, isPublic);
+      folderIds.set(key, parent);
+    }
+    return parent;
+  };
+
+  for (const item of items) {
+    if (isSkipped(item)) continue;
+    const folderId = item.path?.length ? await ensureFolder(item.path) : parentId;
+    await queueUpload(ctx, {
+      vaultId,
+      parentId: folderId,
+      file: item.file,
+      name: item.name ?? item.file.name,
+      ...(item.replaceFileId ? { replaceFileId: item.replaceFileId } : {}),
+      batchId,
+    });
+  }
+  ctx.requestUploads();
+  return { batchId };
+}
+
+/** Stops an upload and marks it cancelled (chunks already sent expire on the server). */
+export async function cancelUpload(uploadId: string): Promise<void> {
+  const { ctx } = requireSync();
+  await ctx.db.uploads.where('[accountId+uploadId]').equals([ctx.accountId, uploadId]).modify((r) => {
+    if (r.state !== 'done') r.state = 'cancelled';
+  });
+}
+
+/** Queues a failed or cancelled upload again; it resumes from the chunks the server has. */
+export async function retryUpload(uploadId: string): Promise<void> {
+  const { ctx } = requireSync();
+  await ctx.db.uploads.where('[accountId+uploadId]').equals([ctx.accountId, uploadId]).modify((r) => {
+    if (r.state === 'failed' || r.state === 'cancelled') {
+      r.state = 'queued';
+      r.error = null;
+    }
+  });
+  ctx.requestUploads();
+}
+
+/**
+ * Downloads a file version (the latest by default), every chunk checked against the signed
+ * chunk hashes. A tampered chunk rejects with DownloadError code 'CHUNK_TAMPERED' and
+ * CHUNK_TAMPERED_MESSAGE.
+ */
+export async function downloadFile(vaultId: string, fileId: string, versionId?: string, onProgress?: DownloadProgress): Promise<Blob> {
+  const { ctx } = requireSync();
+  return downloadFileVersion(ctx, vaultId, fileId, versionId, onProgress);
+}
+
+/** GET /storage: the account's allowance and use. */
+export async function getStorage(): Promise<StorageResponseType> {
+  const { ctx } = requireSync();
+  return ctx.api.get('/storage', StorageResponse);
+}

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import walletVectors from '../../tests/fixtures/wallet-keys.json';
+import operationVector from '../../tests/fixtures/operation.json';
+import { bytesToBase64Url } from '../../src/crypto/encoding';
+import { sealField } from '../../src/crypto/fieldEnvelope';
+import { entropyToPhrase } from '../../src/crypto/phrase';
+import { loadSodium } from '../../src/crypto/sodium';
+import { CHUNK_SIZE, Operation, SealedField, type OperationBody, type SequencedOperation, type UnsignedOperation } from '../../src/protocol/vaults';
+import type { CryptoApi, PublicWallet } from './CryptoApi';
+import { createCryptoApi } from './createCryptoApi';
+
+const PHRASE_A = walletVectors.vectors[0]!.phrase;
+const PHRASE_B = entropyToPhrase(new Uint8Array(16).fill(7));
+
+async function signedIn(phrase: string): Promise<{ api: CryptoApi; wallet: PublicWallet }> {
+  const api = createCryptoApi();
+  await api.loadPendingWallet(phrase.split(' '));
+  return { api, wallet: await api.activatePendingWallet() };
+}
+
+let opCounter = 0;
+function unsignedOp(wallet: PublicWallet, vaultId: string, objectId: string, body: OperationBody): UnsignedOperation {
+  opCounter += 1;
+  return { id: `op_${opCounter}`, vaultId, objectId, author: wallet.publicSigningKey, createdAt: 1_767_225_600_000 + opCounter, body };
+}
+
+function sequenced(ops: Operation[]): SequencedOperation[] {
+  return ops.map((op, i) => ({ seq: i + 1, receivedAt: 1_767_225_700_000 + i, op }));
+}
+
+
+describe('VaultCryptoApi: key rings', () => {
+  it('[two members] a ring sealed to wallet A opens only with A’s keys; sealed for B, B opens it', async () => {
+    const a = await signedIn(PHRASE_A);
+    const b = await signedIn(PHRASE_B);
+    const { sealedKeys } = await a.api.createVaultKeys('vault_1');
+    expect(await a.api.hasVaultKeys('vault_1')).toBe(true);
+    await expect(b.api.openVaultKeys('vault_1', sealedKeys)).rejects.toThrow('BAD_VAULT_KEYS');
+    expect(await b.api.hasVaultKeys('vault_1')).toBe(false);
+
+    // A fresh device of A (same phrase) opens it.
+    const a2 = await signedIn(PHRASE_A);
+    expect(await a2.api.openVaultKeys('vault_1', sealedKeys)).toEqual({ keyCount: 1 });
+
+    // A invites B: the ring sealed to B's X25519 key.
+    const forB = await a.api.sealVaultKeysFor('vault_1', b.wallet.publicEncryptionKey);
+    await expect(a.api.openVaultKeys('vault_2', forB.sealedKeys)).rejects.toThrow('BAD_VAULT_KEYS');
+    expect(await b.api.openVaultKeys('vault_1', forB.sealedKeys)).toEqual({ keyCount: 1 });
+
+    const sealed = await a.api.sealFields('vault_1', 'node_1', { name: 'Plans.md' });
+    const op = await a.api.signOperation(unsignedOp(a.wallet, 'vault_1', 'node_1', { type: 'node.rename', name: sealed.name! }));
+    const [opened] = await b.api.openOperations('vault_1', sequenced([op]));
+    expect(opened).toMatchObject({ isVerified: true, fields: { name: 'Plans.md' } });
+  });
+
+  it('rotation: new content uses the newest key; a revoked member keeps old fields but not new ones', async () => {
+    const a = await signedIn(PHRASE_A);
+    const b = await signedIn(PHRASE_B);
+    await a.api.createVaultKeys('v');
+    await b.api.openVaultKeys('v', (await a.api.sealVaultKeysFor('v', b.wallet.publicEncryptionKey)).sealedKeys);
+    const before = await a.api.sealFields('v', 'n1', { name: 'old name' });
+    expect(before.name!.key).toBe(0);
+
+    expect(await a.api.rotateVaultKeys('v')).toEqual({ keyCount: 2 });
+    const after = await a.api.sealFields('v', 'n2', { name: 'new name' });
+    expect(after.name!.key).toBe(1);
+    const ops = await Promise.all([
+      a.api.signOperation(unsignedOp(a.wallet, 'v', 'n1', { type: 'folder.create', parentId: null, name: before.name! })),
+      a.api.signOperation(unsignedOp(a.wallet, 'v', 'n2', { type: 'folder.create', parentId: null, name: after.name! })),
+    ]);
+    const openedByB = await b.api.openOperations('v', sequenced(ops));
+    expect(openedByB.map((o) => o.fields.name)).toEqual(['old name', null]);
+    const openedByA = await a.api.openOperations('v', sequenced(ops));
+    expect(openedByA.map((o) => o.fields.name)).toEqual(['old name', 'new name']);
+
+    // A reseals the rotated ring to itself; a new device of A gets both keys.
+    const a2 = await signedIn(PHRASE_A);
+    expect(await a2.api.openVaultKeys('v', (await a.api.sealVaultKeysFor('v', a.wallet.publicEncryptionKey)).sealedKeys)).toEqual({ keyCount: 2 });
+  });
+
+  it('needs a wallet and a held ring', async () => {
+    const api = createCryptoApi();
+    await expect(api.createVaultKeys('v')).rejects.toThrow('LOCKED');
+    const { api: a } = await signedIn(PHRASE_A);
+    await expect(a.sealFields('v', 'o', { name: 'x' })).rejects.toThrow('NO_VAULT_KEYS');
+    await expect(a.createFileKey('v', 'ver')).rejects.toThrow('NO_VAULT_KEYS');
+    await expect(a.rotateVaultKeys('v')).rejects.toThrow('NO_VAULT_KEYS');
+    await expect(a.sealVaultKeysFor('v', '00'.repeat(32))).rejects.toThrow('NO_VAULT_KEYS');
+  });
+
+  it('lock() forgets every ring', async () => {
+    const { api } = await signedIn(PHRASE_A);
+    const { sealedKeys } = await api.createVaultKeys('v');
+    await api.lock();
+    expect(await api.hasVaultKeys('v')).toBe(false);
+    await expect(api.openVaultKeys('v', sealedKeys)).rejects.toThrow('LOCKED');
+    await api.loadPendingWallet(PHRASE_B.split(' '));
+    await api.activatePendingWallet();
+    await expect(api.openVaultKeys('v', sealedKeys)).rejects.toThrow('BAD_VAULT_KEYS');
+  });
+
+  it('switching to another wallet forgets the rings opened with the previous one', async () => {
+    const { api } = await signedIn(PHRASE_A);
+    await api.createVaultKeys('v');
+    await api.loadPendingWallet(PHRASE_B.split(' '));
+    await api.activatePendingWallet();
+    expect(await api.hasVaultKeys('v')).toBe(false);
+  });
+});
+
+describe('VaultCryptoApi: sealed fields and operations', () => {
+  it('sealFields seals each field for its vault, object and name under the newest key', async () => {
+    const { api, wallet } = await signedIn(PHRASE_A);
+    await api.createVaultKeys('v');
+    const tags = JSON.stringify(['tax', '2026']);
+    const sealed = await api.sealFields('v', 'v', { name: 'Taxes', description: 'All receipts', tags, terms: 'Mine.' });
+    expect(Object.keys(sealed).sort()).toEqual(['description', 'name', 'tags', 'terms']);
+    for (const field of Object.values(sealed)) expect(SealedField.safeParse(field).success).toBe(true);
+    const op = await api.signOperation(unsignedOp(wallet, 'v', 'v', {
+      type: 'vault.create', isPublic: false, isCloud: true,
+      name: sealed.name!, description: sealed.description!, tags: sealed.tags!, terms: sealed.terms!,
+    }));
+    expect(Operation.safeParse(op).success).toBe(true);
+    const [opened] = await api.openOperations('v', sequenced([op]));
+    expect(opened!.fields).toEqual({ name: 'Taxes', description: 'All receipts', tags, terms: 'Mine.' });
+
+    // Swapping the name and description (same vault, same object) no longer opens.
+    const swapped = await api.signOperation(unsignedOp(wallet, 'v', 'v', { type: 'vault.updateMetadata', description: sealed.name!, tags: sealed.tags! }));
+    const [openedSwap] = await api.openOperations('v', sequenced([swapped]));
+    expect(openedSwap!.fields).toEqual({ description: null, tags });
+  });
+
+  it('opens every operation type; a file version’s MIME type belongs to its version id', async () => {
+    const { api, wallet } = await signedIn(PHRASE_A);
+    await api.createVaultKeys('v');
+    const fileName = await api.sealFields('v', 'file_1', { name: 'report.pdf' });
+    const v1Mime = await api.sealFields('v', 'ver_1', { mimeType: 'application/pdf' });
+    const v2Mime = await api.sealFields('v', 'ver_2', { mimeType: 'text/plain' });
+    const { sealed: fileKey } = await api.createFileKey('v', 'ver_1');
+    const versionOf = (versionId: string, mimeType: SealedField) => ({
+      versionId, blobId: `blob_${versionId}`, size: 5, storedSize: 21, chunkSize: CHUNK_SIZE, chunkCount: 1,
+      chunkHashes: ['ab'.repeat(32)], fileKey, mimeType, lastModified: 1,
+    });
+    const bodies: Array<[string, OperationBody]> = [
+      ['v', { type: 'vault.rename', name: (await api.sealFields('v', 'v', { name: 'Renamed' })).name! }],
+      ['folder_1', { type: 'folder.create', parentId: null, name: (await api.sealFields('v', 'folder_1', { name: 'Docs' })).name! }],
+      ['file_1', { type: 'file.create', parentId: 'folder_1', name: fileName.name!, version: versionOf('ver_1', v1Mime.mimeType!) }],
+      ['file_1', { type: 'file.addVersion', version: versionOf('ver_2', v2Mime.mimeType!) }],
+      // A version whose MIME type was sealed for another version: null, not a throw.
+      ['file_1', { type: 'file.addVersion', version: versionOf('ver_3', v1Mime.mimeType!) }],
+      ['folder_1', { type: 'node.rename', name: (await api.sealFields('v', 'folder_1', { name: 'Papers' })).name! }],
+      ['folder_1', { type: 'node.move', parentId: null }],
+      ['v', { type: 'vault.archive' }],
+    ];
+    const ops = await Promise.all(bodies.map(([objectId, body]) => api.signOperation(unsignedOp(wallet, 'v', objectId, body))));
+    const opened = await api.openOperations('v', sequenced(ops));
+    expect(opened.map((o) => o.isVerified)).toEqual(bodies.map(() => true));
+    expect(opened.map((o) => o.fields)).toEqual([
+      { name: 'Renamed' },
+      { name: 'Docs' },
+      { name: 'report.pdf', mimeType: 'application/pdf' },
+      { mimeType: 'text/plain' },
+      { mimeType: null },
+      { name: 'Papers' },
+      {},
+      {},
+    ]);
+    expect(opened.map((o) => o.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('public vaults: clear fields pass through without any ring', async () => {
+    const { api, wallet } = await signedIn(PHRASE_A);
+    const op = await api.signOperation(unsignedOp(wallet, 'pub', 'pub', {
+      type: 'vault.create', isPublic: true, isCloud: false, name: { clear: 'Open data' }, tags: { clear: '["a"]' },
+    }));
+    const [opened] = await api.openOperations('pub', sequenced([op]));
+    expect(opened).toMatchObject({ isVerified: true, fields: { name: 'Open data', tags: '["a"]' } });
+  });
+
+  it('a forged, altered or misplaced operation is unverified and nothing of it is opened', async () => {
+    const { api, wallet } = await signedIn(PHRASE_A);
+    await api.createVaultKeys('v');
+    const name = (await api.sealFields('v', 'n', { name: 'secret' })).name!;
+    const op = await api.signOperation(unsignedOp(wallet, 'v', 'n', { type: 'node.rename', name }));
+    const altered = { ...op, createdAt: op.createdAt + 1 };
+    const forged = { ...op, signature: operationVector.signature };
+    const [a, b] = await api.openOperations('v', sequenced([altered, forged]));
+    expect(a).toMatchObject({ isVerified: false, fields: {} });
+    expect(b).toMatchObject({ isVerified: false, fields: {} });
+    // Validly signed, but for vault 'v': served in another vault's page it is not verified.
+    const [c] = await api.openOperations('w', sequenced([op]));
+    expect(c!.isVerified).toBe(false);
+  });
+
+  it('a field that does not open (no ring, wrong key number, garbage) is null, never a throw', async () => {
+    const sodium = await loadSodium();
+    const { api, wallet } = await signedIn(PHRASE_A);
+    await api.createVaultKeys('v');
+    const good = (await api.sealFields('v', 'n', { name: 'ok' })).name!;
+    const strangerKey = new Uint8Array(32).fill(3);
+    const bodies: OperationBody[] = [
+      { type: 'node.rename', name: { key: 5, c: good.c } },
+      { type: 'node.rename', name: { key: 0, c: 'AAAA' } },
+      { type: 'node.rename', name: sealField(sodium, strangerKey, 0, { vaultId: 'v', objectId: 'n', field: 'name' }, 'x') },
+    ];
+    const ops = await Promise.all(bodies.map((body) => api.signOperation(unsignedOp(wallet, 'v', 'n', body))));
+    const opened = await api.openOperations('v', sequenced(ops));
+    expect(opened.map((o) => o.fields.name)).toEqual([null, null, null]);
+    const other = await signedIn(PHRASE_B);
+    const [withoutRing] = await other.api.openOperations('v', sequenced([ops[0]!]));
+    expect(withoutRing).toMatchObject({ isVerified: true, fields: { name: null } });
+  });
+
+  it('signOperation signs only as the active wallet, matching the fixture', async () => {
+    const { api } = await signedIn(PHRASE_A);
+    const { signature: _s, ...unsigned } = operationVector.op as Operation;
+    expect((await api.signOperation(unsigned)).signature).toBe(operationVector.signature);
+    const b = await signedIn(PHRASE_B);
+    await expect(b.api.signOperation(unsigned)).rejects.toThrow('WRONG_AUTHOR');
+    await expect(createCryptoApi().signOperation(unsigned)).rejects.toThrow('LOCKED');
+  });
+});
+
+describe('VaultCryptoApi: file keys', () => {
+  it('creates a random 32-byte key sealed for its version, opened by another member', async () => {
+    const a = await signedIn(PHRASE_A);
+    const b = await signedIn(PHRASE_B);
+    await a.api.createVaultKeys('v');
+    await b.api.openVaultKeys('v', (await a.api.sealVaultKeysFor('v', b.wallet.publicEncryptionKey)).sealedKeys);
+    const first = await a.api.createFileKey('v', 'ver_1');
+    const second = await a.api.createFileKey('v', 'ver_1');
+    expect(first.rawKey.byteLength).toBe(32);
+    expect(bytesToBase64Url(new Uint8Array(first.rawKey))).not.toBe(bytesToBase64Url(new Uint8Array(second.rawKey)));
+    expect(SealedField.safeParse(first.sealed).success).toBe(true);
+    expect(new Uint8Array(await b.api.openFileKey('v', 'ver_1', first.sealed))).toEqual(new Uint8Array(first.rawKey));
+  });
+
+  it('a file key does not open for another version, vault or without the ring: BAD_FILE_KEY', async () => {
+    const { api } = await signedIn(PHRASE_A);
+    await api.createVaultKeys('v');
+    await api.createVaultKeys('w');
+    const { sealed } = await api.createFileKey('v', 'ver_1');
+    await expect(api.openFileKey('v', 'ver_2', sealed)).rejects.toThrow('BAD_FILE_KEY');
+    await expect(api.openFileKey('w', 'ver_1', sealed)).rejects.toThrow('BAD_FILE_KEY');
+    await expect(api.openFileKey('x', 'ver_1', sealed)).rejects.toThrow('BAD_FILE_KEY');
+    const name = (await api.sealFields('v', 'ver_1', { name: 'not a key' })).name!;
+    await expect(api.openFileKey('v', 'ver_1', name)).rejects.toThrow('BAD_FILE_KEY');
+  });
+});

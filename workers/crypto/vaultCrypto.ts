@@ -1,0 +1,201 @@
+/**
+ * The vault half of the crypto worker (`VaultCryptoApi`, DESIGN.md section 3): key rings held in
+ * memory by vault id, sealed fields, signed operations and file keys. Split from
+ * createCryptoApi.ts, which spreads `api` into the worker's one object and calls `forgetAll` on
+ * lock and on a change of wallet.
+ *
+ * Rings never leave the worker except sealed to a member's X25519 key.
+ */
+import { base64UrlToBytes, bytesToBase64Url, bytesToHex, hexToBytes } from '../../src/crypto/encoding';
+import { openField, sealField, type FieldContext } from '../../src/crypto/fieldEnvelope';
+import { FILE_KEY_BYTES } from '../../src/crypto/fileChunks';
+import { addKey, createKeyRing, openKeyRing, sealKeyRing, type KeyRing } from '../../src/crypto/keyRing';
+import type { WalletKeys } from '../../src/crypto/keys';
+import { signOperation, verifyOperation } from '../../src/crypto/operations';
+import { randomBytes } from '../../src/crypto/random';
+import { loadSodium, type Sodium } from '../../src/crypto/sodium';
+import type { Field, FieldName, Operation, SealedField, SequencedOperation } from '../../src/protocol/vaults';
+import type { OpenedFields, OpenedOperation, VaultCryptoApi, VaultKeySharingApi } from './CryptoApi';
+
+/** A field of an operation: where it sits (for the associated data) and its value. */
+interface OperationField {
+  name: FieldName;
+  objectId: string;
+  value: Field | undefined;
+}
+
+/**
+ * The user-text fields an operation carries. Names, descriptions, tags and terms belong to the
+ * operation's object; a file version's MIME type belongs to the version (object id = versionId),
+ * like its file key, so a version's fields cannot be swapped onto another version.
+ * `fileKey` is not listed: it is opened only on demand, by `openFileKey`.
+ */
+export function operationFields(op: Operation): OperationField[] {
+  const { body, objectId } = op;
+  const at = (name: FieldName, value: Field | undefined, id = objectId): OperationField => ({ name, objectId: id, value });
+  switch (body.type) {
+    case 'vault.create':
+      return [at('name', body.name), at('description', body.description), at('tags', body.tags), at('terms', body.terms)];
+    case 'vault.rename':
+    case 'folder.create':
+    case 'node.rename':
+      return [at('name', body.name)];
+    case 'vault.updateMetadata':
+      return [at('description', body.description), at('tags', body.tags)];
+    case 'file.create':
+      return [at('name', body.name), at('mimeType', body.version.mimeType, body.version.versionId)];
+    case 'file.addVersion':
+      return [at('mimeType', body.version.mimeType, body.version.versionId)];
+    default:
+      return [];
+  }
+}
+
+function isClear(field: Field): field is { clear: string } {
+  return 'clear' in field;
+}
+
+/** Opens one field: clear text passes through; a sealed one opens with its key, else null. */
+function openOne(sodium: Sodium, ring: KeyRing | undefined, context: FieldContext, field: Field): string | null {
+  if (isClear(field)) return field.clear;
+  const key = ring?.[field.key];
+  if (!key) return null;
+  try {
+    return openField(sodium, key, context, field);
+  } catch {
+    return null;
+  }
+}
+
+export interface VaultCrypto {
+  api: VaultCryptoApi & VaultKeySharingApi;
+  /** Wipes and forgets every held ring. */
+  forgetAll(): void;
+}
+
+/** `walletKeys` answers the active wallet's keys or throws Error('LOCKED'). */
+export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
+  const rings = new Map<string, KeyRing>();
+
+  function setRing(vaultId: string, ring: KeyRing) {
+    const old = rings.get(vaultId);
+    // Keys shared with the new ring (a rotation keeps them) must not be wiped.
+    if (old) for (const key of old) if (!ring.includes(key)) key.fill(0);
+    rings.set(vaultId, ring);
+  }
+
+  function requireRing(vaultId: string): KeyRing {
+    const ring = rings.get(vaultId);
+    if (!ring) throw new Error('NO_VAULT_KEYS');
+    return ring;
+  }
+
+  function sealNewest(sodium: Sodium, vaultId: string, objectId: string, field: FieldName, text: string): SealedField {
+    const ring = requireRing(vaultId);
+    const keyIndex = ring.length - 1;
+    return sealField(sodium, ring[keyIndex]!, keyIndex, { vaultId, objectId, field }, text);
+  }
+
+  const api: VaultCryptoApi & VaultKeySharingApi = {
+    async createVaultKeys(vaultId) {
+      const sodium = await loadSodium();
+      const keys = walletKeys();
+      const ring = createKeyRing();
+      setRing(vaultId, ring);
+      return { sealedKeys: sealKeyRing(sodium, ring, keys.encryptionPublicKey) };
+    },
+
+    async openVaultKeys(vaultId, sealedKeys) {
+      const sodium = await loadSodium();
+      const keys = walletKeys();
+      const ring = openKeyRing(sodium, sealedKeys, keys.encryptionPublicKey, keys.encryptionPrivateKey);
+      setRing(vaultId, ring);
+      return { keyCount: ring.length };
+    },
+
+    async hasVaultKeys(vaultId) {
+      return rings.has(vaultId);
+    },
+
+    async sealVaultKeysFor(vaultId, publicEncryptionKey) {
+      const sodium = await loadSodium();
+      const ring = requireRing(vaultId);
+      let publicKey: Uint8Array;
+      try {
+        publicKey = hexToBytes(publicEncryptionKey);
+      } catch {
+        throw new TypeError('sealVaultKeysFor: public key must be hex');
+      }
+      return { sealedKeys: sealKeyRing(sodium, ring, publicKey) };
+    },
+
+    async rotateVaultKeys(vaultId) {
+      const ring = addKey(requireRing(vaultId));
+      setRing(vaultId, ring);
+      return { keyCount: ring.length };
+    },
+
+    async sealFields(vaultId, objectId, fields) {
+      const sodium = await loadSodium();
+      requireRing(vaultId);
+      const sealed: Partial<Record<FieldName, SealedField>> = {};
+      for (const [name, text] of Object.entries(fields) as Array<[FieldName, string | undefined]>) {
+        if (text !== undefined) sealed[name] = sealNewest(sodium, vaultId, objectId, name, text);
+      }
+      return sealed;
+    },
+
+    async signOperation(op) {
+      const keys = walletKeys();
+      if (op.author !== bytesToHex(keys.signingPublicKey)) throw new Error('WRONG_AUTHOR');
+      return signOperation(keys.signingPrivateKey, op);
+    },
+
+    async openOperations(vaultId, ops: SequencedOperation[]): Promise<OpenedOperation[]> {
+      const sodium = await loadSodium();
+      const ring = rings.get(vaultId);
+      const opened: OpenedOperation[] = [];
+      for (const { seq, receivedAt, op } of ops) {
+        // An operation of another vault slipped into this page is not this vault's, however signed.
+        const isVerified = op.vaultId === vaultId && (await verifyOperation(op));
+        const fields: OpenedFields = {};
+        // Unverified operations are not applied, so nothing of theirs is decrypted either.
+        if (isVerified) {
+          for (const { name, objectId, value } of operationFields(op)) {
+            if (value) fields[name] = openOne(sodium, ring, { vaultId, objectId, field: name }, value);
+          }
+        }
+        opened.push({ seq, receivedAt, op, isVerified, fields });
+      }
+      return opened;
+    },
+
+    async createFileKey(vaultId, versionId) {
+      const sodium = await loadSodium();
+      const raw = randomBytes(FILE_KEY_BYTES);
+      const sealed = sealNewest(sodium, vaultId, versionId, 'fileKey', bytesToBase64Url(raw));
+      return { rawKey: raw.buffer, sealed };
+    },
+
+    async openFileKey(vaultId, versionId, sealed) {
+      const sodium = await loadSodium();
+      const key = rings.get(vaultId)?.[sealed.key];
+      if (!key) throw new Error('BAD_FILE_KEY');
+      try {
+        const raw = base64UrlToBytes(openField(sodium, key, { vaultId, objectId: versionId, field: 'fileKey' }, sealed));
+        if (raw.length !== FILE_KEY_BYTES) throw new Error('length');
+        return raw.buffer;
+      } catch {
+        throw new Error('BAD_FILE_KEY');
+      }
+    },
+  };
+
+  return {
+    api,
+    forgetAll() {
+      for (const ring of rings.values()) for (const key of ring) key.fill(0);
+      rings.clear();
+    },
+  };
+}

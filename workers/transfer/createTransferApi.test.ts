@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { chunkHeaderFor, storedFileSize } from '../../src/crypto/fileChunks';
+import { randomBytes } from '../../src/crypto/random';
+import { CHUNK_SIZE } from '../../src/protocol/vaults';
+import { createTransferApi } from './createTransferApi';
+import type { ChunkHeader } from './TransferApi';
+
+/**
+ * The blob store port as the server exposes it (PUT/GET /api/vaults/{v}/blobs/{b}/chunks/{i}),
+ * in memory: checks `x-chunk-sha256` like the server, 409 for different bytes at a stored index.
+ */
+function createFakeChunkServer() {
+  const chunks = new Map<string, Uint8Array>();
+  const requests: Array<{ method: string; url: string; headers: Record<string, string>; credentials?: RequestCredentials }> = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    requests.push({ method, url, headers, credentials: init?.credentials });
+    if (method === 'PUT') {
+      const body = new Uint8Array(await new Response(init?.body).arrayBuffer());
+      if (createHash('sha256').update(body).digest('hex') !== headers['x-chunk-sha256']) return new Response(null, { status: 422 });
+      const old = chunks.get(url);
+      if (old && Buffer.compare(old, body) !== 0) return new Response(null, { status: 409 });
+      chunks.set(url, body);
+      return new Response(null, { status: 204 });
+    }
+    const stored = chunks.get(url);
+    return stored ? new Response(stored.slice(), { status: 200 }) : new Response(null, { status: 404 });
+  };
+  return { fetch, chunks, requests };
+}
+
+const urlOf = (index: number) => `/api/vaults/v1/blobs/b1/chunks/${index}`;
+
+async function uploadAll(api: ReturnType<typeof createTransferApi>, file: Blob, header: ChunkHeader, rawKey: ArrayBuffer | null) {
+  const receipts: Array<{ sha256: string; storedSize: number }> = [];
+  for (let index = 0; index < header.chunkCount; index += 1) {
+    receipts.push(await api.uploadChunk({ file, index, header, rawKey, url: urlOf(index) }));
+  }
+  return receipts;
+}
+
+async function downloadAll(api: ReturnType<typeof createTransferApi>, header: ChunkHeader, rawKey: ArrayBuffer | null, hashes: string[]) {
+  const parts: Uint8Array[] = [];
+  for (let index = 0; index < header.chunkCount; index += 1) {
+    parts.push(new Uint8Array(await api.downloadChunk({ index, header, rawKey, url: urlOf(index), expectedSha256: hashes[index]! })));
+  }
+  return new Uint8Array(await new Blob(parts as BlobPart[]).arrayBuffer());
+}
+
+describe('transfer worker API', () => {
+  it('uploads every chunk of a 10 MiB file encrypted, then downloads the same bytes', async () => {
+    const server = createFakeChunkServer();
+    const api = createTransferApi({ fetch: server.fetch });
+    const content = randomBytes(10 * 1024 * 1024);
+    const file = new Blob([content]);
+    const header = chunkHeaderFor(file.size, CHUNK_SIZE);
+    expect(header.chunkCount).toBe(3);
+    const rawKey = randomBytes(32).buffer;
+
+    const receipts = await uploadAll(api, file, header, rawKey);
+    expect(receipts.reduce((n, r) => n + r.storedSize, 0)).toBe(storedFileSize(header, true));
+    for (const [index, receipt] of receipts.entries()) {
+      const stored = server.chunks.get(urlOf(index))!;
+      expect(createHash('sha256').update(stored).digest('hex')).toBe(receipt.sha256);
+      // Nothing of the plaintext reaches the server.
+      expect(Buffer.from(stored).includes(Buffer.from(content.subarray(index * CHUNK_SIZE, index * CHUNK_SIZE + 64)))).toBe(false);
+    }
+    expect(server.requests[0]).toMatchObject({
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/octet-stream', 'x-chunk-sha256': receipts[0]!.sha256 },
+    });
+
+    // A retried chunk re-seals identical bytes: the idempotent PUT is accepted again.
+    expect(await api.uploadChunk({ file, index: 1, header, rawKey, url: urlOf(1) })).toEqual(receipts[1]);
+
+    const downloaded = await downloadAll(api, header, rawKey, receipts.map((r) => r.sha256));
+    expect(Buffer.compare(downloaded, content)).toBe(0);
+  });
+
+  it('public vaults store the clear bytes; an empty file is one empty chunk', async () => {
+    const server = createFakeChunkServer();
+    const api = createTransferApi({ fetch: server.fetch });
+    const content = new TextEncoder().encode('hello, public world');
+    const header = chunkHeaderFor(content.length, 8);
+    const receipts = await uploadAll(api, new Blob([content]), header, null);
+    expect(server.chunks.get(urlOf(0))).toEqual(content.subarray(0, 8));
+    expect(await downloadAll(api, header, null, receipts.map((r) => r.sha256))).toEqual(content);
+
+    server.chunks.clear();
+    const empty = chunkHeaderFor(0, 8);
+    const rawKey = randomBytes(32).buffer;
+    const [receipt] = await uploadAll(api, new Blob([]), empty, rawKey);
+    expect(receipt!.storedSize).toBe(16);
+    expect(await downloadAll(api, empty, rawKey, [receipt!.sha256])).toEqual(new Uint8Array(0));
+  });
+
+  it('a tampered stored chunk gives CHUNK_TAMPERED, whether or not its hash was replaced too', async () => {
+    const server = createFakeChunkServer();
+    const api = createTransferApi({ fetch: server.fetch });
+    const header = chunkHeaderFor(40, 16);
+    const rawKey = randomBytes(32).buffer;
+    const receipts = await uploadAll(api, new Blob([randomBytes(40)]), header, rawKey);
+    const stored = server.chunks.get(urlOf(1))!;
+    stored[3]! ^= 1;
+    const request = { index: 1, header, rawKey, url: urlOf(1), expectedSha256: receipts[1]!.sha256 };
+    await expect(api.downloadChunk(request)).rejects.toThrow('CHUNK_TAMPERED');
+    // Even with a matching hash (e.g. a forged receipt), authentication still fails.
+    const forgedHash = createHash('sha256').update(stored).digest('hex');
+    await expect(api.downloadChunk({ ...request, expectedSha256: forgedHash })).rejects.toThrow('CHUNK_TAMPERED');
+    // Chunks swapped on the server: hashes differ, and with swapped hashes the nonce differs.
+    server.chunks.set(urlOf(1), server.chunks.get(urlOf(0))!);
+    await expect(api.downloadChunk({ ...request, expectedSha256: receipts[0]!.sha256 })).rejects.toThrow('CHUNK_TAMPERED');
+  });
+
+  it('reports failed requests and a changed source file', async () => {
+    const server = createFakeChunkServer();
+    const api = createTransferApi({ fetch: server.fetch });
+    const header = chunkHeaderFor(20, 16);
+    await expect(api.downloadChunk({ index: 0, header, rawKey: null, url: urlOf(0), expectedSha256: '00'.repeat(32) }))
+      .rejects.toThrow('DOWNLOAD_FAILED: 404');
+    await uploadAll(api, new Blob([randomBytes(20)]), header, null);
+    await expect(api.uploadChunk({ file: new Blob([randomBytes(20)]), index: 0, header, rawKey: null, url: urlOf(0) }))
+      .rejects.toThrow('UPLOAD_FAILED: 409');
+    await expect(api.uploadChunk({ file: new Blob([randomBytes(21)]), index: 0, header, rawKey: null, url: urlOf(0) }))
+      .rejects.toThrow('FILE_CHANGED');
+    await expect(api.uploadChunk({ file: new Blob([randomBytes(20)]), index: 2, header, rawKey: null, url: urlOf(2) }))
+      .rejects.toThrow(RangeError);
+  });
+
+  it('hashPlainChunk hashes the plaintext slice (resume check)', async () => {
+    const api = createTransferApi({ fetch: createFakeChunkServer().fetch });
+    const content = randomBytes(40);
+    const file = new Blob([content]);
+    expect(await api.hashPlainChunk(file, 2, 16)).toBe(createHash('sha256').update(content.subarray(32, 40)).digest('hex'));
+    expect(await api.hashPlainChunk(file, 0, 16)).toBe(createHash('sha256').update(content.subarray(0, 16)).digest('hex'));
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The transfer workers' implementation of `TransferApi` (see TransferApi.ts for the contract and
+ * src/crypto/fileChunks.ts for the chunk format). Pure over an injected `fetch`, so tests run it
+ * in Node against an in-memory server; `transfer.worker.ts` only exposes one instance.
+ *
+ * Each call handles one chunk: memory stays at a few chunks per worker whatever the file size.
+ */
+import { transfer } from 'comlink';
+import { bytesToBase64Url } from '../../src/crypto/encoding';
+import { decryptChunk, encryptChunk, importFileKey, plainChunkRange, sha256Hex, type FileKey } from '../../src/crypto/fileChunks';
+import type { ChunkHeader, TransferApi } from './TransferApi';
+
+export interface TransferApiOptions {
+  fetch: typeof fetch;
+}
+
+/**
+ * Imported keys by raw key: a download or upload calls once per chunk with the same key, and
+ * re-importing each time would cost more than sealing a small chunk. Keys arrive structured-cloned
+ * (a new ArrayBuffer per call), so a WeakMap by buffer would never hit; the cache is keyed by the
+ * key's own bytes and kept small (a few files in flight per worker).
+ */
+const KEY_CACHE_SIZE = 8;
+
+function checkedRange(index: number, header: ChunkHeader): { start: number; end: number } {
+  try {
+    return plainChunkRange(index, header);
+  } catch (error) {
+    throw new RangeError(`bad chunk ${index}: ${(error as Error).message}`);
+  }
+}
+
+/** A fresh implementation with its own key cache. */
+export function createTransferApi(options: TransferApiOptions): TransferApi {
+  const doFetch = options.fetch;
+  const keys = new Map<string, Promise<FileKey>>();
+
+  function fileKey(raw: ArrayBuffer): Promise<FileKey> {
+    const id = bytesToBase64Url(new Uint8Array(raw));
+    let key = keys.get(id);
+    if (key) {
+      // Most recently used last: Map keeps insertion order.
+      keys.delete(id);
+    } else {
+      key = importFileKey(raw);
+      // A failed import must not stay cached.
+      key.catch(() => keys.delete(id));
+    }
+    keys.set(id, key);
+    while (keys.size > KEY_CACHE_SIZE) keys.delete(keys.keys().next().value!);
+    return key;
+  }
+
+  async function readSlice(file: Blob, start: number, end: number): Promise<Uint8Array<ArrayBuffer>> {
+    return new Uint8Array(await file.slice(start, end).arrayBuffer());
+  }
+
+  return {
+    async uploadChunk({ file, index, header, rawKey, url }) {
+      const { start, end } = checkedRange(index, header);
+      // The header was made from the file's size; a file changed since must start a new version.
+      if (file.size !== header.size) throw new Error('FILE_CHANGED');
+      const plain = await readSlice(file, start, end);
+      if (plain.length !== end - start) throw new Error('FILE_CHANGED');
+      const stored = rawKey ? await encryptChunk(await fileKey(rawKey), index, header, plain) : plain;
+      const sha256 = await sha256Hex(stored);
+      const response = await doFetch(url, {
+        method: 'PUT',
+        body: stored,
+        headers: { 'content-type': 'application/octet-stream', 'x-chunk-sha256': sha256 },
+        credentials: 'same-origin',
+      });
+      if (!response.ok) throw new Error(`UPLOAD_FAILED: ${response.status}`);
+      return { sha256, storedSize: stored.length };
+    },
+
+    async downloadChunk({ index, header, rawKey, url, expectedSha256 }) {
+      checkedRange(index, header);
+      const response = await doFetch(url, { method: 'GET', credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`DOWNLOAD_FAILED: ${response.status}`);
+      const stored = new Uint8Array(await response.arrayBuffer());
+      // The hash the uploader signed comes first: bytes nobody signed are never decrypted or shown.
+      if ((await sha256Hex(stored)) !== expectedSha256.toLowerCase()) throw new Error('CHUNK_TAMPERED');
+      const plain = rawKey ? await decryptChunk(await fileKey(rawKey), index, header, stored) : stored;
+      const { start, end } = checkedRange(index, header);
+      if (plain.length !== end - start) throw new Error('CHUNK_TAMPERED');
+      const buffer = plain.byteOffset === 0 && plain.byteLength === plain.buffer.byteLength ? plain.buffer : plain.slice().buffer;
+      return transfer(buffer, [buffer]);
+    },
+
+    async hashPlainChunk(file, index, chunkSize) {
+      const start = index * chunkSize;
+      return sha256Hex(await readSlice(file, start, Math.min(file.size, start + chunkSize)));
+    },
+  };
+}
