@@ -15,7 +15,7 @@ export function isSkippedEntry(segments: readonly string[]): boolean {
 }
 
 /** Files from an <input type=file> pick, keeping folder paths (webkitRelativePath) of a folder pick. */
-export function toPickedFiles(files: Iterable<File>): PickedFile[] {
+export function toPickedFiles(files: Iterable<File & { readonly webkitRelativePath?: string }>): PickedFile[] {
   const picked: PickedFile[] = [];
   for (const file of files) {
     const relative = file.webkitRelativePath ? file.webkitRelativePath.split('/').filter(Boolean) : [file.name];

@@ -4,6 +4,8 @@ import type { NodeRecord } from '../../storage/vaultRecords';
 
 interface FileBatchBarProps {
   selected: NodeRecord[];
+  /** Items in the folder, shown while nothing is selected. */
+  itemCount: number;
   page: number;
   pageCount: number;
   onPage: (page: number) => void;
@@ -12,7 +14,7 @@ interface FileBatchBarProps {
 }
 
 /** The file list toolbar: batch actions on the selection and pagination (spec 000 sections 2, 5). */
-export function FileBatchBar({ selected, page, pageCount, onPage, actions, onDownload }: FileBatchBarProps) {
+export function FileBatchBar({ selected, itemCount, page, pageCount, onPage, actions, onDownload }: FileBatchBarProps) {
   const total = selected.reduce((sum, n) => sum + n.size, 0);
   const isDownloadAllowed = canBatchDownload(total);
   const hasFiles = selected.some((n) => n.kind === 'file');
@@ -20,7 +22,7 @@ export function FileBatchBar({ selected, page, pageCount, onPage, actions, onDow
     <Group justify="space-between" mb="xs" mih={36} gap="xs">
       <Group gap="xs">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {selected.length > 0 ? `${selected.length} selected` : ''}
+          {selected.length > 0 ? `${selected.length} selected` : itemCount === 1 ? '1 item' : `${itemCount} items`}
         </Text>
         {selected.length > 0 && onDownload && (
           <Tooltip label={BATCH_DOWNLOAD_LIMIT_TEXT} disabled={isDownloadAllowed}>

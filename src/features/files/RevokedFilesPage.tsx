@@ -57,6 +57,7 @@ export function RevokedFilesPage() {
         <>
           <FileBatchBar
             selected={list.selectedNodes}
+            itemCount={list.sorted.length}
             page={list.page}
             pageCount={list.pageCount}
             onPage={list.setPage}

@@ -125,6 +125,7 @@ export function VaultAssetsPage() {
         <>
           <FileBatchBar
             selected={list.selectedNodes}
+            itemCount={list.sorted.length}
             page={list.page}
             pageCount={list.pageCount}
             onPage={list.setPage}

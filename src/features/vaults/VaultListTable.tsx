@@ -21,7 +21,7 @@ export function VaultListTable({ vaults, status, onRename, onShowInfo }: VaultLi
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Name</Table.Th>
-          <Table.Th w={130} visibleFrom="xs">
+          <Table.Th w={150} visibleFrom="xs">
             Storage
           </Table.Th>
           <Table.Th w={70} visibleFrom="xs">
