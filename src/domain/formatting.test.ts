@@ -16,7 +16,9 @@ describe('formatting', () => {
   });
   it('labels file types', () => {
     expect(formatFileType('image/png', 'a.png')).toBe('PNG');
-    expect(formatFileType('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).toBe('DOCUMENT');
+    expect(formatFileType('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).toBe('DOCX');
+    expect(formatFileType('text/plain', 'notes.txt')).toBe('TXT');
+    expect(formatFileType('image/jpeg', 'photo')).toBe('JPEG');
     expect(formatFileType('', 'notes.md')).toBe('MD');
     expect(formatFileType('', 'README')).toBe('File');
   });

@@ -27,10 +27,14 @@ export function formatDateTime(timestamp: number): string {
   return `${formatDate(timestamp)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-/** A short type label from a MIME type: 'image/png' -> 'PNG', '' -> the extension or 'File'. */
+/**
+ * A short type label: the name's extension when it has one ('report.pdf' -> 'PDF'), which is
+ * what people recognise; otherwise the MIME subtype ('image/png' -> 'PNG'); otherwise 'File'.
+ */
 export function formatFileType(mimeType: string, name: string): string {
+  const dot = name.lastIndexOf('.');
+  if (dot > 0 && dot < name.length - 1) return name.slice(dot + 1).toUpperCase().slice(0, 12);
   const sub = mimeType.split('/')[1];
   if (sub && sub !== 'octet-stream') return (sub.split(/[.+-]/).pop() ?? sub).toUpperCase().slice(0, 12);
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toUpperCase().slice(0, 12) : 'File';
+  return 'File';
 }

@@ -85,7 +85,7 @@ export class SyncClient {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
-    this.status.set({ isActive: false, hasError: false });
+    this.status.set({ isActive: false, hasError: false, hasSynced: false });
   }
 
   /** The WebSocket hook: vault `vaultId` has news on the server. Pulls it soon. */
@@ -134,7 +134,7 @@ export class SyncClient {
       try {
         await this.cycle(ctx);
         this.failures = 0;
-        this.status.set({ isActive: false, hasError: false });
+        this.status.set({ isActive: false, hasError: false, hasSynced: true });
         this.schedule(this.pollIntervalMs);
       } catch (error) {
         this.failures += 1;

@@ -15,7 +15,7 @@ import { getCurrentSync, setCurrentSync } from './currentSync';
 import { SyncClient, type SyncClientOptions } from './SyncClient';
 import type { SyncPorts, SyncUser, TransferPort } from './SyncContext';
 
-export { useSyncStatus, type SyncStatus } from './syncStatus';
+export { useHasSynced, useSyncStatus, type SyncStatus } from './syncStatus';
 export { SyncClient } from './SyncClient';
 export type { SyncPorts, SyncUser, TransferPort } from './SyncContext';
 

@@ -10,23 +10,30 @@ export type SyncStatus = 'offline' | 'syncing' | 'idle' | 'error';
 interface Flags {
   isActive: boolean;
   hasError: boolean;
+  /**
+   * The vault list has been fetched at least once since sync started for this account. Until
+   * then an empty local list means "not known yet", not "no vaults".
+   */
+  hasSynced: boolean;
 }
 
 export function createSyncStatusStore(isOnline: () => boolean = () => typeof navigator === 'undefined' || navigator.onLine !== false) {
-  let flags: Flags = { isActive: false, hasError: false };
+  let flags: Flags = { isActive: false, hasError: false, hasSynced: false };
   let snapshot: SyncStatus = 'idle';
   const listeners = new Set<() => void>();
   const compute = (): SyncStatus => (!isOnline() ? 'offline' : flags.isActive ? 'syncing' : flags.hasError ? 'error' : 'idle');
   return {
     /** Merges flags; `set({})` just re-reads navigator.onLine. */
     set(change: Partial<Flags>): void {
+      const hadSynced = flags.hasSynced;
       flags = { ...flags, ...change };
       const next = compute();
-      if (next === snapshot) return;
+      if (next === snapshot && hadSynced === flags.hasSynced) return;
       snapshot = next;
       for (const listener of listeners) listener();
     },
     get: (): SyncStatus => snapshot,
+    hasSynced: (): boolean => flags.hasSynced,
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -45,4 +52,10 @@ export function getDefaultStore(): ReturnType<typeof createSyncStatusStore> {
 export function useSyncStatus(): SyncStatus {
   const store = getDefaultStore();
   return useSyncExternalStore(store.subscribe, store.get, () => 'idle');
+}
+
+/** True once the first sync cycle of the signed-in account fetched the vault list. */
+export function useHasSynced(): boolean {
+  const store = getDefaultStore();
+  return useSyncExternalStore(store.subscribe, store.hasSynced, () => false);
 }

@@ -96,7 +96,12 @@ export function VaultAssetsPage() {
             <Button renderRoot={(props) => <Link to="/vaults/$status/$vaultId/revoked-files" params={params} {...props} />} variant="subtle" color="gray" leftSection={<IconEyeOff size={16} />} visibleFrom="sm">
               Hidden files
             </Button>
-            <VaultMenu vault={vault} onRename={() => setRenamingVault(true)} onShowInfo={() => setVaultInfoOpen(true)} />
+            <VaultMenu
+              vault={vault}
+              onRename={() => setRenamingVault(true)}
+              onShowInfo={() => setVaultInfoOpen(true)}
+              onShowHidden={() => void navigate({ to: '/vaults/$status/$vaultId/revoked-files', params })}
+            />
           </>
         }
       />

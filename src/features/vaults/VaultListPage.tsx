@@ -15,6 +15,7 @@ import { usePage } from '../../ui/usePage';
 import { submitVaultRename } from './vaultCommands';
 import { VaultInfoDrawer } from './VaultInfoDrawer';
 import { VaultListTable } from './VaultListTable';
+import { useHasSynced, useSyncStatus } from '../../sync';
 
 function NewVaultButton({ isDisabled }: { isDisabled: boolean }) {
   return (
@@ -30,6 +31,8 @@ export function VaultListPage() {
   const { refresh } = useSearch({ strict: false });
   const navigate = useNavigate();
   const { isReadOnly } = useServerConfig();
+  const hasSynced = useHasSynced();
+  const syncStatus = useSyncStatus();
   const active = useVaults('active');
   const inactive = useVaults('inactive');
   const [renaming, setRenaming] = useState<VaultRecord | null>(null);
@@ -43,8 +46,13 @@ export function VaultListPage() {
     if (refresh !== undefined) void navigate({ to: '/vaults/$status', params: { status }, search: {}, replace: true });
   }, [refresh, status, navigate]);
 
-  const isLoading = (status === 'inactive' ? inactive : active) === undefined;
-  if (status === 'active' && active !== undefined && inactive !== undefined) {
+  const shown = status === 'inactive' ? inactive : active;
+  // A new device has nothing cached: wait for the first sync rather than flash an empty state
+  // (offline, or when sync fails, the cached list is all there is).
+  const isWaitingForFirstSync = !hasSynced && syncStatus !== 'offline' && syncStatus !== 'error' && shown?.length === 0;
+  const isLoading = shown === undefined || isWaitingForFirstSync;
+  // An empty list only means "no vaults" once sync has asked the server (a new device starts empty).
+  if (status === 'active' && hasSynced && active !== undefined && inactive !== undefined) {
     const counts = {
       activeVaults: active.filter((v) => v.membershipStatus === 'ACCEPTED' && !v.isPending).length,
       archivedVaults: inactive.length,

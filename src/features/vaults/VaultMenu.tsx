@@ -9,10 +9,12 @@ interface VaultMenuProps {
   vault: VaultRecord;
   onRename: () => void;
   onShowInfo: () => void;
+  /** Opens the hidden files; shown in the menu on phones, where the toolbar has no room for it. */
+  onShowHidden?: () => void;
 }
 
 /** The vault actions menu (spec 000 section 6: rename, deactivate, restore and remove are OWNER only). */
-export function VaultMenu({ vault, onRename, onShowInfo }: VaultMenuProps) {
+export function VaultMenu({ vault, onRename, onShowInfo, onShowHidden }: VaultMenuProps) {
   const { isReadOnly } = useServerConfig();
   const access = { role: vault.role, status: vault.status, isReadOnly };
   const isOwner = canManageVault(access) && !vault.isPending;
@@ -25,6 +27,11 @@ export function VaultMenu({ vault, onRename, onShowInfo }: VaultMenuProps) {
       </Menu.Target>
       <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
         <Menu.Item onClick={onShowInfo}>Vault info</Menu.Item>
+        {onShowHidden && (
+          <Menu.Item onClick={onShowHidden} hiddenFrom="sm">
+            Hidden files
+          </Menu.Item>
+        )}
         {isOwner && vault.status === 'ACTIVE' && (
           <>
             <Menu.Item onClick={onRename}>Rename</Menu.Item>

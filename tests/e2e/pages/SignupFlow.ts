@@ -32,6 +32,17 @@ export class SignupFlow {
     return words;
   }
 
+  /** Signs up, verifies by e-mail and logs in (a user with no vaults lands on the wizard). */
+  async createAccount(dataDir: string, email: string, password: string): Promise<string[]> {
+    const words = await this.signUp(email, password);
+    await this.verifyByMail(dataDir, email);
+    await this.page.getByLabel('Email').fill(email);
+    await this.page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Log in' }).click();
+    await expect(this.page).toHaveURL(/\/create-vault\/setup$/, { timeout: 30_000 });
+    return words;
+  }
+
   async verifyByMail(dataDir: string, email: string): Promise<void> {
     const link = await waitForMailLink(dataDir, email, '/login?uid=');
     await this.page.goto(link);

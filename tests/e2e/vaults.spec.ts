@@ -1,0 +1,102 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { LoginPage } from './pages/LoginPage';
+import { SignupFlow } from './pages/SignupFlow';
+import { VaultRoom, type UploadFile } from './pages/VaultRoom';
+import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Text files whose names and contents carry unique marks, to scan the server's disk for. */
+function markedFile(mark: string, name: string, size = 0): UploadFile {
+  const text = `${mark} field notes. `.repeat(Math.max(1, Math.ceil(size / 30)));
+  return { name, mimeType: 'text/plain', buffer: Buffer.from(text) };
+}
+
+test('a private cloud vault: create, upload, resolve a duplicate, rename, hide, restore, and read it on a second device', async ({
+  page,
+  browser,
+  shoot,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const mark = `MARK${Date.now().toString(36)}${testInfo.project.name}`;
+  const email = uniqueEmail(testInfo, 'vaults');
+  const vaultName = `Expedition ${mark}`;
+  await new SignupFlow(page).createAccount(DATA_DIR, email, STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+
+  await room.createVault(vaultName, { storage: 'Cloud storage', privacy: 'Private' });
+  await expect(page.getByText(vaultName).filter({ visible: true }).first()).toBeVisible();
+  await room.createFolder(`Receipts ${mark}`);
+
+  // Two files, one of them larger than a chunk (4 MiB) so it travels in several chunks.
+  const small = markedFile(mark, `notes-${mark}.txt`);
+  const large = markedFile(mark, `log-${mark}.txt`, 5 * 1024 * 1024);
+  await room.pickFiles([small, large]);
+  await room.confirmUpload();
+  await expect(room.row(small.name)).toBeVisible();
+  await expect(room.row(large.name)).toBeVisible({ timeout: 60_000 });
+  await shoot('vault-room');
+  expect((await room.download(large.name)).equals(large.buffer)).toBe(true);
+
+  // The same name again: Replace adds a version, Keep both adds ' copy'.
+  const second = { ...small, buffer: Buffer.from(`${mark} the second version`) };
+  await room.pickFiles([second]);
+  const duplicates = page.getByRole('dialog', { name: 'This file already exists' });
+  await duplicates.getByText('Replace', { exact: true }).click();
+  await duplicates.getByRole('button', { name: 'Continue' }).click();
+  await room.confirmUpload();
+  // Replace kept one row (a version, not a second file) whose latest content is the new one.
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 30_000 });
+  await expect(room.row(small.name)).toHaveCount(1);
+  if (testInfo.project.name === 'desktop') {
+    await expect(room.row(small.name).getByRole('cell').filter({ hasText: /^2$/ })).toBeVisible({ timeout: 30_000 });
+  }
+  await expect.poll(async () => (await room.download(small.name)).toString(), { timeout: 30_000 }).toBe(second.buffer.toString());
+
+  // Rename, hide and restore.
+  await room.rowAction(small.name, 'Rename');
+  const renamed = `diary-${mark}.txt`;
+  await page.getByRole('dialog').getByRole('textbox').fill(renamed);
+  await page.getByRole('dialog').getByRole('button', { name: /Rename|Save/ }).click();
+  await expect(room.row(renamed)).toBeVisible();
+  await room.rowAction(renamed, 'Hide');
+  await page.getByRole('dialog').getByRole('button', { name: 'Hide' }).click();
+  await expect(room.row(renamed)).toBeHidden();
+  await room.openHiddenFiles();
+  await expect(room.row(renamed)).toBeVisible();
+  await shoot('hidden-files');
+  await room.rowAction(renamed, 'Restore');
+  await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+  await expect(room.row(renamed)).toBeHidden();
+  await page.goBack();
+  await expect(room.row(renamed)).toBeVisible();
+
+  // A second device: a fresh browser profile, same e-mail and password.
+  const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const otherPage = await other.newPage();
+  const login = new LoginPage(otherPage);
+  await login.open();
+  await login.submit(email, STRONG_PASSWORD);
+  const vaultRow = otherPage.getByText(vaultName).filter({ visible: true }).first();
+  await expect(vaultRow).toBeVisible({ timeout: 30_000 });
+  await vaultRow.click();
+  const otherRoom = new VaultRoom(otherPage);
+  await expect(otherRoom.row(large.name)).toBeVisible({ timeout: 30_000 });
+  await expect(otherRoom.row(`Receipts ${mark}`)).toBeVisible();
+  await expect(otherRoom.row(renamed)).toBeVisible();
+  expect((await otherRoom.download(large.name)).equals(large.buffer)).toBe(true);
+  expect((await otherRoom.download(renamed)).toString()).toBe(second.buffer.toString());
+  await other.close();
+
+  // The server's disk holds no private name and no byte of content in clear.
+  for (const file of filesUnder(DATA_DIR)) {
+    const bytes = readFileSync(file);
+    expect(bytes.includes(mark), `${file} contains the mark in clear`).toBe(false);
+  }
+});
