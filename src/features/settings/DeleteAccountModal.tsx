@@ -1,7 +1,8 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { List, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { authService } from '../account/authService';
+import { ConfirmFooter } from '../../ui/ConfirmFooter';
 
 interface DeleteAccountModalProps {
   opened: boolean;
@@ -39,19 +40,7 @@ export function DeleteAccountModal({ opened, onClose }: DeleteAccountModalProps)
           </List.Item>
           <List.Item>This cannot be undone.</List.Item>
         </List>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={handleConfirm} loading={isLoading}>
-            Delete account
-          </Button>
-        </Group>
+        <ConfirmFooter error={error} isLoading={isLoading} confirmLabel="Delete account" onCancel={onClose} onConfirm={handleConfirm} />
       </Stack>
     </Modal>
   );

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { authService } from '../account/authService';
 import { errorMessageOf } from '../signup/errorCode';
+import { ConfirmFooter } from '../../ui/ConfirmFooter';
 
 interface DisableMfaModalProps {
   opened: boolean;
@@ -35,19 +36,7 @@ export function DisableMfaModal({ opened, onClose }: DisableMfaModalProps) {
         <Text size="sm">
           Without a second factor, anyone who learns your password can log in to your account. Are you sure?
         </Text>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={handleConfirm} loading={isLoading}>
-            Turn off
-          </Button>
-        </Group>
+        <ConfirmFooter error={error} isLoading={isLoading} confirmLabel="Turn off" onCancel={onClose} onConfirm={handleConfirm} />
       </Stack>
     </Modal>
   );

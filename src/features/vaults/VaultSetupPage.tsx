@@ -1,15 +1,16 @@
-import { Anchor, Button, Group, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canCreateVault } from '../../domain/navigationRules';
 import { IconLock, IconWorld } from '../../ui/icons';
+import { type Choice, ChoiceCards } from './ChoiceCards';
 import { ReadOnlyAlert } from './ReadOnlyAlert';
 import { useWizardArrowKeys } from './useWizardArrowKeys';
 import { useGoToWizardStep } from './wizardNavigation';
 
 type UploadKind = 'public' | 'private';
 
-const CHOICES: { value: UploadKind; title: string; description: string; icon: typeof IconLock }[] = [
+const CHOICES: Choice<UploadKind>[] = [
   {
     value: 'public',
     title: 'NFT assets / public archives',
@@ -45,45 +46,10 @@ export function VaultSetupPage() {
     <Stack maw={760} mx="auto" gap="xl" py={{ base: 0, xs: 'md' }}>
       <form onSubmit={submit}>
         <Stack gap="lg">
-          <Radio.Group
-            value={kind}
-            onChange={(value) => {
-              setKind(value as UploadKind);
-            }}
-            label={
-              <Title order={1} fz={{ base: 24, xs: 30 }} ta="center" w="100%" component="span" display="block">
-                What are you uploading?
-              </Title>
-            }
-            styles={{ label: { width: '100%', marginBottom: 'var(--mantine-spacing-lg)' } }}
-          >
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              {CHOICES.map((choice) => (
-                <Radio.Card
-                  key={choice.value}
-                  value={choice.value}
-                  radius="md"
-                  p="lg"
-                  h="100%"
-                  aria-label={choice.title}
-                  aria-description={choice.description}
-                >
-                  <Group wrap="nowrap" align="flex-start" gap="md">
-                    <Radio.Indicator mt={2} />
-                    <Stack gap={6}>
-                      <Group gap="xs" wrap="nowrap">
-                        <choice.icon size={20} />
-                        <Text fw={700}>{choice.title}</Text>
-                      </Group>
-                      <Text size="sm" c="dimmed">
-                        {choice.description}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Radio.Card>
-              ))}
-            </SimpleGrid>
-          </Radio.Group>
+          <Title order={1} fz={{ base: 24, xs: 30 }} ta="center">
+            What are you uploading?
+          </Title>
+          <ChoiceCards label="What are you uploading?" choices={CHOICES} value={kind ?? undefined} onChange={setKind} />
 
           {!canCreate && <ReadOnlyAlert />}
 
