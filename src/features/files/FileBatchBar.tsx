@@ -15,9 +15,10 @@ interface FileBatchBarProps {
 
 /** The file list toolbar: batch actions on the selection and pagination (spec 000 sections 2, 5). */
 export function FileBatchBar({ selected, itemCount, page, pageCount, onPage, actions, onDownload }: FileBatchBarProps) {
+  // Folder sizes are their active descendants' total, so a folder counts what the zip would hold.
   const total = selected.reduce((sum, n) => sum + n.size, 0);
   const isDownloadAllowed = canBatchDownload(total);
-  const hasFiles = selected.some((n) => n.kind === 'file');
+
   return (
     <Group justify="space-between" mb="xs" mih={36} gap="xs">
       <Group gap="xs">
@@ -27,7 +28,7 @@ export function FileBatchBar({ selected, itemCount, page, pageCount, onPage, act
         {selected.length > 0 && onDownload && (
           <Tooltip label={BATCH_DOWNLOAD_LIMIT_TEXT} disabled={isDownloadAllowed}>
             <Box component="span">
-              <Button size="xs" variant="default" onClick={onDownload} disabled={!isDownloadAllowed || !hasFiles}>
+              <Button size="xs" variant="default" onClick={onDownload} disabled={!isDownloadAllowed}>
                 Download
               </Button>
             </Box>

@@ -1,11 +1,15 @@
 import { Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import type { MouseEvent, ReactNode } from 'react';
+import { type DragEvent, type MouseEvent, type ReactNode, useState } from 'react';
 import { formatBytes, formatDate, formatFileType } from '../../domain/formatting';
 import type { SortColumn, SortDirection } from '../../domain/nodeSort';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { IconChevronDown } from '../../ui/icons';
 import { FileRowMenu, type RowAction } from './FileRowMenu';
 import { NodeName } from './NodeName';
+import type { RowDrag } from './useNodeDrag';
+
+/** Marks our own row drags, so a drop of files from the desktop is never read as a move. */
+const DRAG_TYPE = 'application/x-cairn-node';
 
 export interface FileTableProps {
   nodes: NodeRecord[];
@@ -19,6 +23,8 @@ export interface FileTableProps {
   rowActions: (node: NodeRecord) => RowAction[];
   deleteLabel?: string;
   onAction: (action: RowAction, node: NodeRecord) => void;
+  /** Rows are draggable onto folder rows only when given (the user can move). */
+  drag?: RowDrag;
 }
 
 const COLUMNS: { column: SortColumn; label: string; width: number; visibleFrom?: 'xs' | 'sm' }[] = [
@@ -40,8 +46,47 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: So
 
 /** Folders then files, sortable columns, checkboxes with shift ranges (spec 000 sections 2, 5). */
 export function FileTable(props: FileTableProps) {
-  const { nodes, selected, sort, onSort, onToggle, onToggleAll, onOpen, renderLink, rowActions, deleteLabel, onAction } = props;
-  const selectedOnPage = nodes.filter((n) => selected.has(n.id)).length;
+  const { nodes, selected, sort, onSort, onToggle, onToggleAll, onOpen, renderLink, rowActions, deleteLabel, onAction, drag } = props;
+  const [dropTargetId, setDropTargetId] = useState<string | null>(null);
+  let selectedOnPage = 0;
+  for (const n of nodes) if (selected.has(n.id)) selectedOnPage += 1;
+
+  function dragProps(node: NodeRecord) {
+    if (!drag) return {};
+    const isOurs = (e: DragEvent) => e.dataTransfer.types.includes(DRAG_TYPE);
+    const rowProps = {
+      draggable: true,
+      onDragStart: (e: DragEvent<HTMLTableRowElement>) => {
+        e.dataTransfer.setData(DRAG_TYPE, node.id);
+        e.dataTransfer.setData('text/plain', node.name);
+        e.dataTransfer.effectAllowed = 'move';
+        drag.onDragStart(node);
+      },
+      onDragEnd: () => {
+        setDropTargetId(null);
+        drag.onDragEnd();
+      },
+    };
+    if (node.kind !== 'folder') return rowProps;
+    return {
+      ...rowProps,
+      onDragOver: (e: DragEvent<HTMLTableRowElement>) => {
+        if (!isOurs(e) || !drag.canDropOn(node)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'move';
+        if (dropTargetId !== node.id) setDropTargetId(node.id);
+      },
+      onDragLeave: (e: DragEvent<HTMLTableRowElement>) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropTargetId((id) => (id === node.id ? null : id));
+      },
+      onDrop: (e: DragEvent<HTMLTableRowElement>) => {
+        if (!isOurs(e)) return;
+        e.preventDefault();
+        setDropTargetId(null);
+        drag.onDrop(node);
+      },
+    };
+  }
   const ariaSort = (column: SortColumn) => (sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
 
   return (
@@ -73,7 +118,14 @@ export function FileTable(props: FileTableProps) {
         {nodes.map((node) => {
           const actions = rowActions(node);
           return (
-            <Table.Tr key={node.id} bg={selected.has(node.id) ? 'var(--mantine-primary-color-light)' : undefined} onDoubleClick={() => onOpen(node)}>
+            <Table.Tr
+              key={node.id}
+              bg={selected.has(node.id) || dropTargetId === node.id ? 'var(--mantine-primary-color-light)' : undefined}
+              style={dropTargetId === node.id ? { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: -2 } : undefined}
+              data-drop-target={dropTargetId === node.id || undefined}
+              onDoubleClick={() => onOpen(node)}
+              {...dragProps(node)}
+            >
               <Table.Td>
                 <Checkbox
                   aria-label={`Select ${node.name}`}

@@ -1,6 +1,6 @@
 import { Button, Center, Loader, Tooltip } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { useChildren, useFolderPath } from '../../storage/vaultStore';
@@ -11,10 +11,11 @@ import { NameModal } from '../../ui/NameModal';
 import { runWithErrorSnackbar } from '../../ui/snackbar';
 import { actionErrorText } from '../vaults/vaultErrors';
 import { VaultInfoDrawer } from '../vaults/VaultInfoDrawer';
+import { VaultMetadataDrawer } from '../vaults/VaultMetadataDrawer';
 import { VaultMenu } from '../vaults/VaultMenu';
 import { submitVaultRename } from '../vaults/vaultCommands';
 import { FileBatchBar } from './FileBatchBar';
-import { confirmHideNodes, downloadNodes, submitRename } from './fileCommands';
+import { confirmHideNodes, downloadNodes, downloadSelection, submitRename } from './fileCommands';
 import { FileInfoDrawer } from './FileInfoDrawer';
 import type { RowAction } from './FileRowMenu';
 import { FileTable } from './FileTable';
@@ -23,6 +24,7 @@ import { PlusMenu } from './PlusMenu';
 import { useUploadFlow } from './upload/useUploadFlow';
 import { useEscapeToVaults } from './useEscapeToVaults';
 import { useFileList } from './useFileList';
+import { useNodeDrag } from './useNodeDrag';
 import { useVaultRoom } from './VaultRoomContext';
 import { VaultRoomToolbar } from './VaultRoomToolbar';
 
@@ -43,6 +45,9 @@ export function VaultAssetsPage() {
   const [infoNode, setInfoNode] = useState<NodeRecord | null>(null);
   const [isVaultInfoOpen, setVaultInfoOpen] = useState(false);
   const [isRenamingVault, setRenamingVault] = useState(false);
+  const [isMetadataOpen, setMetadataOpen] = useState(false);
+  const pathIds = useMemo(() => path.map((n) => n.id), [path]);
+  const drag = useNodeDrag({ vaultId, isEnabled: canEdit, nodes: list.sorted, selected: list.selected, pathIds, onMoved: list.clearSelection });
   useEscapeToVaults();
 
   const params = { status, vaultId };
@@ -100,6 +105,7 @@ export function VaultAssetsPage() {
               vault={vault}
               onRename={() => setRenamingVault(true)}
               onShowInfo={() => setVaultInfoOpen(true)}
+              onShowMetadata={() => setMetadataOpen(true)}
               onShowHidden={() => void navigate({ to: '/vaults/$status/$vaultId/revoked-files', params })}
             />
           </>
@@ -134,7 +140,7 @@ export function VaultAssetsPage() {
             page={list.page}
             pageCount={list.pageCount}
             onPage={list.setPage}
-            onDownload={() => void downloadNodes(vaultId, list.selectedNodes)}
+            onDownload={() => void downloadSelection(vaultId, vault.name, list.selectedNodes)}
             actions={[
               { label: 'Hide', onClick: () => confirmHideNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit },
               { label: 'Move', onClick: () => setMoving(list.selectedNodes), isDisabled: !canEdit || isMoveBlocked },
@@ -151,6 +157,7 @@ export function VaultAssetsPage() {
             renderLink={renderLink}
             rowActions={rowActions}
             onAction={onAction}
+            drag={drag}
           />
         </>
       )}
@@ -187,6 +194,7 @@ export function VaultAssetsPage() {
       <MoveModal nodes={moving} currentFolderId={folderId} onClose={() => setMoving(null)} onMoved={list.clearSelection} />
       <FileInfoDrawer node={infoNode} onClose={() => setInfoNode(null)} />
       <VaultInfoDrawer vault={isVaultInfoOpen ? vault : null} onClose={() => setVaultInfoOpen(false)} />
+      <VaultMetadataDrawer vault={vault} opened={isMetadataOpen} onClose={() => setMetadataOpen(false)} />
     </>
   );
 }

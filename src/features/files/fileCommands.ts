@@ -1,12 +1,20 @@
 /** File and folder actions with their confirmations and snackbars (spec 000 sections 4, 5, 8). */
+import { moveDoneText } from '../../domain/moveRules';
+import { needsZip } from '../../domain/zipEntries';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { deleteNodes, downloadFile, hideNodes, moveNodes, renameNode, restoreNodes } from '../../sync/vaultActions';
 import { confirmAction } from '../../ui/confirmAction';
 import { runWithErrorSnackbar, showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { actionErrorText } from '../vaults/vaultErrors';
+import { downloadNodesAsZip, PREPARING_DOWNLOAD_TEXT } from './batchDownload';
 import { saveBlob } from './saveBlob';
 
-export const PREPARING_DOWNLOAD_TEXT = 'Preparing your file for download. Large files may take a while.';
+export { PREPARING_DOWNLOAD_TEXT };
+
+/** One file is saved as itself; several files or any folder as '{vault name}.zip'. */
+export async function downloadSelection(vaultId: string, vaultName: string, nodes: readonly NodeRecord[]) {
+  return needsZip(nodes) ? downloadNodesAsZip(vaultId, vaultName, nodes) : downloadNodes(vaultId, nodes);
+}
 
 /** Downloads and saves each file in turn (folders are skipped). */
 export async function downloadNodes(vaultId: string, nodes: readonly NodeRecord[], versionId?: string) {
@@ -67,6 +75,13 @@ export function confirmDeleteNodes(vaultId: string, nodes: readonly NodeRecord[]
 export function submitMove(vaultId: string, nodes: readonly NodeRecord[], parentId: string | null): Promise<boolean> {
   const text = nodes.length > 1 ? 'moving files' : nodes[0]?.kind === 'folder' ? 'moving the folder' : 'moving your file';
   return runWithErrorSnackbar(() => moveNodes(vaultId, nodes.map((n) => n.id), parentId), actionErrorText(text));
+}
+
+/** A drop onto a folder row or crumb: moves at once (the drop is the confirmation) and says so. */
+export async function dropNodes(vaultId: string, nodes: readonly NodeRecord[], parentId: string | null): Promise<boolean> {
+  const ok = await submitMove(vaultId, nodes, parentId);
+  if (ok) showSnackbar(moveDoneText(nodes));
+  return ok;
 }
 
 export function submitRename(vaultId: string, node: NodeRecord, name: string): Promise<boolean> {

@@ -9,12 +9,14 @@ interface VaultMenuProps {
   vault: VaultRecord;
   onRename: () => void;
   onShowInfo: () => void;
+  /** Opens the Description and tags drawer (editable for the OWNER, read-only for others). */
+  onShowMetadata?: () => void;
   /** Opens the hidden files; shown in the menu on phones, where the toolbar has no room for it. */
   onShowHidden?: () => void;
 }
 
 /** The vault actions menu (spec 000 section 6: rename, deactivate, restore and remove are OWNER only). */
-export function VaultMenu({ vault, onRename, onShowInfo, onShowHidden }: VaultMenuProps) {
+export function VaultMenu({ vault, onRename, onShowInfo, onShowMetadata, onShowHidden }: VaultMenuProps) {
   const { isReadOnly } = useServerConfig();
   const access = { role: vault.role, status: vault.status, isReadOnly };
   const isOwner = canManageVault(access) && !vault.isPending;
@@ -27,6 +29,7 @@ export function VaultMenu({ vault, onRename, onShowInfo, onShowHidden }: VaultMe
       </Menu.Target>
       <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
         <Menu.Item onClick={onShowInfo}>Vault info</Menu.Item>
+        {onShowMetadata && <Menu.Item onClick={onShowMetadata}>Description and tags</Menu.Item>}
         {onShowHidden && (
           <Menu.Item onClick={onShowHidden} hiddenFrom="sm">
             Hidden files
