@@ -76,6 +76,9 @@ export const CONTENT_SECURITY_POLICY = {
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
   'worker-src': ["'self'", 'blob:'],
+  // Decrypted previews (PDF in a frame, audio, video) are blob: URLs made on the device.
+  'frame-src': ["'self'", 'blob:'],
+  'media-src': ["'self'", 'blob:'],
   'manifest-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ActionIcon, AppShell as MantineAppShell, Box, Group } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
@@ -13,6 +14,7 @@ import { AvatarMenu } from './AvatarMenu';
 import { BottomNav } from './BottomNav';
 import { useServerConfig } from './serverConfigStore';
 import { SideNav } from './SideNav';
+import { clearDecryptedBlobs } from '../features/files/viewer/decryptedBlobs';
 
 /** The serious-issue banner, verbatim (spec 000 section 2, spec 001 section 8). */
 export const SERIOUS_ISSUE_TEXT =
@@ -28,6 +30,8 @@ export function AppShell() {
   const { isOffline, user } = useSession();
   // Vault sync runs for as long as the signed-in shell is shown.
   useStartSync(user);
+  // Decrypted previews live in memory only; none outlives the session that opened them.
+  useEffect(() => clearDecryptedBlobs, [user?.id]);
 
   // 'v' opens vault creation; Mantine ignores it while typing in inputs, textareas and selects.
   useHotkeys([

@@ -1,9 +1,10 @@
 /**
- * Inside a vault (spec 000 section 2, route table): assets, folders, hidden files and the stack
- * viewer. Any other path inside a vault room redirects to .../assets.
+ * Inside a vault (spec 000 section 2, route table): assets, folders, hidden files, the stack
+ * viewer and the gallery. Any other path inside a vault room redirects to .../assets.
  */
 import { createRoute, redirect } from '@tanstack/react-router';
 import { searchString } from '../app/plainSearch';
+import { GalleryPage } from '../features/files/gallery/GalleryPage';
 import { RevokedFilesPage } from '../features/files/RevokedFilesPage';
 import { StackViewerPage } from '../features/files/StackViewerPage';
 import { VaultAssetsPage } from '../features/files/VaultAssetsPage';
@@ -47,6 +48,14 @@ export const stackViewerRoute = createRoute({
   component: StackViewerPage,
 });
 
+/** The fragment names the version shown (spec 000 route table). */
+export const galleryRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'gallery', component: GalleryPage });
+export const galleryFolderRoute = createRoute({
+  getParentRoute: () => vaultRoomRoute,
+  path: 'gallery/folders/$folderId',
+  component: GalleryPage,
+});
+
 export const vaultRoomTree = vaultRoomRoute.addChildren([
   vaultRoomIndexRoute,
   vaultAssetsRoute,
@@ -54,5 +63,7 @@ export const vaultRoomTree = vaultRoomRoute.addChildren([
   revokedFilesRoute,
   revokedFolderRoute,
   stackViewerRoute,
+  galleryRoute,
+  galleryFolderRoute,
   vaultRoomOtherRoute,
 ]);

@@ -9,6 +9,7 @@
 import { CHUNK_SIZE } from '../protocol/vaults';
 import { chunkPath, type SyncContext } from './SyncContext';
 import { API_BASE, UPLOAD_CONCURRENCY } from './uploadQueue';
+import { ensureVaultKeys } from './pull';
 
 /** What a screen shows when a chunk fails its signed hash or its authentication. */
 export const CHUNK_TAMPERED_MESSAGE =
@@ -45,6 +46,7 @@ export async function downloadFileVersion(
   let rawKey: ArrayBuffer | null = null;
   if (version.fileKey) {
     try {
+      await ensureVaultKeys(ctx, vaultId);
       rawKey = await ctx.crypto.openFileKey(vaultId, version.versionId, version.fileKey);
     } catch (error) {
       throw new DownloadError('FAILED', 'The key of this file could not be opened.', { cause: error });

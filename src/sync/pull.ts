@@ -56,6 +56,17 @@ export async function refreshVaultList(ctx: SyncContext): Promise<VaultSummary[]
   return vaults;
 }
 
+/**
+ * Makes sure the worker holds the key ring of private vault `vaultId`: right after a reload a
+ * download, an upload resume or a new name can come before the first sync cycle opened the rings.
+ * A public vault needs none.
+ */
+export async function ensureVaultKeys(ctx: SyncContext, vaultId: string): Promise<void> {
+  const vault = await ctx.db.vaults.get([ctx.accountId, vaultId]);
+  if (vault?.isPublic || (await ctx.crypto.hasVaultKeys(vaultId))) return;
+  await refreshVaultList(ctx);
+}
+
 /** Pulls one vault until its cursor reaches the head. */
 export async function pullVault(ctx: SyncContext, vaultId: string, stats: PullStats = { applied: 0, unverified: 0 }): Promise<PullStats> {
   const { db, accountId } = ctx;

@@ -19,6 +19,7 @@ import {
 import type { UploadRecord, UploadState } from '../storage/vaultRecords';
 import { enqueueOperation } from './outbox';
 import { chunkPath, type SyncContext } from './SyncContext';
+import { ensureVaultKeys } from './pull';
 
 /** Chunks in flight per upload: enough to keep 2-4 transfer workers busy without hoarding memory. */
 export const UPLOAD_CONCURRENCY = 4;
@@ -150,6 +151,7 @@ export class UploadQueue {
       await this.setState(uploadId, 'uploading');
       let rawKey: ArrayBuffer | null = null;
       if (isPrivate) {
+        await ensureVaultKeys(ctx, record.vaultId);
         if (record.sealedFileKey) {
           rawKey = await ctx.crypto.openFileKey(record.vaultId, record.versionId, record.sealedFileKey);
         } else {

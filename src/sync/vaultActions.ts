@@ -18,6 +18,7 @@ import { downloadFileVersion, type DownloadProgress } from './downloadFile';
 import { enqueueOperation } from './outbox';
 import type { SyncContext } from './SyncContext';
 import { queueUpload } from './uploadQueue';
+import { ensureVaultKeys } from './pull';
 
 export { CHUNK_TAMPERED_MESSAGE, DownloadError } from './downloadFile';
 export { NOT_ENOUGH_STORAGE_MESSAGE, UPLOAD_FAILED_MESSAGE } from './uploadQueue';
@@ -39,6 +40,7 @@ async function makeFields<K extends FieldName>(
   if (isPublic) {
     return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { clear: v as string }])) as Record<K, Field>;
   }
+  await ensureVaultKeys(ctx, vaultId);
   const sealed = await ctx.crypto.sealFields(vaultId, objectId, values as Partial<Record<FieldName, string>>);
   for (const key of Object.keys(values)) if (!sealed[key as K]) throw new Error(`Field ${key} was not sealed`);
   return sealed as Record<K, Field>;

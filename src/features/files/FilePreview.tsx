@@ -1,16 +1,10 @@
-import { Center, Code, Image, Loader, Progress, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { downloadFile } from '../../sync/vaultActions';
-
-/** Previews only what the browser can show safely: images via an object URL, text as text. */
-const PREVIEW_MAX_BYTES = 20_000_000;
-const TEXT_PREVIEW_MAX_CHARS = 200_000;
-
-function previewKind(mimeType: string, name: string): 'image' | 'text' | null {
-  if (mimeType.startsWith('image/') && mimeType !== 'image/svg+xml') return 'image';
-  if (mimeType.startsWith('text/') || mimeType === 'application/json' || /\.(md|txt|json|csv|log)$/i.test(name)) return 'text';
-  return null;
-}
+import { Box, Image } from '@mantine/core';
+import { classifyPreview, PREVIEW_MAX_BYTES, previewBlobType } from '../../domain/filePreviewRules';
+import { formatBytes } from '../../domain/formatting';
+import { DecryptingPanel, NoPreviewPanel, PreviewError } from './viewer/PreviewStatus';
+import { TextPreview } from './viewer/TextPreview';
+import { useDecryptedBlob } from './viewer/useDecryptedBlob';
+import { useObjectUrl } from './viewer/useObjectUrl';
 
 interface FilePreviewProps {
   vaultId: string;
@@ -19,52 +13,43 @@ interface FilePreviewProps {
   name: string;
   mimeType: string;
   size: number;
+  onDownload?: () => void;
+  /** The gallery's large view: fill the stage, no text previews. */
+  isStage?: boolean;
 }
 
-export function FilePreview({ vaultId, fileId, versionId, name, mimeType, size }: FilePreviewProps) {
-  const kind = previewKind(mimeType, name);
-  const [state, setState] = useState<{ url?: string; text?: string; error?: boolean; progress: number }>({ progress: 0 });
+/**
+ * A decrypted file version shown the way the browser can show it safely: images, PDF, audio and
+ * video through re-typed object URLs, text and markdown as inert text (spec 000 section 4).
+ */
+export function FilePreview({ vaultId, fileId, versionId, name, mimeType, size, onDownload, isStage = false }: FilePreviewProps) {
+  const kind = classifyPreview(mimeType, name);
+  const isTooLarge = size > PREVIEW_MAX_BYTES;
+  const canShow = kind !== 'none' && !isTooLarge;
+  const { blob, progress, error, retry } = useDecryptedBlob(vaultId, fileId, versionId, { isEnabled: canShow, isUrgent: true });
+  const isMedia = kind === 'image' || kind === 'pdf' || kind === 'audio' || kind === 'video';
+  const url = useObjectUrl(isMedia ? blob : null, previewBlobType(kind, mimeType));
 
-  useEffect(() => {
-    if (!kind || size > PREVIEW_MAX_BYTES) return;
-    let isCurrent = true;
-    let url: string | undefined;
-    setState({ progress: 0 });
-    downloadFile(vaultId, fileId, versionId, (done: number, total: number) => isCurrent && setState((s) => ({ ...s, progress: total ? (done / total) * 100 : 0 })))
-      .then(async (blob) => {
-        if (!isCurrent) return;
-        if (kind === 'image') {
-          url = URL.createObjectURL(blob);
-          setState({ url, progress: 100 });
-        } else {
-          setState({ text: (await blob.text()).slice(0, TEXT_PREVIEW_MAX_CHARS), progress: 100 });
-        }
-      })
-      .catch(() => isCurrent && setState({ error: true, progress: 0 }));
-    return () => {
-      isCurrent = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [vaultId, fileId, versionId, kind, size]);
+  if (kind === 'none') return <NoPreviewPanel reason="No preview for this file type" onDownload={onDownload} />;
+  if (isTooLarge) return <NoPreviewPanel reason={`This file is too large to preview (${formatBytes(size)}).`} onDownload={onDownload} />;
+  if (error) return <PreviewError error={error} onRetry={retry} />;
+  if (!blob) return <DecryptingPanel progress={progress} />;
+  if (kind === 'text' || kind === 'markdown') return <TextPreview blob={blob} isMarkdown={kind === 'markdown'} />;
+  if (!url) return <DecryptingPanel progress={100} />;
 
-  if (!kind || size > PREVIEW_MAX_BYTES) {
-    return <Text c="dimmed">No preview for this file. Download it to open it.</Text>;
+  const mediaHeight = isStage ? '100%' : '70vh';
+  switch (kind) {
+    case 'image':
+      return <Image src={url} alt={name} fit="contain" mah={mediaHeight} h={isStage ? '100%' : undefined} radius={isStage ? 0 : 'md'} />;
+    case 'video':
+      return (
+        <Box component="video" src={url} controls aria-label={name} w="100%" mah={mediaHeight} h={isStage ? '100%' : undefined} bg="black" style={{ display: 'block' }} />
+      );
+    case 'audio':
+      return <Box component="audio" src={url} controls aria-label={name} w="100%" />;
+    default:
+      // A sandbox would stop Chromium's PDF viewer; the blob is re-typed application/pdf, so
+      // the frame can only ever be the PDF viewer, never an uploader's HTML.
+      return <Box component="iframe" src={url} title={name} w="100%" h="75vh" style={{ border: 0, display: 'block' }} />;
   }
-  if (state.error) return <Text c="red">There was an error.</Text>;
-  if (state.url) return <Image src={state.url} alt={name} fit="contain" mah="70vh" radius="md" />;
-  if (state.text !== undefined) {
-    return (
-      <Code block mah="70vh" style={{ overflow: 'auto', whiteSpace: 'pre-wrap' }}>
-        {state.text}
-      </Code>
-    );
-  }
-  return (
-    <Center py="xl">
-      <Stack align="center" gap="xs" w={240}>
-        <Loader aria-label="Decrypting" />
-        <Progress value={state.progress} w="100%" aria-label="Preview download progress" />
-      </Stack>
-    </Center>
-  );
 }

@@ -1,13 +1,14 @@
-import { ActionIcon, Badge, Button, Center, Grid, Group, Loader, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Center, Grid, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { formatBytes, formatDateTime } from '../../domain/formatting';
+import { useEffect } from 'react';
 import { useNode, useVersions } from '../../storage/vaultStore';
 import { IconArrowLeft, IconDownload } from '../../ui/icons';
 import { downloadNodes } from './fileCommands';
 import { FilePreview } from './FilePreview';
+import { VersionList } from './viewer/VersionList';
 import { useVaultRoom } from './VaultRoomContext';
 
-/** .../stack/$stackId?resourceVersion: a file with its versions (spec 000 section 4, stack viewer). */
+/** .../stack/$stackId?resourceVersion: a file with its versions (spec 000 sections 2 and 4, stack viewer). */
 export function StackViewerPage() {
   const { stackId = '' } = useParams({ strict: false });
   const { resourceVersion } = useSearch({ strict: false });
@@ -15,6 +16,23 @@ export function StackViewerPage() {
   const navigate = useNavigate();
   const node = useNode(stackId);
   const versions = useVersions(stackId);
+  const parentId = node?.parentId ?? null;
+
+  const backTo = () =>
+    parentId === null
+      ? navigate({ to: '/vaults/$status/$vaultId/assets', params: { status, vaultId: vault.vaultId } })
+      : navigate({ to: '/vaults/$status/$vaultId/assets/folders/$folderId', params: { status, vaultId: vault.vaultId, folderId: parentId } });
+
+  // Escape goes back to the folder, as the file list's Escape goes back to the vaults.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (document.querySelector('[role="dialog"], [role="menu"]')) return;
+      void backTo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
 
   if (node === undefined || versions === undefined) {
     return (
@@ -27,9 +45,7 @@ export function StackViewerPage() {
 
   const latest = versions[0];
   const current = versions.find((v) => v.versionId === resourceVersion) ?? latest;
-  // The selected version goes to the top of the list.
-  const ordered = current ? [current, ...versions.filter((v) => v !== current)] : versions;
-  const parentId = node.parentId;
+  const download = () => void downloadNodes(vault.vaultId, [node], current?.versionId);
   const renderBack = (props: Record<string, unknown>) =>
     parentId === null ? (
       <Link to="/vaults/$status/$vaultId/assets" params={{ status, vaultId: vault.vaultId }} {...props} />
@@ -38,66 +54,57 @@ export function StackViewerPage() {
     );
 
   function selectVersion(versionId: string) {
+    // The latest version has no parameter (spec 000 route table); a version is a place to come back to.
     void navigate({
       to: '/vaults/$status/$vaultId/stack/$stackId',
       params: { status, vaultId: vault.vaultId, stackId },
       search: versionId === latest?.versionId ? {} : { resourceVersion: versionId },
-      replace: true,
     });
   }
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="nowrap">
+    <>
+      <Group justify="space-between" wrap="nowrap" gap="sm" mb="md">
         <Group gap="xs" wrap="nowrap" miw={0}>
-          <ActionIcon renderRoot={renderBack} variant="subtle" color="gray" size="lg" aria-label="Back to files">
+          <ActionIcon renderRoot={renderBack} variant="subtle" color="gray" size="lg" aria-label="Back to the folder">
             <IconArrowLeft size={20} />
           </ActionIcon>
-          <Title order={1} fz={{ base: 18, xs: 22 }} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Title order={1} fz={{ base: 18, xs: 22 }} miw={0} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {node.name}
           </Title>
         </Group>
-        <Button leftSection={<IconDownload size={16} />} variant="default" onClick={() => void downloadNodes(vault.vaultId, [node], current?.versionId)} disabled={!current}>
-          Download
+        <Button leftSection={<IconDownload size={16} />} variant="default" onClick={download} disabled={!current} aria-label={`Download ${node.name}`} style={{ flexShrink: 0 }}>
+          <Text span inherit visibleFrom="xs">
+            Download
+          </Text>
         </Button>
       </Group>
       <Grid>
         <Grid.Col span={{ base: 12, sm: 8 }}>
-          <Paper withBorder p="md" radius="md">
+          <Paper withBorder p={{ base: 'xs', xs: 'md' }} radius="md" aria-label="Preview" component="section">
             {current ? (
-              <FilePreview vaultId={vault.vaultId} fileId={node.id} versionId={current.versionId} name={node.name} mimeType={current.mimeTypeText} size={current.size} />
+              <FilePreview
+                key={current.versionId}
+                vaultId={vault.vaultId}
+                fileId={node.id}
+                versionId={current.versionId}
+                name={node.name}
+                mimeType={current.mimeTypeText}
+                size={current.size}
+                onDownload={download}
+              />
             ) : (
               <Text c="dimmed">This file is still uploading.</Text>
             )}
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <Text fw={700} mb="xs">
+          <Text fw={700} mb="xs" component="h2" fz="md">
             Versions
           </Text>
-          <Stack gap={2} component="nav" aria-label="Versions">
-            {ordered.map((version) => (
-              <NavLink
-                key={version.versionId}
-                component="button"
-                onClick={() => selectVersion(version.versionId)}
-                active={version === current}
-                label={
-                  <Group gap={6}>
-                    <Text size="sm">Version {version.number}</Text>
-                    {version === latest && (
-                      <Badge size="xs" variant="light">
-                        Latest
-                      </Badge>
-                    )}
-                  </Group>
-                }
-                description={`${formatDateTime(version.createdAt)} · ${formatBytes(version.size)}`}
-              />
-            ))}
-          </Stack>
+          <VersionList versions={versions} selectedId={current?.versionId} onSelect={selectVersion} />
         </Grid.Col>
       </Grid>
-    </Stack>
+    </>
   );
 }

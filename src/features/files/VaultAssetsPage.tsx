@@ -107,6 +107,11 @@ export function VaultAssetsPage() {
               onShowInfo={() => setVaultInfoOpen(true)}
               onShowMetadata={() => setMetadataOpen(true)}
               onShowHidden={() => void navigate({ to: '/vaults/$status/$vaultId/revoked-files', params })}
+              onOpenGallery={() =>
+                void (folderId
+                  ? navigate({ to: '/vaults/$status/$vaultId/gallery/folders/$folderId', params: { ...params, folderId } })
+                  : navigate({ to: '/vaults/$status/$vaultId/gallery', params }))
+              }
             />
           </>
         }

@@ -13,10 +13,12 @@ interface VaultMenuProps {
   onShowMetadata?: () => void;
   /** Opens the hidden files; shown in the menu on phones, where the toolbar has no room for it. */
   onShowHidden?: () => void;
+  /** Opens the gallery of the current folder's images and videos. */
+  onOpenGallery?: () => void;
 }
 
 /** The vault actions menu (spec 000 section 6: rename, deactivate, restore and remove are OWNER only). */
-export function VaultMenu({ vault, onRename, onShowInfo, onShowMetadata, onShowHidden }: VaultMenuProps) {
+export function VaultMenu({ vault, onRename, onShowInfo, onShowMetadata, onShowHidden, onOpenGallery }: VaultMenuProps) {
   const { isReadOnly } = useServerConfig();
   const access = { role: vault.role, status: vault.status, isReadOnly };
   const isOwner = canManageVault(access) && !vault.isPending;
@@ -30,6 +32,7 @@ export function VaultMenu({ vault, onRename, onShowInfo, onShowMetadata, onShowH
       <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
         <Menu.Item onClick={onShowInfo}>Vault info</Menu.Item>
         {onShowMetadata && <Menu.Item onClick={onShowMetadata}>Description and tags</Menu.Item>}
+        {onOpenGallery && <Menu.Item onClick={onOpenGallery}>Gallery</Menu.Item>}
         {onShowHidden && (
           <Menu.Item onClick={onShowHidden} hiddenFrom="sm">
             Hidden files

@@ -1,0 +1,16 @@
+import { useMemo } from 'react';
+import { classifyPreview, isGalleryKind } from '../../../domain/filePreviewRules';
+import type { NodeRecord } from '../../../storage/vaultRecords';
+import { compareNames, useChildren } from '../../../storage/vaultStore';
+
+/** The folder's images and videos with a version to show, in name order; undefined while loading. */
+export function useGalleryItems(vaultId: string, folderId: string | null): NodeRecord[] | undefined {
+  const children = useChildren(vaultId, folderId);
+  return useMemo(
+    () =>
+      children
+        ?.filter((n) => n.kind === 'file' && n.latestVersionId !== null && isGalleryKind(classifyPreview(n.mimeType, n.name)))
+        .sort((a, b) => compareNames(a.name, b.name) || a.id.localeCompare(b.id)),
+    [children],
+  );
+}

@@ -1,0 +1,39 @@
+import { Anchor, Code, Text, Typography } from '@mantine/core';
+import Markdown, { type Components } from 'react-markdown';
+import { isSafeLinkHref } from '../../../domain/filePreviewRules';
+
+/**
+ * A note rendered inert: raw HTML is dropped (skipHtml, and no rehype-raw), links keep only
+ * http(s) and mailto targets (anything else is plain text), and images are never fetched (a
+ * remote image would tell its host who opened the note, and when).
+ */
+const COMPONENTS: Components = {
+  a: ({ href, children }) =>
+    isSafeLinkHref(href) ? (
+      <Anchor href={href} target="_blank" rel="noopener noreferrer nofollow">
+        {children}
+      </Anchor>
+    ) : (
+      <Text span inherit>
+        {children}
+      </Text>
+    ),
+  img: ({ alt }) => (
+    <Text span c="dimmed" fz="sm">
+      [Image{alt ? `: ${alt}` : ''}]
+    </Text>
+  ),
+  code: ({ children }) => <Code>{children}</Code>,
+};
+
+export function MarkdownPreview({ text }: { text: string }) {
+  return (
+    <Typography>
+      <div data-testid="markdown-preview" style={{ overflowWrap: 'anywhere' }}>
+        <Markdown skipHtml components={COMPONENTS}>
+          {text}
+        </Markdown>
+      </div>
+    </Typography>
+  );
+}
