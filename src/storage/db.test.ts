@@ -31,7 +31,7 @@ describe('CairnDb schema', () => {
   it('every table belongs to an account, so log out can wipe it', async () => {
     const db = track(new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange }));
     await db.open();
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'nodes', 'ops', 'outbox', 'uploads', 'vaults', 'versions', 'wallets']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'nodes', 'ops', 'outbox', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
     for (const table of db.tables) expect(accountScopeOf(table), table.name).not.toBeNull();
   });
 
@@ -74,5 +74,22 @@ describe('CairnDb schema', () => {
     // Root children are found by parentKey '' (IndexedDB cannot index null).
     await v2.table('nodes').put({ accountId: 'acc1', id: 'n1', vaultId: 'v1', parentId: null, parentKey: '' });
     expect(await v2.table('nodes').where('[accountId+vaultId+parentKey]').equals(['acc1', 'v1', '']).count()).toBe(1);
+  });
+
+  it('v2 -> v3: the file of an upload moves to uploadFiles and the record keeps its type', async () => {
+    const factory = new IDBFactory();
+    const v2 = openAtVersion(factory, 2);
+    await v2.open();
+    const file = new Blob(['field notes'], { type: 'text/plain' });
+    await v2.table('uploads').put({ accountId: 'acc1', uploadId: 'u1', state: 'uploading', file });
+    v2.close();
+
+    const v3 = openAtVersion(factory, 3);
+    await v3.open();
+    const record = await v3.table('uploads').get(['acc1', 'u1']);
+    expect(record).toMatchObject({ state: 'uploading', fileType: 'text/plain' });
+    expect(record).not.toHaveProperty('file');
+    const moved = await v3.table('uploadFiles').get(['acc1', 'u1']);
+    expect(await (moved?.file as Blob).text()).toBe('field notes');
   });
 });

@@ -4,7 +4,7 @@
  */
 import Dexie, { type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { AccountUser } from '../protocol/auth';
-import type { NodeRecord, OpRecord, OutboxRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
+import type { NodeRecord, OpRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export const DB_NAME = 'cairn';
 
@@ -55,6 +55,24 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       ops: '[accountId+vaultId+seq], accountId',
     },
   },
+  {
+    // Upload files move out of the upload records (see UploadFileRecord).
+    version: 3,
+    stores: { uploadFiles: '[accountId+uploadId], accountId' },
+    async upgrade(tx) {
+      await tx
+        .table('uploads')
+        .toCollection()
+        .modify((record: Record<string, unknown>) => {
+          const file = record.file as Blob | undefined;
+          if (file) {
+            void tx.table('uploadFiles').put({ accountId: record.accountId, uploadId: record.uploadId, file });
+            record.fileType = file.type;
+          }
+          delete record.file;
+        });
+    },
+  },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -74,6 +92,7 @@ export class CairnDb extends Dexie {
   versions!: Table<VersionRecord, [string, string]>;
   outbox!: Table<OutboxRecord, [string, string]>;
   uploads!: Table<UploadRecord, [string, string]>;
+  uploadFiles!: Table<UploadFileRecord, [string, string]>;
   ops!: Table<OpRecord, [string, string, number]>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */

@@ -125,7 +125,8 @@ export interface UploadRecord {
   blobId: string;
   /** The version's file key sealed under the vault key (private vaults): reopened to resume. */
   sealedFileKey: import('../protocol/vaults').SealedField | null;
-  file: Blob;
+  /** MIME type of the picked file (the bytes themselves are in UploadFileRecord). */
+  fileType: string;
   size: number;
   lastModified: number;
   chunkCount: number;
@@ -137,4 +138,15 @@ export interface UploadRecord {
   createdAt: number;
   /** Upload batch (one pick of files), for the progress box's counts. */
   batchId: string;
+}
+
+/**
+ * The picked file of an upload, kept apart from UploadRecord and written once: progress updates
+ * rewrite the small UploadRecord many times, and re-putting a record that holds a Blob makes
+ * IndexedDB copy the whole file each time.
+ */
+export interface UploadFileRecord {
+  accountId: string;
+  uploadId: string;
+  file: Blob;
 }

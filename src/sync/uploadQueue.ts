@@ -128,6 +128,9 @@ export class UploadQueue {
       r.state = state;
       r.error = error;
     });
+    // A finished upload's copy of the file is no longer needed (failed and cancelled ones keep
+    // theirs for Retry; log out wipes them all).
+    if (state === 'done') await this.ctx.db.uploadFiles.delete([this.ctx.accountId, uploadId]);
   }
 
   private async process(uploadId: string): Promise<void> {
@@ -191,7 +194,8 @@ export class UploadQueue {
       });
 
       const header = { size: record.size, chunkSize: CHUNK_SIZE, chunkCount: record.chunkCount };
-      const file = record.file;
+      const file = (await ctx.db.uploadFiles.get([ctx.accountId, uploadId]))?.file;
+      if (!file) throw new PermanentUploadError(UPLOAD_FAILED_MESSAGE);
       let cancelled = false;
       let failed = false;
       const next = [...missing];
@@ -234,7 +238,7 @@ export class UploadQueue {
       await this.setState(uploadId, 'finalising');
       const hashes = record.chunkHashes;
       if (hashes.length !== record.chunkCount || hashes.some((h) => !h)) throw new Error('Chunk receipts are missing');
-      const mimeText = record.file.type || 'application/octet-stream';
+      const mimeText = record.fileType || 'application/octet-stream';
       let mimeType: Field = { clear: mimeText };
       let name: Field = { clear: record.name };
       if (isPrivate) {
@@ -299,7 +303,7 @@ export async function queueUpload(ctx: SyncContext, input: NewUpload): Promise<U
     versionId: ctx.newId(),
     blobId: ctx.newId(),
     sealedFileKey: null,
-    file: input.file,
+    fileType: input.file.type,
     size,
     lastModified: Math.max(0, Math.floor(input.file.lastModified ?? ctx.now())),
     chunkCount: chunkCountOf(size),
@@ -310,6 +314,9 @@ export async function queueUpload(ctx: SyncContext, input: NewUpload): Promise<U
     createdAt: ctx.now(),
     batchId: input.batchId,
   };
-  await ctx.db.uploads.add(record);
+  await ctx.db.transaction('rw', [ctx.db.uploads, ctx.db.uploadFiles], async () => {
+    await ctx.db.uploads.add(record);
+    await ctx.db.uploadFiles.add({ accountId: ctx.accountId, uploadId: record.uploadId, file: input.file });
+  });
   return record;
 }

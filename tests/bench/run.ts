@@ -1,0 +1,761 @@
+/**
+ * `npm run bench`: the speed figures of issue 3 (a measurement that prints figures, not a timed
+ * test; it exits 0 when a goal is missed and prints GOAL MISSED next to it).
+ *
+ * Starts the real server (scripts/start.mjs, which builds dist/ when stale) on a free port with a
+ * temporary DATA_DIR, drives Debian's Chromium through playwright-core as a new user would (sign
+ * up, verify, log in, create a private cloud vault through the wizard) and measures:
+ *  1. the WebCrypto AES-256-GCM baseline on the page's main thread (256 MiB in 4 MiB chunks);
+ *  2. upload of a 256 MiB file through the UI, and 3. its download (byte-identical check);
+ *  4. peak memory during both;
+ *  5. a folder of 10,000 files (seeded through the API with the client's crypto): first render,
+ *     scrolling, and the first sync into a fresh browser profile.
+ *
+ * Environment: BENCH_SIZE_MIB (default 256), BENCH_FILES (default 10000), BENCH_KEEP=1 keeps the
+ * temp dir, BENCH_HEADED=1 shows the browser.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomFillSync } from 'node:crypto';
+import { createReadStream, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { waitForMailLink } from '../e2e/mailbox';
+import { seedFolder, serverCeiling } from './seed';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const MiB = 1024 * 1024;
+const SIZE_MIB = Number(process.env.BENCH_SIZE_MIB ?? 256);
+const FILE_COUNT = Number(process.env.BENCH_FILES ?? 10_000);
+const PASSWORD = 'glacier orbit tangerine sextant 41';
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const VIEWPORT = { width: 1280, height: 800 };
+
+// --- results -------------------------------------------------------------------------------------
+
+interface Row {
+  label: string;
+  value: string;
+  note?: string;
+}
+const rows: Row[] = [];
+const problems: string[] = [];
+function record(label: string, value: string, note?: string) {
+  rows.push({ label, value, ...(note ? { note } : {}) });
+  console.log(`  → ${label}: ${value}${note ? `  ${note}` : ''}`);
+}
+function log(text: string) {
+  console.log(`[bench ${((performance.now() - T0) / 1000).toFixed(1)}s] ${text}`);
+}
+const T0 = performance.now();
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const mib = (bytes: number) => `${fmt(bytes / MiB)} MiB`;
+
+// --- process and temp dir cleanup ---------------------------------------------------------------
+
+const tempDir = mkdtempSync(join(tmpdir(), 'cairn-bench-'));
+const dataDir = join(tempDir, 'data');
+let server: ChildProcess | null = null;
+let browser: Browser | null = null;
+let cleanedUp = false;
+
+async function cleanup(): Promise<void> {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  try {
+    await browser?.close();
+  } catch {
+    /* already gone */
+  }
+  if (server?.pid && server.exitCode === null) {
+    const pid = server.pid;
+    const exited = new Promise<void>((resolve) => server!.once('exit', () => resolve()));
+    try {
+      process.kill(-pid, 'SIGTERM'); // its own process group: start.mjs and the server it spawned
+    } catch {
+      /* gone */
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  if (process.env.BENCH_KEEP === '1') console.log(`Kept ${tempDir}`);
+  else rmSync(tempDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// --- helpers ------------------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<string> {
+  const baseUrl = `http://localhost:${port}`;
+  server = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, AUTH_RATE_LIMIT: '1000' },
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  server.stdout!.on('data', keep);
+  server.stderr!.on('data', keep);
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}):\n${output.join('')}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return baseUrl;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not answer /api/health in time:\n${output.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+async function poll<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs: number, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+function sha256File(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path, { highWaterMark: 4 * MiB })
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
+}
+
+/** Writes `bytes` random bytes to `path` and answers their SHA-256. */
+function writeRandomFile(path: string, bytes: number): string {
+  const hash = createHash('sha256');
+  const fd = openSync(path, 'w');
+  const piece = Buffer.alloc(16 * MiB);
+  for (let written = 0; written < bytes; written += piece.length) {
+    const part = piece.subarray(0, Math.min(piece.length, bytes - written));
+    randomFillSync(part);
+    hash.update(part);
+    writeSync(fd, part);
+  }
+  closeSync(fd);
+  return hash.digest('hex');
+}
+
+/** RSS (bytes) of every process under `rootPid` except under `skipPid` (here: Chromium's tree). */
+function treeRss(rootPid: number, skipPid = server?.pid ?? -1): number {
+  const parents = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+      rss.set(Number(entry), Number(fields[21]) * 4096);
+    } catch {
+      /* exited */
+    }
+  }
+  let total = 0;
+  for (const [pid, value] of rss) {
+    if (pid === rootPid) continue;
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) {
+      if (p === skipPid) break;
+      if (p === rootPid) {
+        total += value;
+        break;
+      }
+    }
+  }
+  return total;
+}
+
+/** Samples the page's main-thread JS heap (CDP) and the browser tree's RSS until stopped. */
+class MemorySampler {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private busy = false;
+  peakHeap = 0;
+  peakRss = 0;
+  startHeap = 0;
+  startRss = 0;
+
+  constructor(
+    private readonly cdp: CDPSession,
+    private readonly browserPid: number | undefined,
+  ) {}
+
+  private async heap(): Promise<number> {
+    const { metrics } = (await this.cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+    return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+  }
+
+  private async sample() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      this.peakHeap = Math.max(this.peakHeap, await this.heap());
+      if (this.browserPid) this.peakRss = Math.max(this.peakRss, treeRss(this.browserPid));
+    } catch {
+      /* page busy or navigating */
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async start() {
+    this.startHeap = this.peakHeap = await this.heap();
+    this.startRss = this.peakRss = this.browserPid ? treeRss(this.browserPid) : 0;
+    this.timer = setInterval(() => void this.sample(), 100);
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    await this.sample();
+  }
+}
+
+// --- UI flows (the same steps as tests/e2e/pages) ---------------------------------------------------
+
+async function signUpAndLogIn(page: Page, baseUrl: string, email: string): Promise<string[]> {
+  await page.goto(`${baseUrl}/signup`);
+  await page.getByRole('heading', { name: 'Sign up for Cairn' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('checkbox').nth(0).check();
+  await page.getByRole('checkbox').nth(1).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByTestId('recovery-phrase').waitFor();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const text = readFileSync((await (await downloading).path())!, 'utf8');
+  const words = [...text.matchAll(/\d+\.\s*([a-z]+)/g)].map((m) => m[1]!);
+  if (words.length !== 12) throw new Error(`Expected 12 words in the backup file, got ${words.length}`);
+  await page.getByRole('button', { name: 'Setup account' }).click();
+  await page.getByText('Final step – verify your email').waitFor({ timeout: 30_000 });
+
+  const link = await waitForMailLink(dataDir, email, '/login?uid=');
+  await page.goto(link);
+  await page.getByText('Your email was successfully verified.', { exact: false }).waitFor();
+  await logIn(page, email);
+  await page.waitForURL(/\/create-vault\/setup$/, { timeout: 30_000 });
+  return words;
+}
+
+async function logIn(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+async function createPrivateCloudVault(page: Page, baseUrl: string, title: string): Promise<string> {
+  await page.goto(`${baseUrl}/create-vault/setup`);
+  await page.getByRole('button', { name: 'Customise your setup' }).or(page.getByRole('link', { name: 'Customise your setup' })).click();
+  await page.getByRole('radio', { name: 'Cloud storage' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: 'Private', exact: true }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('textbox', { name: 'Description' }).fill('Benchmark vault');
+  await page.getByRole('button', { name: 'Create vault' }).click();
+  await page.waitForURL(/\/vaults\/active\/[A-Za-z0-9_-]+\/assets$/, { timeout: 30_000 });
+  const vaultId = /\/vaults\/active\/([A-Za-z0-9_-]+)\/assets$/.exec(page.url())![1]!;
+  // The vault operation must reach the server before the API sees the vault.
+  await poll('the vault to reach the server', () => outboxCount(page).then((n) => n === 0), 30_000, 100);
+  return vaultId;
+}
+
+function row(page: Page, name: string) {
+  return page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+}
+
+// --- IndexedDB probes (Dexie database 'cairn', raw IndexedDB so no app module is needed) -----------
+
+function outboxCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('cairn');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('outbox')) return resolve(0), db.close();
+          const request = db.transaction('outbox').objectStore('outbox').count();
+          request.onsuccess = () => (resolve(request.result), db.close());
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
+}
+
+function uploadState(page: Page, name: string): Promise<{ state: string; sentBytes: number } | null> {
+  return page.evaluate(
+    (fileName) =>
+      new Promise<{ state: string; sentBytes: number } | null>((resolve, reject) => {
+        const open = indexedDB.open('cairn');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction('uploads').objectStore('uploads').getAll();
+          request.onsuccess = () => {
+            const found = (request.result as Array<{ name: string; state: string; sentBytes: number }>).find((r) => r.name === fileName);
+            resolve(found ? { state: found.state, sentBytes: found.sentBytes } : null);
+            db.close();
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    name,
+  );
+}
+
+/** Active children of `parentId` in the local projection. */
+function childCount(page: Page, parentId: string): Promise<number> {
+  return page.evaluate(
+    (parent) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('cairn');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('nodes')) return resolve(0), db.close();
+          let count = 0;
+          const cursor = db.transaction('nodes').objectStore('nodes').openCursor();
+          cursor.onsuccess = () => {
+            const c = cursor.result;
+            if (!c) return resolve(count), db.close();
+            const value = c.value as { parentId?: string | null; status?: string };
+            if (value.parentId === parent && value.status === 'ACTIVE') count += 1;
+            c.continue();
+          };
+          cursor.onerror = () => reject(cursor.error);
+        };
+      }),
+    parentId,
+  );
+}
+
+// --- in-page instrumentation ------------------------------------------------------------------
+
+/** Installed before any app script: long tasks, and the time the first seeded row appears. */
+const INIT_SCRIPT = `
+(() => {
+  // tsx (esbuild keepNames) wraps named functions in page.evaluate callbacks with __name().
+  window.__name = window.__name || ((f) => f);
+  window.__bench = { longTasks: [], firstRowAt: null };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  const check = () => {
+    if (window.__bench.firstRowAt !== null) return;
+    for (const tr of document.querySelectorAll('tbody tr')) {
+      if ((tr.textContent || '').includes('bench-0')) { window.__bench.firstRowAt = performance.now(); observer.disconnect(); return; }
+    }
+  };
+  const observer = new MutationObserver(check);
+  const start = () => observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+  if (document.documentElement) start(); else document.addEventListener('DOMContentLoaded', start);
+})();
+`;
+
+interface BenchWindow {
+  __bench: { longTasks: Array<{ start: number; duration: number }>; firstRowAt: number | null };
+}
+
+// --- the benchmark ------------------------------------------------------------------------------
+
+async function baseline(page: Page): Promise<{ encrypt: number[]; decrypt: number[] }> {
+  return page.evaluate(async (sizeMiB) => {
+    const CHUNK = 4 * 1024 * 1024;
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    for (let i = 0; i < (sizeMiB * 1024 * 1024) / CHUNK; i++) {
+      const chunk = new Uint8Array(CHUNK);
+      for (let at = 0; at < CHUNK; at += 65536) crypto.getRandomValues(chunk.subarray(at, at + 65536));
+      chunks.push(chunk);
+    }
+    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    const encrypt: number[] = [];
+    const decrypt: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const ivs = chunks.map(() => crypto.getRandomValues(new Uint8Array(12)));
+      const sealed: ArrayBuffer[] = [];
+      let t = performance.now();
+      for (let i = 0; i < chunks.length; i++) sealed.push(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: ivs[i]! }, key, chunks[i]!));
+      encrypt.push((sizeMiB * 1000) / (performance.now() - t));
+      t = performance.now();
+      for (let i = 0; i < sealed.length; i++) await crypto.subtle.decrypt({ name: 'AES-GCM', iv: ivs[i]! }, key, sealed[i]!);
+      decrypt.push((sizeMiB * 1000) / (performance.now() - t));
+    }
+    return { encrypt, decrypt };
+  }, SIZE_MIB);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function goal(ratio: number, min: number, aim: number): string {
+  if (ratio < min) return `GOAL MISSED (needs ≥ ${min})`;
+  return ratio >= aim ? `goal met (≥ ${min}; aim ${aim} reached)` : `goal met (≥ ${min}; aim ${aim} not reached)`;
+}
+
+async function main(): Promise<void> {
+  log(`temp dir ${tempDir}`);
+  const port = await freePort();
+  log(`starting the server on port ${port} (building dist/ if stale)...`);
+  const baseUrl = await startServer(port);
+  log('server up');
+
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: process.env.BENCH_HEADED !== '1' });
+  // Chromium is a child of this process (as is the server, which treeRss leaves out).
+  const browserPid = process.pid;
+  const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
+  context.setDefaultTimeout(30_000);
+  await context.addInitScript(INIT_SCRIPT);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.error(`[page console] ${message.text().slice(0, 300)}`);
+  });
+  currentPage = page;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+
+  const email = `bench.${Date.now().toString(36)}@example.com`;
+  log(`signing up ${email}`);
+  const words = await signUpAndLogIn(page, baseUrl, email);
+  log('creating a private cloud vault through the wizard');
+  const vaultId = await createPrivateCloudVault(page, baseUrl, 'Bench vault');
+  const vaultUrl = `${baseUrl}/vaults/active/${vaultId}/assets`;
+
+  // 1. Baseline --------------------------------------------------------------------------------
+  log(`baseline: WebCrypto AES-256-GCM, ${SIZE_MIB} MiB in 4 MiB chunks, page main thread, 5 rounds (median)`);
+  const base = await baseline(page);
+  const baseEncrypt = median(base.encrypt);
+  const baseDecrypt = median(base.decrypt);
+  record(`baseline encrypt ${SIZE_MIB} MiB, 1 thread`, `${fmt(baseEncrypt)} MiB/s`, `(rounds: ${base.encrypt.map((v) => fmt(v)).join(', ')})`);
+  record(`baseline decrypt ${SIZE_MIB} MiB, 1 thread`, `${fmt(baseDecrypt)} MiB/s`, `(rounds: ${base.decrypt.map((v) => fmt(v)).join(', ')})`);
+  await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
+
+  // 2. Upload ----------------------------------------------------------------------------------
+  const fileName = `bench-${SIZE_MIB}MiB.bin`;
+  const filePath = join(tempDir, fileName);
+  log(`writing ${SIZE_MIB} MiB of random bytes to ${filePath}`);
+  const fileHash = writeRandomFile(filePath, SIZE_MIB * MiB);
+
+  await page.goto(vaultUrl);
+  await page.getByRole('button', { name: 'Add an asset' }).waitFor();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add an asset' }).click();
+  await page.getByRole('menuitem', { name: 'Upload file' }).click();
+  await (await chooser).setFiles(filePath);
+  const dialog = page.getByRole('dialog', { name: /^Upload \d+ files?$/ });
+  await dialog.getByText(/^Available: /).waitFor();
+  await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
+  const uploadMemory = new MemorySampler(cdp, browserPid);
+  await uploadMemory.start();
+  log('upload: confirm clicked');
+  const uploadStart = performance.now();
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  let firstBytesAt = 0;
+  await poll('the upload to be done', async () => {
+    const upload = await uploadState(page, fileName);
+    if (upload?.state === 'failed' || upload?.state === 'cancelled') throw new Error(`The upload ended ${upload.state}`);
+    if (!firstBytesAt && upload && upload.sentBytes > 0) firstBytesAt = performance.now();
+    return upload?.state === 'done';
+  }, 600_000);
+  const uploadDone = performance.now();
+  await poll('the file operation to be pushed', () => outboxCount(page).then((n) => n === 0), 60_000);
+  await row(page, fileName).waitFor({ timeout: 60_000 });
+  const uploadVisible = performance.now();
+  await uploadMemory.stop();
+  const uploadSeconds = (uploadDone - uploadStart) / 1000;
+  const uploadRate = SIZE_MIB / uploadSeconds;
+  const uploadRatio = uploadRate / baseEncrypt;
+  record(
+    `upload ${SIZE_MIB} MiB private`,
+    `${fmt(uploadRate)} MiB/s (${fmt(uploadRatio, 2)} × WebCrypto encrypt baseline ${fmt(baseEncrypt)} MiB/s)`,
+    goal(uploadRatio, 0.6, 1.0),
+  );
+  record(
+    '  upload, confirm → first chunk acknowledged',
+    `${fmt((firstBytesAt - uploadStart) / 1000, 2)} s; from there to done ${fmt(SIZE_MIB / ((uploadDone - firstBytesAt) / 1000))} MiB/s`,
+  );
+  record(
+    `  upload, confirm → row shown and op pushed`,
+    `${fmt((uploadVisible - uploadStart) / 1000, 2)} s (${fmt(SIZE_MIB / ((uploadVisible - uploadStart) / 1000))} MiB/s)`,
+  );
+  record(
+    '  memory during upload',
+    `main-thread JS heap peak ${mib(uploadMemory.peakHeap)} (start ${mib(uploadMemory.startHeap)}); browser RSS peak ${mib(uploadMemory.peakRss)} (start ${mib(uploadMemory.startRss)}, +${mib(uploadMemory.peakRss - uploadMemory.startRss)})`,
+  );
+
+  // 3. Download --------------------------------------------------------------------------------
+  await page.goto(vaultUrl);
+  await row(page, fileName).waitFor();
+  await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
+  const downloadMemory = new MemorySampler(cdp, browserPid);
+  await downloadMemory.start();
+  const downloading = page.waitForEvent('download', { timeout: 600_000 });
+  await page.getByRole('button', { name: `Actions for ${fileName}` }).click();
+  const downloadStart = performance.now();
+  await page.getByRole('menuitem', { name: 'Download', exact: true }).click();
+  log('download: menu item clicked');
+  const download = await downloading;
+  const savedPath = await download.path();
+  const downloadEnd = performance.now();
+  await downloadMemory.stop();
+  const downloadSeconds = (downloadEnd - downloadStart) / 1000;
+  const downloadRate = SIZE_MIB / downloadSeconds;
+  const downloadRatio = downloadRate / baseDecrypt;
+  const savedHash = savedPath ? await sha256File(savedPath) : '';
+  const identical = savedHash === fileHash;
+  if (!identical) problems.push('the downloaded file differs from the uploaded one');
+  record(
+    `download ${SIZE_MIB} MiB private`,
+    `${fmt(downloadRate)} MiB/s (${fmt(downloadRatio, 2)} × WebCrypto decrypt baseline ${fmt(baseDecrypt)} MiB/s)`,
+    goal(downloadRatio, 0.6, 1.0),
+  );
+  record('  download bytes identical (SHA-256)', identical ? 'yes' : 'NO — MISMATCH');
+  record(
+    '  memory during download',
+    `main-thread JS heap peak ${mib(downloadMemory.peakHeap)} (start ${mib(downloadMemory.startHeap)}); browser RSS peak ${mib(downloadMemory.peakRss)} (start ${mib(downloadMemory.startRss)}, +${mib(downloadMemory.peakRss - downloadMemory.startRss)})`,
+    downloadMemory.peakRss - downloadMemory.startRss > SIZE_MIB * MiB * 0.8 ? '(grows with the file: whole file held as a Blob)' : undefined,
+  );
+  await download.delete().catch(() => undefined);
+  rmSync(filePath, { force: true });
+
+  // 5. 10,000 files ------------------------------------------------------------------------------
+  const cookies = await context.cookies(baseUrl);
+  const token = cookies.find((c) => c.name === 'cairn_session')?.value;
+  if (!token) throw new Error('No cairn_session cookie in the browser context');
+  const ceiling = await serverCeiling(baseUrl, token, vaultId, SIZE_MIB);
+  record(
+    `server alone (Node client, no crypto, 4 in flight)`,
+    `PUT ${fmt(ceiling.put)} MiB/s, GET ${fmt(ceiling.get)} MiB/s for ${SIZE_MIB} MiB in 4 MiB chunks`,
+  );
+  log(`seeding a folder of ${FILE_COUNT} files through the API (client crypto in Node)`);
+  const seed = await seedFolder({ baseUrl, token, words, vaultId, folderName: 'bench-10k', fileCount: FILE_COUNT, log });
+  record(`seed ${FILE_COUNT} files (API, not a UI figure)`, `blobs ${fmt(seed.blobSeconds, 1)} s, signed ops ${fmt(seed.opsSeconds, 1)} s`);
+  const folderUrl = `${vaultUrl}/folders/${seed.folderId}`;
+
+  // The first profile learns of the ops by WebSocket and pulls them.
+  log('waiting for the open profile to pull the seeded folder');
+  const livePullStart = performance.now();
+  await poll('the open profile to pull every file', () => childCount(page, seed.folderId).then((n) => n >= FILE_COUNT), 300_000, 250);
+  record(`open profile: live pull of ${FILE_COUNT} pushed files into IndexedDB`, `${fmt((performance.now() - livePullStart) / 1000, 2)} s`);
+
+  // First render, in-app: from the click on the folder in the vault room to the first file row.
+  await page.goto(vaultUrl);
+  await row(page, 'bench-10k').waitFor();
+  await page.waitForTimeout(500);
+  const inApp = await page.evaluate(async () => {
+    const w = window as unknown as BenchWindow;
+    const link = [...document.querySelectorAll('tbody tr a, tbody tr button, tbody tr [role="link"]')].find(
+      (el) => (el.textContent ?? '').trim() === 'bench-10k',
+    ) as HTMLElement | undefined;
+    if (!link) return null;
+    const tasksBefore = w.__bench.longTasks.length;
+    const hasRow = () => [...document.querySelectorAll('tbody tr')].some((tr) => (tr.textContent ?? '').includes('bench-0'));
+    const start = performance.now();
+    const shown = new Promise<number>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (hasRow()) {
+          observer.disconnect();
+          resolve(performance.now());
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    link.click();
+    const rowAt = await Promise.race([shown, new Promise<number>((resolve) => setTimeout(() => resolve(-1), 30_000))]);
+    // The frame that paints it.
+    const paintAt = await new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const tasks = w.__bench.longTasks.slice(tasksBefore);
+    return {
+      rowMs: rowAt < 0 ? -1 : rowAt - start,
+      paintMs: paintAt - start,
+      longTasks: tasks.length,
+      longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
+      rowsInDom: document.querySelectorAll('tbody tr').length,
+    };
+  });
+  if (!inApp || inApp.rowMs < 0) {
+    record('first render of the 10,000-file folder (in-app click)', 'NOT MEASURED', '(no folder link found or no row within 30 s)');
+  } else {
+    record(
+      `first render of the ${FILE_COUNT}-file folder (in-app click → first row)`,
+      `${fmt(inApp.rowMs)} ms (next frame at ${fmt(inApp.paintMs)} ms); ${inApp.rowsInDom} rows in the DOM; long tasks ${inApp.longTasks}, longest ${fmt(inApp.longestTask)} ms`,
+      inApp.rowMs < 200 ? 'goal met (< 200 ms)' : 'GOAL MISSED (needs < 200 ms)',
+    );
+  }
+
+  // First render, full page load of the folder URL (app boot + unlock + list).
+  await page.goto(folderUrl);
+  await poll('the first seeded row after a reload', () => page.evaluate(() => (window as unknown as BenchWindow).__bench.firstRowAt), 60_000);
+  const load = await page.evaluate(() => {
+    const w = window as unknown as BenchWindow;
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    return { firstRowAt: w.__bench.firstRowAt!, domContentLoaded: nav?.domContentLoadedEventEnd ?? 0, rowsInDom: document.querySelectorAll('tbody tr').length };
+  });
+  record(
+    `page load of the folder URL → first row`,
+    `${fmt(load.firstRowAt)} ms from navigation start (DOMContentLoaded ${fmt(load.domContentLoaded)} ms); ${load.rowsInDom} rows in the DOM`,
+  );
+
+  // Scrolling: the list's scroll container (or the document) from top to bottom.
+  await page.waitForTimeout(1_000);
+  const scroll = await page.evaluate(async () => {
+    const w = window as unknown as BenchWindow;
+    const table = document.querySelector('tbody')!;
+    let container: HTMLElement | null = null;
+    for (let el = table.parentElement; el; el = el.parentElement) {
+      const style = getComputedStyle(el);
+      if (/(auto|scroll)/.test(style.overflowY) && el.scrollHeight > el.clientHeight + 10) {
+        container = el;
+        break;
+      }
+    }
+    const scroller = container ?? (document.scrollingElement as HTMLElement);
+    const total = scroller.scrollHeight - scroller.clientHeight;
+    const tasksBefore = w.__bench.longTasks.length;
+    const frames: number[] = [];
+    const step = 600; // px per frame: a fast fling
+    const start = performance.now();
+    await new Promise<void>((resolve) => {
+      let last = performance.now();
+      const tick = () => {
+        const now = performance.now();
+        frames.push(now - last);
+        last = now;
+        scroller.scrollTop = Math.min(total, scroller.scrollTop + step);
+        if (scroller.scrollTop >= total - 1 || now - start > 20_000) resolve();
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const elapsed = performance.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const tasks = w.__bench.longTasks.slice(tasksBefore);
+    frames.shift();
+    const sorted = [...frames].sort((a, b) => a - b);
+    const lastRowText = [...document.querySelectorAll('tbody tr')].at(-1)?.textContent ?? '';
+    return {
+      container: container ? `${container.tagName.toLowerCase()}${container.className ? '.' + String(container.className).split(' ')[0] : ''}` : 'document',
+      scrollPx: total,
+      elapsedMs: elapsed,
+      frames: frames.length,
+      p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+      worst: sorted.at(-1) ?? 0,
+      slowFrames: frames.filter((f) => f > 50).length,
+      longTasks: tasks.length,
+      longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
+      rowsInDom: document.querySelectorAll('tbody tr').length,
+      lastRow: lastRowText.match(/bench-\d+\.txt/)?.[0] ?? '',
+    };
+  });
+  const paginated = scroll.rowsInDom < FILE_COUNT && scroll.lastRow !== `bench-${String(FILE_COUNT).padStart(5, '0')}.txt`;
+  const smooth = scroll.longTasks === 0 && scroll.slowFrames === 0;
+  record(
+    'scroll the folder top → bottom',
+    `${fmt(scroll.scrollPx)} px in ${fmt(scroll.elapsedMs)} ms over ${scroll.frames} frames (scroller: ${scroll.container}); frame p95 ${fmt(scroll.p95, 1)} ms, worst ${fmt(scroll.worst, 1)} ms, frames > 50 ms: ${scroll.slowFrames}; long tasks ${scroll.longTasks}, longest ${fmt(scroll.longestTask)} ms; ${scroll.rowsInDom} rows in the DOM, last row ${scroll.lastRow || '?'}`,
+    paginated
+      ? `GOAL MISSED (not one virtualized list: the folder shows ${scroll.rowsInDom} rows and stops at ${scroll.lastRow || '?'}; its scroll says nothing about 10,000 rows)`
+      : smooth
+        ? 'smooth (no long task, no frame > 50 ms)'
+        : 'GOAL MISSED (long tasks or frames > 50 ms while scrolling)',
+  );
+
+  // First sync into a fresh profile: new context, log in, until the folder's rows show.
+  log('fresh profile: logging in and pulling the vault');
+  const fresh: BrowserContext = await browser.newContext({ viewport: VIEWPORT });
+  await fresh.addInitScript(INIT_SCRIPT);
+  const freshPage = await fresh.newPage();
+  currentPage = freshPage;
+  await freshPage.goto(`${baseUrl}/login`);
+  await freshPage.getByRole('heading', { name: 'Log in' }).waitFor();
+  const loginStart = performance.now();
+  await logIn(freshPage, email);
+  await poll('the fresh profile to pull every file', () => childCount(freshPage, seed.folderId).then((n) => n >= FILE_COUNT).catch(() => false), 600_000, 250);
+  const pulled = performance.now();
+  await freshPage.goto(folderUrl);
+  await poll('the first row in the fresh profile', () => freshPage.evaluate(() => (window as unknown as BenchWindow).__bench.firstRowAt), 60_000);
+  const freshRows = performance.now();
+  record(
+    `fresh profile: first sync of ${FILE_COUNT + 1} items (+ the ${SIZE_MIB} MiB file)`,
+    `${fmt((pulled - loginStart) / 1000, 2)} s from Log in to all in IndexedDB; ${fmt((freshRows - loginStart) / 1000, 2)} s until the folder's rows show`,
+  );
+  await fresh.close();
+}
+
+function printTable() {
+  console.log('\n================ Cairn bench (issue 3) ================');
+  const width = Math.max(...rows.map((r) => r.label.length));
+  for (const r of rows) console.log(`${r.label.padEnd(width)}  ${r.value}${r.note ? `  ${r.note}` : ''}`);
+  for (const p of problems) console.log(`PROBLEM: ${p}`);
+  console.log('========================================================');
+  console.log('Not measured: memory of the transfer workers\' own heaps (browser RSS covers them); a 2 GiB file (256 MiB here).');
+}
+
+let exitCode = 0;
+let currentPage = null as Page | null;
+try {
+  await main();
+} catch (error) {
+  exitCode = 1;
+  console.error('\nThe bench stopped early:', error instanceof Error ? (error.stack ?? error.message) : error);
+  problems.push(`stopped early: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  if (currentPage) {
+    const shot = join(ROOT, '.tmp', 'bench-failure.png');
+    await currentPage
+      .screenshot({ path: shot, fullPage: true })
+      .then(() => console.error(`Screenshot of the page: ${shot} (${currentPage!.url()})`))
+      .catch(() => undefined);
+  }
+} finally {
+  printTable();
+  await cleanup();
+}
+process.exit(exitCode);
