@@ -16,6 +16,7 @@ import { SyncClient } from './SyncClient';
 import { FakeVaultCrypto, signFake } from './testing/FakeVaultCrypto';
 import { FakeTransfer, FakeVaultServer } from './testing/FakeVaultServer';
 import * as actions from './vaultActions';
+import { forgetPickedFiles } from './uploadQueue';
 
 const USER = { id: 'acc1', publicSigningKey: 'c'.repeat(64), address: 'A'.repeat(43) };
 const silent = () => {};
@@ -311,8 +312,10 @@ describe('[S5] uploads and downloads', () => {
     expect(interrupted!.state).toBe('uploading');
     expect(interrupted!.chunkHashes.map(Boolean)).toEqual([true, false, true]);
 
-    // "Reload": a new client and transfer pool over the same database.
+    // "Reload": a new client and transfer pool over the same database; the picked file is gone
+    // from memory, so the chunk comes from the copy kept in IndexedDB.
     stopSync();
+    forgetPickedFiles();
     transfer = new FakeTransfer(server);
     crypto.calls.length = 0;
     start();

@@ -16,7 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
-import { createReadStream, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { createReadStream, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync, closeSync, appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -128,7 +128,10 @@ async function startServer(port: number): Promise<string> {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, AUTH_RATE_LIMIT: '1000' },
   });
   const output: string[] = [];
+  const logFile = process.env.BENCH_SERVER_LOG;
   const keep = (chunk: Buffer) => {
+    // BENCH_SERVER_LOG=<file> keeps the server's request log, to see where time goes.
+    if (logFile) appendFileSync(logFile, chunk);
     output.push(chunk.toString());
     if (output.length > 200) output.shift();
   };
@@ -450,10 +453,13 @@ async function main(): Promise<void> {
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: process.env.BENCH_HEADED !== '1' });
   // Chromium is a child of this process (as is the server, which treeRss leaves out).
   const browserPid = process.pid;
-  const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true });
+  const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true, ...(process.env.BENCH_NO_SW ? { serviceWorkers: 'block' as const } : {}) });
   context.setDefaultTimeout(30_000);
   await context.addInitScript(INIT_SCRIPT);
   const page = await context.newPage();
+  // Diagnostics: BENCH_SERVER_LOG also keeps the page's and workers' console; BENCH_NO_SW blocks
+  // the service worker to rule it out of the transfer path.
+  if (process.env.BENCH_SERVER_LOG) page.on('console', (m) => appendFileSync(`${process.env.BENCH_SERVER_LOG}.console`, `${m.text()}\n`));
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') console.error(`[page console] ${message.text().slice(0, 300)}`);
