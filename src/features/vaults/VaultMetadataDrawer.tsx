@@ -1,15 +1,15 @@
-import { Badge, Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canSaveMetadata } from '../../domain/vaultMetadataRules';
 import { canManageVault } from '../../domain/vaultPermissions';
-import { descriptionRemaining } from '../../domain/vaultWizardRules';
 import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { VaultRecord } from '../../storage/vaultRecords';
 import { updateVaultMetadata } from '../../sync/vaultActions';
 import { runWithErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { TagEntryInput } from '../../ui/TagEntryInput';
 import { actionErrorText } from './vaultErrors';
+import { DescriptionInput } from './DescriptionInput';
 
 interface VaultMetadataDrawerProps {
   vault: VaultRecord;
@@ -36,7 +36,6 @@ export function VaultMetadataDrawer({ vault, opened, onClose }: VaultMetadataDra
     setTags(vault.tags);
   }, [opened]);
 
-  const remaining = descriptionRemaining(description);
   const canSave = canSaveMetadata({ isOwner, isSaving, originalDescription: vault.description, description, originalTags: vault.tags, tags });
 
   async function save() {
@@ -53,21 +52,7 @@ export function VaultMetadataDrawer({ vault, opened, onClose }: VaultMetadataDra
     <Drawer opened={opened} onClose={onClose} position="right" title="Description and tags" size={336}>
       {isOwner ? (
         <Stack gap="md">
-          <Textarea
-            label="Description"
-            value={description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
-            autosize
-            minRows={4}
-            maxRows={10}
-            description={
-              <Text span size="xs" c={remaining < 0 ? 'red' : 'dimmed'} aria-live="polite">
-                {remaining} characters remaining
-              </Text>
-            }
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            error={remaining < 0 ? `Description exceeds ${VAULT_LIMITS.DESCRIPTION_MAX} characters.` : null}
-          />
+          <DescriptionInput value={description} onChange={setDescription} minRows={4} maxRows={10} />
           <TagEntryInput label="Tags" value={tags} onChange={setTags} maxTagLength={VAULT_LIMITS.TAG_MAX} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -13,6 +13,7 @@ import { ReadOnlyAlert } from './ReadOnlyAlert';
 import { errorStatus } from './vaultErrors';
 import { useGoToWizardStep } from './wizardNavigation';
 import { WizardStep } from './WizardStep';
+import { DescriptionInput } from './DescriptionInput';
 
 /** /create-vault: Step 3 of 3, or "Add metadata" when arriving from the setup screen. */
 export function VaultMetadataPage() {
@@ -87,21 +88,7 @@ export function VaultMetadataPage() {
           data-autofocus
           autoFocus
         />
-        <Textarea
-          label="Description"
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          autosize
-          minRows={3}
-          maxRows={8}
-          description={
-            <Text span size="xs" c={remaining < 0 ? 'red' : 'dimmed'} aria-live="polite">
-              {remaining} characters remaining
-            </Text>
-          }
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          error={remaining < 0 ? `Description exceeds ${VAULT_LIMITS.DESCRIPTION_MAX} characters.` : null}
-        />
+        <DescriptionInput value={description} onChange={setDescription} />
         <Textarea
           label="Terms of access"
           value={terms}
