@@ -23,6 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { waitForMailLink } from '../e2e/mailbox';
+import { browserCeiling } from './browserCeiling';
 import { seedFolder, serverCeiling } from './seed';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -482,6 +483,10 @@ async function main(): Promise<void> {
   const baseDecrypt = median(base.decrypt);
   record(`baseline encrypt ${SIZE_MIB} MiB, 1 thread`, `${fmt(baseEncrypt)} MiB/s`, `(rounds: ${base.encrypt.map((v) => fmt(v)).join(', ')})`);
   record(`baseline decrypt ${SIZE_MIB} MiB, 1 thread`, `${fmt(baseDecrypt)} MiB/s`, `(rounds: ${base.decrypt.map((v) => fmt(v)).join(', ')})`);
+  log('browser ceiling: 4 MiB PUTs and GETs to a bare Node server, no app code, no crypto');
+  const plain = await browserCeiling(browser!, Math.min(SIZE_MIB, 128));
+  record('browser ceiling, plain PUT (no app, no crypto)', `${fmt(plain.putMiBs)} MiB/s`, '(what this Chromium can send at all)');
+  record('browser ceiling, plain GET (no app, no crypto)', `${fmt(plain.getMiBs)} MiB/s`);
   await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
 
   // 2. Upload ----------------------------------------------------------------------------------
