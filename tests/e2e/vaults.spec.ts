@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LoginPage } from './pages/LoginPage';
 import { SignupFlow } from './pages/SignupFlow';
@@ -18,7 +19,7 @@ function markedFile(mark: string, name: string, size = 0): UploadFile {
   return { name, mimeType: 'text/plain', buffer: Buffer.from(text) };
 }
 
-test('a private cloud vault: create, upload, resolve a duplicate, rename, hide, restore, and read it on a second device', async ({
+test('a private cloud vault: create, upload files and a folder, resolve a duplicate, rename, hide, restore, and read it on a second device', async ({
   page,
   browser,
   shoot,
@@ -43,6 +44,27 @@ test('a private cloud vault: create, upload, resolve a duplicate, rename, hide, 
   await expect(room.row(large.name)).toBeVisible({ timeout: 60_000 });
   await shoot('vault-room');
   expect((await room.download(large.name)).equals(large.buffer)).toBe(true);
+
+  // A whole folder: its tree is kept, .DS_Store and dot entries are skipped.
+  const picked = join(mkdtempSync(join(tmpdir(), 'cairn-folder-')), `Survey ${mark}`);
+  mkdirSync(join(picked, 'Maps'), { recursive: true });
+  writeFileSync(join(picked, 'index.txt'), `${mark} index`);
+  writeFileSync(join(picked, 'Maps', 'ridge.txt'), `${mark} ridge`);
+  writeFileSync(join(picked, '.DS_Store'), 'finder');
+  writeFileSync(join(picked, '.secret'), 'dot file');
+  await room.pickFolder(picked);
+  await room.confirmUpload();
+  await room.row(`Survey ${mark}`).getByText(`Survey ${mark}`, { exact: true }).click();
+  await expect(room.row('index.txt')).toBeVisible({ timeout: 30_000 });
+  await expect(room.row('Maps')).toBeVisible();
+  await expect(room.row('.DS_Store')).toHaveCount(0);
+  await expect(room.row('.secret')).toHaveCount(0);
+  await room.row('Maps').getByText('Maps', { exact: true }).click();
+  await expect(room.row('ridge.txt')).toBeVisible({ timeout: 30_000 });
+  expect((await room.download('ridge.txt')).toString()).toBe(`${mark} ridge`);
+  await page.getByRole('button', { name: 'Back to vaults' }).or(page.getByRole('link', { name: 'Back to vaults' })).first().click();
+  await page.getByText(vaultName).filter({ visible: true }).first().click();
+  await expect(room.row(small.name)).toBeVisible();
 
   // The same name again: Replace adds a version, Keep both adds ' copy'.
   const second = { ...small, buffer: Buffer.from(`${mark} the second version`) };

@@ -44,6 +44,14 @@ export class VaultRoom {
     await (await chooser).setFiles(files);
   }
 
+  /** Picks a whole folder from disk through 'Upload folder'. */
+  async pickFolder(path: string): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.page.getByRole('button', { name: 'Add an asset' }).click();
+    await this.page.getByRole('menuitem', { name: 'Upload folder' }).click();
+    await (await chooser).setFiles(path);
+  }
+
   async confirmUpload(): Promise<void> {
     const dialog = this.page.getByRole('dialog', { name: /^Upload \d+ files?$/ });
     await expect(dialog.getByText(/^Available: /)).toBeVisible();
