@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_FLAGS } from './tests/chromiumFlags';
 
 // End-to-end tests drive Debian's Chromium (no browser download is possible here) against the
 // production build served by the real server. Each run gets fresh data directories; the config is
@@ -17,15 +18,6 @@ export const E2E = {
   dataDir: process.env.E2E_DATA_DIR,
 };
 
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function server(port: number, dataDir: string, extraEnv: Record<string, string> = {}) {
   return {

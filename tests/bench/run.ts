@@ -25,21 +25,13 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { waitForMailLink } from '../e2e/mailbox';
 import { browserCeiling } from './browserCeiling';
 import { seedFolder, serverCeiling } from './seed';
+import { CHROMIUM_FLAGS } from '../chromiumFlags';
+import { STRONG_PASSWORD } from '../e2e/passwords';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MiB = 1024 * 1024;
 const SIZE_MIB = Number(process.env.BENCH_SIZE_MIB ?? 256);
 const FILE_COUNT = Number(process.env.BENCH_FILES ?? 10_000);
-const PASSWORD = 'glacier orbit tangerine sextant 41';
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const VIEWPORT = { width: 1280, height: 800 };
 
 // --- results -------------------------------------------------------------------------------------
@@ -266,7 +258,7 @@ async function signUpAndLogIn(page: Page, baseUrl: string, email: string): Promi
   await page.goto(`${baseUrl}/signup`);
   await page.getByRole('heading', { name: 'Sign up for Cairn' }).waitFor();
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(STRONG_PASSWORD);
   await page.getByRole('checkbox').nth(0).check();
   await page.getByRole('checkbox').nth(1).check();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -289,7 +281,7 @@ async function signUpAndLogIn(page: Page, baseUrl: string, email: string): Promi
 
 async function logIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 

@@ -8,9 +8,7 @@ export const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
 export const MAINTENANCE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 18_080) + 1}`;
 const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
 
-/** A strong password (zxcvbn score 4) that the tests search for in every request body. */
-export const STRONG_PASSWORD = 'glacier orbit tangerine sextant 41';
-export const NEW_PASSWORD = 'lantern basalt meridian cobalt 77';
+export { NEW_PASSWORD, STRONG_PASSWORD } from './passwords';
 
 let counter = 0;
 /** A unique e-mail per test and project, so the projects can share one server. */
