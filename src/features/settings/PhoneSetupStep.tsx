@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { LIMITS } from '../../protocol/primitives';
@@ -6,6 +6,7 @@ import { authService } from '../account/authService';
 import { errorCodeOf, errorMessageOf } from '../signup/errorCode';
 import { setSmsPhone } from './twoFactorDraft';
 import { canSubmitPhoneSetup, COUNTRY_CODES, toInternationalNumber } from './twoFactorRules';
+import { ConfirmPasswordInput } from './ConfirmPasswordInput';
 
 const COUNTRY_OPTIONS = COUNTRY_CODES.map(({ code, country }) => ({ value: code, label: `${country} (${code})` }));
 
@@ -66,13 +67,10 @@ export function PhoneSetupStep() {
             miw={180}
           />
         </Group>
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
+        <ConfirmPasswordInput
           value={password}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value);
+          onChange={(next) => {
+            setPassword(next);
             setPasswordError(null);
           }}
           error={passwordError}

@@ -1,10 +1,9 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { authService } from '../account/authService';
-import { errorCodeOf, errorMessageOf } from '../signup/errorCode';
 import { OtpCodeInput } from './OtpCodeInput';
+import { useEnableTwoFactor } from './useEnableTwoFactor';
 import { getSmsPhone, setSmsPhone } from './twoFactorDraft';
 import { isOtpCode } from './twoFactorRules';
 
@@ -13,8 +12,7 @@ export function PhoneVerifyStep() {
   const navigate = useNavigate();
   const hasPhone = getSmsPhone() !== null;
   const [code, setCode] = useState('');
-  const [isLoading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { isLoading, error, setError, enable } = useEnableTwoFactor(() => setSmsPhone(null));
   const canSubmit = isOtpCode(code) && !isLoading;
 
   useEffect(() => {
@@ -26,18 +24,7 @@ export function PhoneVerifyStep() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!canSubmit) return;
-    setLoading(true);
-    setError(null);
-    try {
-      // The service updates the session's user.
-      await authService.enableSms(code);
-      setSmsPhone(null);
-      notifications.show({ message: 'Two-factor authentication is on.', color: 'teal' });
-      await navigate({ to: '/account/security/two-factor-authentication' });
-    } catch (err) {
-      setError(errorCodeOf(err) === 'WRONG_CODE' ? 'Wrong code. Please check and try again.' : errorMessageOf(err));
-      setLoading(false);
-    }
+    await enable(() => authService.enableSms(code));
   }
 
   if (!hasPhone) return null;

@@ -1,10 +1,11 @@
-import { Alert, Button, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { canRevealPhrase } from '../../domain/password';
 import { authService } from '../account/authService';
 import { errorCodeOf, errorMessageOf } from '../signup/errorCode';
 import { RecoveryPhraseActions, RecoveryPhraseWords } from '../signup/RecoveryPhrase';
 import { BACK_TO_SECURITY, SettingsPage } from './SettingsPage';
+import { ConfirmPasswordInput } from './ConfirmPasswordInput';
 
 const WRONG_PASSWORD = 'Your login details are not recognised. Please check your password.';
 
@@ -51,13 +52,10 @@ export function RevealPhrasePage() {
           <form onSubmit={handleSubmit} noValidate>
             <Stack gap="md">
               <Text size="sm">Enter your password to show your 12-word recovery phrase.</Text>
-              <PasswordInput
-                label="Password"
-                autoComplete="current-password"
-                required
+              <ConfirmPasswordInput
                 value={password}
-                onChange={(e) => {
-                  setPassword(e.currentTarget.value);
+                onChange={(next) => {
+                  setPassword(next);
                   setError(null);
                 }}
                 error={error}

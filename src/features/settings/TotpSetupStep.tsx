@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Code, CopyButton, Group, Image, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Code, CopyButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -6,6 +6,7 @@ import { authService } from '../account/authService';
 import { errorCodeOf, errorMessageOf } from '../signup/errorCode';
 import { getTotpDraft, setTotpDraft, type TotpDraft } from './twoFactorDraft';
 import { MFA_PASSWORD_MIN } from './twoFactorRules';
+import { ConfirmPasswordInput } from './ConfirmPasswordInput';
 
 /** The setup key in groups of 4, easier to type into an authenticator app. */
 function groupKey(secret: string): string {
@@ -54,13 +55,10 @@ export function TotpSetupStep() {
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Text size="sm">Confirm your password to set up an authenticator app.</Text>
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
+          <ConfirmPasswordInput
             value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
+            onChange={(next) => {
+              setPassword(next);
               setError(null);
             }}
             error={error}

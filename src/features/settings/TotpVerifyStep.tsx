@@ -1,10 +1,9 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { authService } from '../account/authService';
-import { errorCodeOf, errorMessageOf } from '../signup/errorCode';
 import { OtpCodeInput } from './OtpCodeInput';
+import { useEnableTwoFactor } from './useEnableTwoFactor';
 import { getTotpDraft, setTotpDraft } from './twoFactorDraft';
 import { isOtpCode } from './twoFactorRules';
 
@@ -16,8 +15,7 @@ export function TotpVerifyStep() {
   const hasDraft = getTotpDraft() !== null;
   const [code, setCode] = useState('');
   const [device, setDevice] = useState('Authenticator app');
-  const [isLoading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { isLoading, error, setError, enable } = useEnableTwoFactor(() => setTotpDraft(null));
   const canSubmit = isOtpCode(code) && device.trim().length > 0 && !isLoading;
 
   useEffect(() => {
@@ -28,18 +26,7 @@ export function TotpVerifyStep() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!canSubmit) return;
-    setLoading(true);
-    setError(null);
-    try {
-      // The service updates the session's user.
-      await authService.enableTotp(code, device.trim());
-      setTotpDraft(null);
-      notifications.show({ message: 'Two-factor authentication is on.', color: 'teal' });
-      await navigate({ to: '/account/security/two-factor-authentication' });
-    } catch (err) {
-      setError(errorCodeOf(err) === 'WRONG_CODE' ? 'Wrong code. Please check and try again.' : errorMessageOf(err));
-      setLoading(false);
-    }
+    await enable(() => authService.enableTotp(code, device.trim()));
   }
 
   if (!hasDraft) return null;
