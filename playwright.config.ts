@@ -46,8 +46,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
-  outputDir: '.tmp/test-results',
+  // E2E_OUTPUT: a separate results folder, so runs from several checkouts do not clear each other's.
+  reporter: [['list'], ['json', { outputFile: `${process.env.E2E_OUTPUT ?? '.tmp'}/playwright.json` }]],
+  outputDir: `${process.env.E2E_OUTPUT ?? '.tmp'}/test-results`,
   use: {
     baseURL: E2E.baseURL,
     trace: 'retain-on-failure',

@@ -3,7 +3,7 @@
 // server (migrations run at server start). Signals are forwarded so SIGTERM drains requests.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,8 +18,12 @@ function newestMtime(path) {
   return newest;
 }
 
+// CAIRN_CLIENT_DIR: where the built client lives (default dist/); separate builds let several
+// checkouts' tests run side by side.
+const clientDir = resolve(root, process.env.CAIRN_CLIENT_DIR || 'dist');
+
 function isClientStale() {
-  const builtIndex = join(root, 'dist', 'index.html');
+  const builtIndex = join(clientDir, 'index.html');
   if (!existsSync(builtIndex)) return true;
   const builtAt = statSync(builtIndex).mtimeMs;
   return CLIENT_SOURCES.some((source) => newestMtime(join(root, source)) > builtAt);
@@ -27,7 +31,7 @@ function isClientStale() {
 
 if (process.env.CAIRN_SKIP_BUILD !== '1' && isClientStale()) {
   console.log('Building the client (dist/ is missing or stale)...');
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
   });

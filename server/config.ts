@@ -120,7 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     sunsetBannerUrl: parseUrl('CAIRN_SUNSET_BANNER_URL', read('CAIRN_SUNSET_BANNER_URL'), ['http:', 'https:']),
     authRateLimit: parseInteger('AUTH_RATE_LIMIT', read('AUTH_RATE_LIMIT'), 20, 1, 1_000_000),
     logLevel: parseLogLevel(read('LOG_LEVEL')),
-    staticDir: path.join(REPO_ROOT, 'dist'),
+    staticDir: path.resolve(REPO_ROOT, read('CAIRN_CLIENT_DIR') || 'dist'),
   };
 }
 

@@ -51,8 +51,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: a signal to the process group arrives twice (directly and forwarded by
+  // scripts/start.mjs), and the second must not cut the drain short.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
     await app.listen({ host: '0.0.0.0', port: config.port });
