@@ -29,6 +29,8 @@ import type { SmsPort } from './sms/SmsPort';
 import { type Clock, systemClock } from './services/Clock';
 import { createServices, type Services } from './services/createServices';
 import type { StorageAllowances } from './services/StorageService';
+import { LocalPokeBus, type PokeBus } from './realtime/PokeBus';
+import { VaultPokeFanout } from './realtime/VaultPokeFanout';
 import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
 import { registerSocketRoute } from './ws/registerSocketRoute';
 
@@ -44,6 +46,8 @@ export interface AppDeps {
   blobs?: BlobStore;
   /** Per-account storage allowances; default: the spec's free allowances (tests shrink them). */
   storageAllowances?: StorageAllowances;
+  /** Carries vault pokes between processes; default one process only. The app closes it. */
+  pokeBus?: PokeBus;
 }
 
 /** A registered route, recorded for tests and documentation. */
@@ -90,6 +94,7 @@ export const CONTENT_SECURITY_POLICY = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const pokeBus = deps.pokeBus ?? new LocalPokeBus();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -127,8 +132,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     blobStore: deps.blobs ?? new DiskBlobStore(path.join(config.dataDir, 'blobs')),
     ...(deps.storageAllowances ? { storageAllowances: deps.storageAllowances } : {}),
+    pokes: pokeBus,
   });
   const hub = new LocalSocketHub();
+  const fanout = new VaultPokeFanout(pokeBus, db, hub, app.log);
   app.decorate('services', services);
   app.decorate('socketHub', hub);
 
@@ -177,7 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerClientFiles(app, deps.staticDir ?? config.staticDir);
 
   app.addHook('onClose', async () => {
+    fanout.stop();
     hub.closeAll();
+    await pokeBus.close();
   });
   await app.ready();
   return app;

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { checkConnection, openDatabase } from './db/openDatabase';
 import { createMailer } from './mail/createMailer';
+import { PostgresPokeBus } from './realtime/PostgresPokeBus';
 import { FileSms } from './sms/FileSms';
 
 async function main(): Promise<void> {
@@ -33,7 +34,16 @@ async function main(): Promise<void> {
   }
 
   const mailer = createMailer(config);
-  const app = await buildApp({ config, db, mailer, sms: new FileSms(path.join(config.dataDir, 'sms')) });
+  // Several processes may share one PostgreSQL: pokes travel between them by LISTEN/NOTIFY.
+  let pokeBus;
+  try {
+    pokeBus = config.databaseUrl ? await PostgresPokeBus.connect(config.databaseUrl, { warn: (detail, message) => console.warn(message, detail) }) : undefined;
+  } catch (error) {
+    console.error(`Cannot listen for vault pokes on DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`);
+    await db.destroy().catch(() => undefined);
+    process.exit(1);
+  }
+  const app = await buildApp({ config, db, mailer, sms: new FileSms(path.join(config.dataDir, 'sms')), ...(pokeBus ? { pokeBus } : {}) });
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {

@@ -7,6 +7,7 @@ import { canonicalJson } from '../../src/protocol/canonical';
 import { ApiError } from '../../src/protocol/errors';
 import { type Operation, operationSigningPayload, type OperationType, type PushResult } from '../../src/protocol/vaults';
 import type { BlobStore } from '../blobs/BlobStore';
+import type { PokeBus } from '../realtime/PokeBus';
 import { isUniqueViolation } from '../db/isUniqueViolation';
 import type { Clock } from './Clock';
 import { assertFieldsMatchVault } from './ops/fieldRules';
@@ -47,15 +48,27 @@ export class OperationService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly blobStore: BlobStore,
+    private readonly pokes?: Pick<PokeBus, 'publish'>,
   ) {}
 
   async push(author: Author, ops: Operation[]): Promise<PushResult[]> {
     const results: PushResult[] = [];
-    for (const op of ops) results.push(await this.pushOne(author, op));
+    // One poke per vault per push, with its newest seq (docs/SYNC_SPEC.md R3).
+    const newest = new Map<string, number>();
+    try {
+      for (const op of ops) {
+        const { result, isNew } = await this.pushOne(author, op);
+        results.push(result);
+        if (result.status === 'accepted' && isNew) newest.set(result.vaultId, Math.max(result.seq, newest.get(result.vaultId) ?? 0));
+      }
+    } finally {
+      for (const [vaultId, seq] of newest) this.pokes?.publish({ vaultId, seq });
+    }
     return results;
   }
 
-  private async pushOne(author: Author, op: Operation): Promise<PushResult> {
+  /** The result, and whether this push applied the operation (not a repeat). */
+  private async pushOne(author: Author, op: Operation): Promise<{ result: PushResult; isNew: boolean }> {
     try {
       if (op.author !== author.publicSigningKey) throw new ApiError('FORBIDDEN', 'The operation is not authored by this account');
       const { signature, ...unsigned } = op;
@@ -64,23 +77,23 @@ export class OperationService {
       }
       const body = canonicalJson(op);
       const known = await this.findApplied(op.id, body);
-      if (known) return known;
+      if (known) return { result: known, isNew: false };
       try {
         const { seq, freedKeys } = await this.db.transaction().execute((trx) => this.apply(trx, author.id, op, body));
         // After the commit: a rolled-back operation must never lose bytes.
         for (const key of freedKeys) await this.blobStore.delete(key);
-        return { id: op.id, status: 'accepted', vaultId: op.vaultId, seq };
+        return { result: { id: op.id, status: 'accepted', vaultId: op.vaultId, seq }, isNew: true };
       } catch (error) {
         // The same id pushed concurrently: the other push won; answer as a repeat.
         if (isUniqueViolation(error)) {
           const repeated = await this.findApplied(op.id, body);
-          if (repeated) return repeated;
+          if (repeated) return { result: repeated, isNew: false };
           throw new ApiError('INVALID_OPERATION', 'The object id is already used');
         }
         throw error;
       }
     } catch (error) {
-      if (error instanceof ApiError) return { id: op.id, status: 'rejected', error: { code: error.code, message: error.message } };
+      if (error instanceof ApiError) return { result: { id: op.id, status: 'rejected', error: { code: error.code, message: error.message } }, isNew: false };
       throw error;
     }
   }

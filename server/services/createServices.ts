@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BlobStore } from '../blobs/BlobStore';
 import type { Database } from '../db/Database';
+import type { PokeBus } from '../realtime/PokeBus';
 import type { MailPort } from '../mail/MailPort';
 import type { SmsPort } from '../sms/SmsPort';
 import { AccountService } from './AccountService';
@@ -46,6 +47,8 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
   blobStore: BlobStore;
   storageAllowances?: StorageAllowances;
+  /** Where accepted operations announce themselves (server/realtime). */
+  pokes?: Pick<PokeBus, 'publish'>;
 }
 
 /** Wires every service over one database. Loads (or creates) the OPAQUE server setup. */
@@ -70,7 +73,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     account: new AccountService(users, opaque, sessions, reauth, clock),
     support: new SupportService(db, clock),
     vaults: new VaultService(db),
-    operations: new OperationService(db, clock, deps.blobStore),
+    operations: new OperationService(db, clock, deps.blobStore, deps.pokes),
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
   };

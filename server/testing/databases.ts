@@ -19,6 +19,7 @@ import type { Database } from '../db/Database';
 import { migrateToLatest } from '../db/migrate';
 import { openDatabase, type DatabaseKind } from '../db/openDatabase';
 import { FileMailer } from '../mail/FileMailer';
+import type { PokeBus } from '../realtime/PokeBus';
 import type { Clock } from '../services/Clock';
 import type { StorageAllowances } from '../services/StorageService';
 import { FileSms } from '../sms/FileSms';
@@ -39,6 +40,7 @@ export interface BuildOptions {
   staticDir?: string;
   blobs?: BlobStore;
   storageAllowances?: StorageAllowances;
+  pokeBus?: PokeBus;
 }
 
 /** One suite's database, data directory and apps. Fields are usable from `beforeAll` on. */
@@ -56,6 +58,11 @@ export class TestEnv {
 
   get db(): Kysely<Database> {
     return this.ready().db;
+  }
+
+  /** The suite's PostgreSQL database (null on SQLite), for processes started by the test. */
+  get databaseUrl(): string | null {
+    return this.ready().databaseUrl;
   }
 
   /** The configuration an app of this suite gets, with `overrides` applied. */
@@ -77,6 +84,7 @@ export class TestEnv {
       ...(options.staticDir ? { staticDir: options.staticDir } : {}),
       ...(options.blobs ? { blobs: options.blobs } : {}),
       ...(options.storageAllowances ? { storageAllowances: options.storageAllowances } : {}),
+      ...(options.pokeBus ? { pokeBus: options.pokeBus } : {}),
     });
     // Hooks cannot be added once the app is ready (it has encapsulated plugin scopes), so a
     // test's own close is noticed at teardown instead: closing a closed app again is harmless.
@@ -133,7 +141,16 @@ export class TestEnv {
  * the suite's own `beforeAll` hooks and torn down after its `afterAll` hooks.
  */
 export function describeEachDatabase(name: string, fn: (env: TestEnv) => void): void {
-  for (const kind of ['sqlite', 'postgres'] as const) {
+  describeOn(['sqlite', 'postgres'], name, fn);
+}
+
+/** `describe`s `name` on PostgreSQL only (what only PostgreSQL has, such as LISTEN/NOTIFY). */
+export function describePostgres(name: string, fn: (env: TestEnv) => void): void {
+  describeOn(['postgres'], name, fn);
+}
+
+function describeOn(kinds: readonly DatabaseKind[], name: string, fn: (env: TestEnv) => void): void {
+  for (const kind of kinds) {
     if (kind === 'postgres' && !process.env.TEST_DATABASE_URL) {
       if (process.env.REQUIRE_POSTGRES === '1') {
         describe(`${name} [postgres]`, () => {

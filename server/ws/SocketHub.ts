@@ -10,13 +10,15 @@ export interface ClientConnection {
 
 /**
  * The realtime layer behind /api/ws. Transport-free, so the same hub runs over real sockets and
- * in-memory connections; a later version fans `sendToUser` out across processes (PostgreSQL
- * LISTEN/NOTIFY) for vault pokes.
+ * in-memory connections. Vault pokes reach it through server/realtime (PostgreSQL LISTEN/NOTIFY
+ * when several processes share one database).
  */
 export interface SocketHub {
   /** Registers a connection, sends `hello`, and returns the handlers for its frames and its end. */
   open(connection: ClientConnection): { receive(data: string): void; close(): void };
   sendToUser(userId: string, message: ServerMessage): void;
+  /** True while at least one socket is open in this process. */
+  hasConnections(): boolean;
   /** Closes every connection (shutdown). */
   closeAll(): void;
 }
@@ -45,6 +47,10 @@ export class LocalSocketHub implements SocketHub {
 
   sendToUser(userId: string, message: ServerMessage): void {
     for (const connection of this.byUser.get(userId) ?? []) connection.send(message);
+  }
+
+  hasConnections(): boolean {
+    return this.byUser.size > 0;
   }
 
   closeAll(): void {

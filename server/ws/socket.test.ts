@@ -1,44 +1,11 @@
-import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/protocol/version';
-import { ServerMessage } from '../../src/protocol/ws';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
 import { newSession } from '../testing/flows';
 import { TestUser } from '../testing/TestUser';
-
-/** The part of the `ws` client used here (`ws` ships with @fastify/websocket; no @types/ws installed). */
-interface WsClient {
-  on(event: 'message', listener: (data: Buffer) => void): void;
-  on(event: 'unexpected-response', listener: (req: unknown, res: { statusCode: number }) => void): void;
-  on(event: 'open' | 'close' | 'error', listener: (...args: unknown[]) => void): void;
-  send(data: string | Buffer): void;
-  close(): void;
-}
-type WsConstructor = new (url: string, options?: { headers?: Record<string, string> }) => WsClient;
-const WebSocket: WsConstructor = createRequire(import.meta.url)('ws');
-
-/** Opens a socket and collects parsed server messages. */
-function connect(url: string, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(url, { headers });
-  const messages: ServerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  socket.on('message', (data: Buffer) => {
-    messages.push(ServerMessage.parse(JSON.parse(data.toString('utf8'))));
-    waiters.splice(0).forEach((wake) => wake());
-  });
-  const opened = new Promise<void>((resolve, reject) => {
-    socket.on('open', () => resolve());
-    socket.on('error', (error) => reject(error));
-    socket.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-  });
-  const nextCount = async (count: number) => {
-    while (messages.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
-    return messages.slice(0, count);
-  };
-  return { socket, messages, opened, nextCount };
-}
+import { connectSocket as connect } from '../testing/wsClient';
 
 describeEachDatabase('websocket', (env) => {
   let app: FastifyInstance | undefined;

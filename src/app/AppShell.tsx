@@ -5,7 +5,7 @@ import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { canCreateVault } from '../domain/navigationRules';
 import { useSession } from '../features/account/useSession';
 import { UploadProgressBox } from '../features/files/upload/UploadProgressBox';
-import { useStartSync } from '../sync';
+import { useStartSync, useSyncStatus } from '../sync';
 import { CairnLogo } from '../ui/CairnLogo';
 import { InAppShellContext } from '../ui/InAppShellContext';
 import { IconSearch } from '../ui/icons';
@@ -14,6 +14,7 @@ import { AvatarMenu } from './AvatarMenu';
 import { BottomNav } from './BottomNav';
 import { useServerConfig } from './serverConfigStore';
 import { SideNav } from './SideNav';
+import { SyncIndicator } from './SyncIndicator';
 import { clearDecryptedBlobs } from '../features/files/viewer/decryptedBlobs';
 
 /** The serious-issue banner, verbatim (spec 000 section 2, spec 001 section 8). */
@@ -30,6 +31,7 @@ export function AppShell() {
   const { isOffline, user } = useSession();
   // Vault sync runs for as long as the signed-in shell is shown.
   useStartSync(user);
+  const syncStatus = useSyncStatus();
   // Decrypted previews live in memory only; none outlives the session that opened them.
   useEffect(() => clearDecryptedBlobs, [user?.id]);
 
@@ -63,6 +65,7 @@ export function AppShell() {
           </Box>
           <Box visibleFrom="xs" />
           <Group gap="sm" wrap="nowrap">
+            <SyncIndicator />
             <ActionIcon component={Link} to="/search" variant="subtle" color="gray" size="lg" aria-label="Search">
               <IconSearch size={20} />
             </ActionIcon>
@@ -77,8 +80,10 @@ export function AppShell() {
 
       <MantineAppShell.Main>
         {hasSeriousIssue && <NoticeBar>{SERIOUS_ISSUE_TEXT}</NoticeBar>}
-        {isOffline && (
-          <NoticeBar color="gray">You're offline. Cairn is showing what is saved on this device.</NoticeBar>
+        {(isOffline || syncStatus === 'offline') && (
+          <NoticeBar color="gray">
+            You're offline. Cairn is showing what is saved on this device, and sends your changes when you're back online.
+          </NoticeBar>
         )}
         <Box px={{ base: 'md', xs: 'xl' }} py={{ base: 'md', xs: 'xl' }}>
           <InAppShellContext.Provider value={true}>

@@ -16,13 +16,15 @@ const ErrorCodeSchema = z.custom<ErrorCode>((value) => isErrorCode(value), 'Unkn
 
 export const HelloMessage = z.object({ type: z.literal('hello'), protocolVersion: z.number() });
 export const PongMessage = z.object({ type: z.literal('pong'), id: z.string() });
+/** Vault `vaultId` is at `seq` on the server: pull it if behind (docs/SYNC_SPEC.md R3). */
+export const PokeMessage = z.object({ type: z.literal('poke'), vaultId: z.string(), seq: z.number().int().nonnegative() });
 /** A rejected client message, in the same shape as the HTTP error body's `error`. */
 export const ErrorMessage = z.object({
   type: z.literal('error'),
   error: z.object({ code: ErrorCodeSchema, message: z.string() }),
 });
 
-export const ServerMessage = z.discriminatedUnion('type', [HelloMessage, PongMessage, ErrorMessage]);
+export const ServerMessage = z.discriminatedUnion('type', [HelloMessage, PongMessage, PokeMessage, ErrorMessage]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** Largest client frame the server accepts, in bytes. */

@@ -5,6 +5,7 @@
  * `poke(vaultId)` is the entry point for the WebSocket's "vault X is at seq N" messages.
  * Failures back off exponentially with jitter and never lose queued work.
  */
+import { NetworkError } from '../platform/apiClient';
 import { getDefaultStore, type SyncStatus } from './syncStatus';
 import { dismissRejectedOperation, isRetryable, pushOutbox } from './outbox';
 import { pullAll, pullVault, type PullStats } from './pull';
@@ -12,6 +13,8 @@ import { defaultNewId, type SyncContext, type SyncPorts, type SyncUser } from '.
 import { UploadQueue } from './uploadQueue';
 
 export const POLL_INTERVAL_MS = 10_000;
+/** While the realtime socket is open pokes bring news; polling is only a safety net then. */
+export const POLL_INTERVAL_WITH_SOCKET_MS = 60_000;
 const MAX_BACKOFF_MS = 60_000;
 
 export interface SyncClientOptions {
@@ -28,6 +31,7 @@ export class SyncClient {
   private again = false;
   private pokedVaults = new Set<string>();
   private failures = 0;
+  private isRealtimeOpen = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly pollIntervalMs: number;
   private readonly status: ReturnType<typeof getDefaultStore>;
@@ -85,7 +89,18 @@ export class SyncClient {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
-    this.status.set({ isActive: false, hasError: false, hasSynced: false });
+    this.isRealtimeOpen = false;
+    this.status.set({ isActive: false, hasError: false, hasSynced: false, isReachable: true });
+  }
+
+  /**
+   * The realtime socket opened (true) or closed (false). While it is open, polls slow down to
+   * POLL_INTERVAL_WITH_SOCKET_MS; when it opens, a cycle catches up on pokes missed meanwhile.
+   */
+  setRealtimeOpen(open: boolean): void {
+    if (open === this.isRealtimeOpen) return;
+    this.isRealtimeOpen = open;
+    if (open) this.requestRun();
   }
 
   /** The WebSocket hook: vault `vaultId` has news on the server. Pulls it soon. */
@@ -134,12 +149,17 @@ export class SyncClient {
       try {
         await this.cycle(ctx);
         this.failures = 0;
-        this.status.set({ isActive: false, hasError: false, hasSynced: true });
-        this.schedule(this.pollIntervalMs);
+        this.status.set({ isActive: false, hasError: false, hasSynced: true, isReachable: true });
+        this.schedule(this.isRealtimeOpen ? Math.max(this.pollIntervalMs, POLL_INTERVAL_WITH_SOCKET_MS) : this.pollIntervalMs);
       } catch (error) {
         this.failures += 1;
         ctx.log('Sync cycle failed; retrying', error);
-        this.status.set({ isActive: false, hasError: !isRetryable(error) || this.failures > 2 });
+        this.status.set({
+          isActive: false,
+          hasError: !isRetryable(error) || this.failures > 2,
+          // The server cannot be reached: the chrome says offline, and work waits in the outbox.
+          isReachable: !(error instanceof NetworkError),
+        });
         const backoff = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.min(this.failures, 6)) * (0.5 + Math.random() / 2);
         this.schedule(this.pollIntervalMs ? Math.min(backoff, MAX_BACKOFF_MS) : 0, true);
         return;

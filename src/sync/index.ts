@@ -12,14 +12,17 @@ import { createTransferPool } from '../platform/transferClient';
 import { getDb } from '../storage/db';
 import { setStoreAccount } from '../storage/vaultStore';
 import { getCurrentSync, setCurrentSync } from './currentSync';
+import { RealtimeConnection, socketUrl } from './realtime';
 import { SyncClient, type SyncClientOptions } from './SyncClient';
 import type { SyncPorts, SyncUser, TransferPort } from './SyncContext';
 
-export { useHasSynced, useSyncStatus, type SyncStatus } from './syncStatus';
+export { useHasSynced, useRealtimeOpen, useSyncStatus, type SyncStatus } from './syncStatus';
+import { getDefaultStore } from './syncStatus';
 export { SyncClient } from './SyncClient';
 export type { SyncPorts, SyncUser, TransferPort } from './SyncContext';
 
 let sharedPool: TransferPort | null = null;
+let realtime: RealtimeConnection | null = null;
 let transferFactory: () => TransferPort = () => {
   sharedPool ??= createTransferPool();
   return sharedPool;
@@ -46,11 +49,28 @@ export function startSync(user: SyncUser, ports?: Partial<SyncPorts>, options?: 
   setStoreAccount(user.id);
   client.start(user.id, user);
   setCurrentSync(client);
+  // Tests pass their own ports and drive pokes themselves; the app gets the realtime socket.
+  if (!ports && typeof WebSocket !== 'undefined' && typeof location !== 'undefined') {
+    realtime = new RealtimeConnection({
+      url: socketUrl(location),
+      onPoke: (vaultId) => client.poke(vaultId),
+      onOpen: () => client.setRealtimeOpen(true),
+      onState: (state) => {
+        getDefaultStore().set({ isRealtimeOpen: state === 'open' });
+        if (state !== 'open') client.setRealtimeOpen(false);
+      },
+      log: (message, detail) => console.warn(`[realtime] ${message}`, detail ?? ''),
+    });
+    realtime.start();
+  }
   return client;
 }
 
 /** Stops syncing (sign-out). Queued work stays in Dexie unless the account's data is wiped. */
 export function stopSync(): void {
+  realtime?.stop();
+  realtime = null;
+  getDefaultStore().set({ isRealtimeOpen: false });
   getCurrentSync()?.stop();
   setCurrentSync(null);
   setStoreAccount(null);

@@ -1,5 +1,6 @@
 /**
- * The sync status the chrome shows: 'offline' (the browser says so), 'syncing' (a push/pull
+ * The sync status the chrome shows: 'offline' (the browser says so, or the last cycle could not
+ * reach the server), 'syncing' (a push/pull
  * cycle is running), 'error' (cycles keep failing), else 'idle'. A tiny external store so
  * React reads it with useSyncExternalStore and SyncClient writes it without React.
  */
@@ -15,25 +16,31 @@ interface Flags {
    * then an empty local list means "not known yet", not "no vaults".
    */
   hasSynced: boolean;
+  /** False while the last sync cycle failed to reach the server at all (no answer). */
+  isReachable: boolean;
+  /** The realtime socket is open (pokes arrive). */
+  isRealtimeOpen: boolean;
 }
 
 export function createSyncStatusStore(isOnline: () => boolean = () => typeof navigator === 'undefined' || navigator.onLine !== false) {
-  let flags: Flags = { isActive: false, hasError: false, hasSynced: false };
+  let flags: Flags = { isActive: false, hasError: false, hasSynced: false, isReachable: true, isRealtimeOpen: false };
   let snapshot: SyncStatus = 'idle';
   const listeners = new Set<() => void>();
-  const compute = (): SyncStatus => (!isOnline() ? 'offline' : flags.isActive ? 'syncing' : flags.hasError ? 'error' : 'idle');
+  const compute = (): SyncStatus =>
+    !isOnline() || (!flags.isReachable && !flags.isActive) ? 'offline' : flags.isActive ? 'syncing' : flags.hasError ? 'error' : 'idle';
   return {
     /** Merges flags; `set({})` just re-reads navigator.onLine. */
     set(change: Partial<Flags>): void {
-      const hadSynced = flags.hasSynced;
+      const before = flags;
       flags = { ...flags, ...change };
       const next = compute();
-      if (next === snapshot && hadSynced === flags.hasSynced) return;
+      if (next === snapshot && before.hasSynced === flags.hasSynced && before.isRealtimeOpen === flags.isRealtimeOpen) return;
       snapshot = next;
       for (const listener of listeners) listener();
     },
     get: (): SyncStatus => snapshot,
     hasSynced: (): boolean => flags.hasSynced,
+    isRealtimeOpen: (): boolean => flags.isRealtimeOpen,
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -58,4 +65,10 @@ export function useSyncStatus(): SyncStatus {
 export function useHasSynced(): boolean {
   const store = getDefaultStore();
   return useSyncExternalStore(store.subscribe, store.hasSynced, () => false);
+}
+
+/** True while the realtime socket is open. */
+export function useRealtimeOpen(): boolean {
+  const store = getDefaultStore();
+  return useSyncExternalStore(store.subscribe, store.isRealtimeOpen, () => false);
 }

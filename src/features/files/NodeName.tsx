@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { IconFile, IconFolder, IconX } from '../../ui/icons';
+import { useSyncStatus } from '../../sync';
 import { dismissRejection } from '../../sync/vaultActions';
 import { runWithErrorSnackbar } from '../../ui/snackbar';
 
@@ -11,9 +12,14 @@ interface NodeNameProps {
   renderLink?: (props: Record<string, unknown>) => ReactNode;
 }
 
-/** Icon, name (text only), a 'Syncing…' badge while operations wait, and a dismissible rejection. */
+/**
+ * Icon, name (text only), a 'Syncing…' badge while operations wait ('Waiting to sync' offline),
+ * and a dismissible rejection.
+ */
 export function NodeName({ node, renderLink }: NodeNameProps) {
   const rejection = node.rejection;
+  const syncStatus = useSyncStatus();
+  const pendingLabel = syncStatus === 'offline' ? 'Waiting to sync' : 'Syncing…';
   const Icon = node.kind === 'folder' ? IconFolder : IconFile;
   return (
     <Stack gap={2} miw={0}>
@@ -29,9 +35,21 @@ export function NodeName({ node, renderLink }: NodeNameProps) {
           </Text>
         )}
         {node.pendingOpIds.length > 0 && (
-          <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
-            Syncing…
-          </Badge>
+          <>
+            <Badge size="xs" variant="light" color="gray" visibleFrom="xs" style={{ flexShrink: 0 }}>
+              {pendingLabel}
+            </Badge>
+            {/* Phones keep the room for the name: a dot that says the same to screen readers. */}
+            <Box
+              hiddenFrom="xs"
+              role="img"
+              aria-label={pendingLabel}
+              title={pendingLabel}
+              w={8}
+              h={8}
+              style={{ flexShrink: 0, borderRadius: '50%', background: 'var(--mantine-color-gray-5)' }}
+            />
+          </>
         )}
       </Group>
       {rejection && (

@@ -1,0 +1,67 @@
+import type { Db } from '../services/vaultRows';
+import type { SocketHub } from '../ws/SocketHub';
+import type { PokeBus, VaultPoke } from './PokeBus';
+
+/**
+ * Hears pokes from the bus and sends `{type: 'poke', vaultId, seq}` to this process's sockets of
+ * every member who may read the vault (docs/SYNC_SPEC.md R3). Pokes of one vault that arrive
+ * together are coalesced into the highest seq, so a burst of operations costs one membership
+ * lookup and one message per socket.
+ */
+export class VaultPokeFanout {
+  private readonly pending = new Map<string, number>();
+  private scheduled = false;
+  private readonly unsubscribe: () => void;
+  private draining: Promise<void> = Promise.resolve();
+
+  constructor(
+    bus: PokeBus,
+    private readonly db: Db,
+    private readonly hub: SocketHub,
+    private readonly log: { warn(object: unknown, message?: string): void },
+  ) {
+    this.unsubscribe = bus.subscribe((poke) => this.hear(poke));
+  }
+
+  stop(): void {
+    this.unsubscribe();
+    this.pending.clear();
+  }
+
+  private hear(poke: VaultPoke): void {
+    if (!this.hub.hasConnections()) return;
+    this.pending.set(poke.vaultId, Math.max(poke.seq, this.pending.get(poke.vaultId) ?? 0));
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      const batch = [...this.pending];
+      this.pending.clear();
+      this.draining = this.draining.then(() => this.send(batch));
+    });
+  }
+
+  private async send(batch: [string, number][]): Promise<void> {
+    try {
+      const rows = await this.db
+        .selectFrom('memberships')
+        .select(['vault_id', 'user_id'])
+        .where(
+          'vault_id',
+          'in',
+          batch.map(([vaultId]) => vaultId),
+        )
+        .where('status', '!=', 'REVOKED')
+        .where('role', '!=', 'REVOKED')
+        .execute();
+      const seqOf = new Map(batch);
+      for (const row of rows) {
+        const seq = seqOf.get(row.vault_id);
+        if (seq !== undefined) this.hub.sendToUser(row.user_id, { type: 'poke', vaultId: row.vault_id, seq });
+      }
+    } catch (error) {
+      // Harmless for data: clients still pull on their own schedule.
+      this.log.warn({ err: error }, 'pokes not delivered');
+    }
+  }
+}

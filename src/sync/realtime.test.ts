@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PING_INTERVAL_MS, PING_TIMEOUT_MS, RECONNECT_BASE_MS, RECONNECT_MAX_MS, RealtimeConnection, reconnectDelay, type SocketLike } from './realtime';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  readonly sent: string[] = [];
+  closedWith: number | undefined;
+  send(data: string): void {
+    this.sent.push(data);
+  }
+  close(code?: number): void {
+    this.closedWith = code;
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  serverSays(message: unknown): void {
+    this.onmessage?.({ data: typeof message === 'string' ? message : JSON.stringify(message) });
+  }
+  drop(): void {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+}
+
+function setUp(options: { online?: () => boolean; random?: () => number } = {}) {
+  const sockets: FakeSocket[] = [];
+  const pokes: [string, number][] = [];
+  const states: string[] = [];
+  let opens = 0;
+  const connection = new RealtimeConnection({
+    url: 'ws://cairn.test/api/ws',
+    openSocket: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    },
+    onPoke: (vaultId, seq) => pokes.push([vaultId, seq]),
+    onOpen: () => (opens += 1),
+    onState: (state) => states.push(state),
+    random: options.random ?? (() => 1),
+    ...(options.online ? { isOnline: options.online } : {}),
+  });
+  return { connection, sockets, pokes, states, opens: () => opens };
+}
+
+describe('realtime connection (SYNC_SPEC R3, R5)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('R3: opens on hello, then hands pokes over; malformed frames are ignored', () => {
+    const { connection, sockets, pokes, states, opens } = setUp();
+    connection.start();
+    expect(states).toEqual(['connecting']);
+    sockets[0]!.serverSays({ type: 'hello', protocolVersion: 1 });
+    expect(states).toEqual(['connecting', 'open']);
+    expect(opens()).toBe(1);
+    sockets[0]!.serverSays({ type: 'poke', vaultId: 'v1', seq: 7 });
+    sockets[0]!.serverSays('{not json');
+    sockets[0]!.serverSays({ type: 'poke', vaultId: 'v1', seq: -1 });
+    sockets[0]!.serverSays({ type: 'surprise' });
+    expect(pokes).toEqual([['v1', 7]]);
+    connection.stop();
+    expect(states.at(-1)).toBe('closed');
+  });
+
+  it('R5: reconnects with exponential backoff and jitter, capped, and resets after a hello', () => {
+    expect(reconnectDelay(0, () => 0)).toBe(RECONNECT_BASE_MS / 2);
+    expect(reconnectDelay(0, () => 1)).toBe(RECONNECT_BASE_MS);
+    expect(reconnectDelay(3, () => 1)).toBe(8 * RECONNECT_BASE_MS);
+    expect(reconnectDelay(50, () => 1)).toBe(RECONNECT_MAX_MS);
+    expect(reconnectDelay(50, () => 0)).toBe(RECONNECT_MAX_MS / 2);
+
+    const { connection, sockets, opens } = setUp();
+    connection.start();
+    sockets[0]!.drop();
+    vi.advanceTimersByTime(RECONNECT_BASE_MS - 1);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.drop();
+    vi.advanceTimersByTime(2 * RECONNECT_BASE_MS - 1);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+    // A successful hello resets the backoff, and the sync client catches up on what it missed.
+    sockets[2]!.serverSays({ type: 'hello', protocolVersion: 1 });
+    expect(opens()).toBe(1);
+    sockets[2]!.drop();
+    vi.advanceTimersByTime(RECONNECT_BASE_MS);
+    expect(sockets).toHaveLength(4);
+    sockets[3]!.serverSays({ type: 'hello', protocolVersion: 1 });
+    expect(opens()).toBe(2);
+    connection.stop();
+    vi.advanceTimersByTime(RECONNECT_MAX_MS * 2);
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('R5: a link that stops answering pings is closed and reconnected', () => {
+    const { connection, sockets } = setUp();
+    connection.start();
+    sockets[0]!.serverSays({ type: 'hello', protocolVersion: 1 });
+    vi.advanceTimersByTime(PING_INTERVAL_MS);
+    expect(JSON.parse(sockets[0]!.sent[0]!)).toMatchObject({ type: 'ping' });
+    sockets[0]!.serverSays({ type: 'pong', id: 'p1' });
+    vi.advanceTimersByTime(PING_TIMEOUT_MS);
+    expect(sockets[0]!.closedWith).toBeUndefined();
+    vi.advanceTimersByTime(PING_INTERVAL_MS - PING_TIMEOUT_MS);
+    vi.advanceTimersByTime(PING_TIMEOUT_MS);
+    expect(sockets[0]!.closedWith).toBe(4001);
+    vi.advanceTimersByTime(RECONNECT_BASE_MS);
+    expect(sockets).toHaveLength(2);
+    connection.stop();
+  });
+
+  it('R5: does not dial while offline, and dials at once when back online', () => {
+    let online = false;
+    const { connection, sockets, states } = setUp({ online: () => online });
+    connection.start();
+    vi.advanceTimersByTime(RECONNECT_MAX_MS * 3);
+    expect(sockets).toHaveLength(0);
+    expect(states).toEqual([]);
+    online = true;
+    connection.reconnectNow();
+    expect(sockets).toHaveLength(1);
+    connection.stop();
+  });
+});
