@@ -29,6 +29,11 @@ export interface VaultRecord {
   cursor: number;
   /** Last seq the server announced. */
   headSeq: number;
+  /**
+   * This member's vault key ring as the server holds it: sealed to the account's X25519 key.
+   * Kept so a reload while offline can still open the vault's keys (docs/SYNC_SPEC.md R13).
+   */
+  sealedKeys?: string | null;
   /** True while the vault's creation waits in the outbox: shown as '(Creating...)'. */
   isPending: boolean;
   /** The last rejection of an operation on the vault itself (vault.*), shown until dismissed. */

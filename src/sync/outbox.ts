@@ -66,6 +66,8 @@ export async function enqueueOperation(ctx: SyncContext, input: EnqueueInput): P
         role: 'OWNER',
         membershipStatus: 'ACCEPTED',
         ownerAddress: state.vault.ownerAddress || ctx.user.address,
+        // Its key ring, sealed to this account, opens again after a reload while offline.
+        ...(op.body.isPublic ? {} : { sealedKeys: op.body.ownerKeys }),
       });
     }
     applyOperation(state, { op, fields: input.fields, time: op.createdAt, isPending: true });

@@ -31,6 +31,7 @@ export function mergeVaultSummary(record: VaultRecord, summary: VaultSummary): V
     createdAt: record.createdAt || summary.createdAt,
     updatedAt: Math.max(record.updatedAt, summary.updatedAt),
     headSeq: summary.headSeq,
+    sealedKeys: summary.membership.keys ?? null,
   };
 }
 
@@ -58,12 +59,21 @@ export async function refreshVaultList(ctx: SyncContext): Promise<VaultSummary[]
 
 /**
  * Makes sure the worker holds the key ring of private vault `vaultId`: right after a reload a
- * download, an upload resume or a new name can come before the first sync cycle opened the rings.
- * A public vault needs none.
+ * download, an upload resume or a new name can come before the first sync cycle opened the rings,
+ * or the device may be offline. A public vault needs none.
  */
 export async function ensureVaultKeys(ctx: SyncContext, vaultId: string): Promise<void> {
   const vault = await ctx.db.vaults.get([ctx.accountId, vaultId]);
   if (vault?.isPublic || (await ctx.crypto.hasVaultKeys(vaultId))) return;
+  // The ring kept from the last sync opens offline; the server's copy is asked only without one.
+  if (vault?.sealedKeys) {
+    try {
+      await ctx.crypto.openVaultKeys(vaultId, vault.sealedKeys);
+      return;
+    } catch (error) {
+      ctx.log(`Could not open the stored keys of vault ${vaultId}; asking the server`, error);
+    }
+  }
   await refreshVaultList(ctx);
 }
 

@@ -45,6 +45,12 @@ export function rebuildVaultState(base: VaultRecord, ops: OpRecord[], outbox: Ou
     const exists = type === 'vault.create' ? ops.length > 0 : state.nodes.has(record.op.objectId);
     if (isCreate && !exists) {
       applyOperation(state, { op: record.op, fields: record.fields, time: record.op.createdAt, isPending: false });
+      // Refused because its folder is gone: shown at the root, where the user can find it.
+      const created = state.nodes.get(record.op.objectId);
+      if (created?.parentId && !isReachable(state, created.parentId)) {
+        created.parentId = null;
+        created.parentKey = '';
+      }
     }
     if (type.startsWith('vault.')) {
       state.vault.rejection = rejection;
@@ -55,6 +61,18 @@ export function rebuildVaultState(base: VaultRecord, ops: OpRecord[], outbox: Ou
   }
   computeFolderSizes(state);
   return state;
+}
+
+/** True when folder `folderId` and every folder above it are ACTIVE (so the main tree shows it). */
+function isReachable(state: VaultState, folderId: string): boolean {
+  const seen = new Set<string>();
+  for (let at: string | null = folderId; at; ) {
+    const node = state.nodes.get(at);
+    if (!node || node.status !== 'ACTIVE' || seen.has(at)) return false;
+    seen.add(at);
+    at = node.parentId;
+  }
+  return true;
 }
 
 /** Reads what a rebuild needs. Call inside a transaction over the projection tables. */
