@@ -54,11 +54,13 @@ export class VaultPokeFanout {
         .where('status', '!=', 'REVOKED')
         .where('role', '!=', 'REVOKED')
         .execute();
-      const seqOf = new Map(batch);
+      const membersOf = new Map<string, string[]>();
       for (const row of rows) {
-        const seq = seqOf.get(row.vault_id);
-        if (seq !== undefined) this.hub.sendToUser(row.user_id, { type: 'poke', vaultId: row.vault_id, seq });
+        const members = membersOf.get(row.vault_id);
+        if (members) members.push(row.user_id);
+        else membersOf.set(row.vault_id, [row.user_id]);
       }
+      for (const [vaultId, seq] of batch) this.hub.sendToUsers(membersOf.get(vaultId) ?? [], { type: 'poke', vaultId, seq });
     } catch (error) {
       // Harmless for data: clients still pull on their own schedule.
       this.log.warn({ err: error }, 'pokes not delivered');

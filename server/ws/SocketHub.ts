@@ -5,6 +5,8 @@ import { PROTOCOL_VERSION } from '../../src/protocol/version';
 export interface ClientConnection {
   readonly userId: string;
   send(message: ServerMessage): void;
+  /** Sends a message already serialised (one JSON text for many sockets). */
+  sendText?(text: string): void;
   close(code?: number, reason?: string): void;
 }
 
@@ -17,6 +19,8 @@ export interface SocketHub {
   /** Registers a connection, sends `hello`, and returns the handlers for its frames and its end. */
   open(connection: ClientConnection): { receive(data: string): void; close(): void };
   sendToUser(userId: string, message: ServerMessage): void;
+  /** Sends one message to every socket of `userIds`, serialised once. */
+  sendToUsers(userIds: Iterable<string>, message: ServerMessage): void;
   /** True while at least one socket is open in this process. */
   hasConnections(): boolean;
   /** Closes every connection (shutdown). */
@@ -47,6 +51,16 @@ export class LocalSocketHub implements SocketHub {
 
   sendToUser(userId: string, message: ServerMessage): void {
     for (const connection of this.byUser.get(userId) ?? []) connection.send(message);
+  }
+
+  sendToUsers(userIds: Iterable<string>, message: ServerMessage): void {
+    let text: string | null = null;
+    for (const userId of userIds) {
+      for (const connection of this.byUser.get(userId) ?? []) {
+        if (connection.sendText) connection.sendText((text ??= JSON.stringify(message)));
+        else connection.send(message);
+      }
+    }
   }
 
   hasConnections(): boolean {

@@ -61,6 +61,9 @@ export function registerSocketRoute(app: FastifyInstance, hub: SocketHub, servic
         send: (message: ServerMessage) => {
           if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
         },
+        sendText: (text: string) => {
+          if (socket.readyState === OPEN) socket.send(text);
+        },
         close: (code, reason) => socket.close(code, reason),
       });
       socket.on('message', (data, isBinary) => {
