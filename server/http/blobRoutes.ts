@@ -11,8 +11,11 @@ const BlobParams = z.strictObject({ vaultId: Id, blobId: Id });
 /** The chunk PUT body: the raw bytes (absent for an empty chunk sent without a Content-Type). */
 const ChunkBody = z.instanceof(Buffer).optional();
 
-/** A chunk's URL names immutable content (blob id + index, pinned by its hash): cache it privately. */
-const CHUNK_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+/**
+ * Never in the browser's HTTP cache: offline copies live in a Cache Storage cache the app manages
+ * (src/sync/offlineFiles.ts), which the user can see, clear, and which log out deletes.
+ */
+const CHUNK_CACHE_CONTROL = 'no-store';
 
 /** Upload announcements, chunk PUT and GET, upload status. */
 export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, services: Services, options: { authRateLimit: number }): void {

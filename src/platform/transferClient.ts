@@ -57,6 +57,7 @@ export function createTransferPool(size = Math.min(4, globalThis.navigator?.hard
     // because the caller reuses it for the next chunk.
     uploadChunk: (request) => run((remote) => remote.uploadChunk(request)),
     downloadChunk: (request) => run((remote) => remote.downloadChunk(request)),
+    cacheChunk: (request) => run((remote) => remote.cacheChunk(request)),
     hashPlainChunk: (file, index, chunkSize) => run((remote) => remote.hashPlainChunk(file, index, chunkSize)),
     terminate() {
       for (const slot of slots) {

@@ -76,6 +76,12 @@ export const displayRoute = createRoute({
   component: lazyRouteComponent(settings, 'DisplayPage'),
 });
 
+export const offlineFilesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/offline',
+  component: lazyRouteComponent(settings, 'OfflineFilesPage'),
+});
+
 export const notificationSettingsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'account/notifications',

@@ -34,6 +34,8 @@ export interface VaultRecord {
    * Kept so a reload while offline can still open the vault's keys (docs/SYNC_SPEC.md R13).
    */
   sealedKeys?: string | null;
+  /** 'Available offline' is on: every file's chunks are kept on this device (src/sync/offlineFiles.ts). */
+  keepOffline?: boolean;
   /** True while the vault's creation waits in the outbox: shown as '(Creating...)'. */
   isPending: boolean;
   /** The last rejection of an operation on the vault itself (vault.*), shown until dismissed. */

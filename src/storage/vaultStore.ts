@@ -29,7 +29,7 @@ export function getStoreAccount(): string | null {
   return storeAccountId;
 }
 
-function useStoreAccount(): string | null {
+export function useStoreAccount(): string | null {
   return useSyncExternalStore(
     (listener) => {
       accountListeners.add(listener);

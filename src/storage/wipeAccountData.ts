@@ -1,5 +1,6 @@
 /** Log out: removes everything this device holds for one account (DESIGN.md section 4). */
 import type { Table } from 'dexie';
+import { chunkCacheName } from './chunkCache';
 import { getDb, type CairnDb } from './db';
 
 /** How a table's rows belong to an account, or null when they do not (db.test.ts forbids that). */
@@ -16,6 +17,8 @@ export function accountScopeOf(table: Table): 'primaryKey' | 'index' | 'accounts
  * as they carry `accountId` (the rule in db.ts).
  */
 export async function wipeAccountData(accountId: string, db: CairnDb = getDb()): Promise<void> {
+  // Offline copies of files (still encrypted) go too.
+  if (typeof caches !== 'undefined') await caches.delete(chunkCacheName(accountId)).catch(() => undefined);
   await db.transaction('rw', db.tables, async () => {
     for (const table of db.tables) {
       switch (accountScopeOf(table)) {

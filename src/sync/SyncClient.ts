@@ -7,6 +7,7 @@
  */
 import { NetworkError } from '../platform/apiClient';
 import { getDefaultStore, type SyncStatus } from './syncStatus';
+import { refreshOfflineVaults } from './offlineFiles';
 import { dismissRejectedOperation, isRetryable, pushOutbox } from './outbox';
 import { pullAll, pullVault, type PullStats } from './pull';
 import { defaultNewId, type SyncContext, type SyncPorts, type SyncUser } from './SyncContext';
@@ -150,6 +151,8 @@ export class SyncClient {
         await this.cycle(ctx);
         this.failures = 0;
         this.status.set({ isActive: false, hasError: false, hasSynced: true, isReachable: true });
+        // Vaults kept offline fetch what the cycle brought (SYNC_SPEC R15).
+        void refreshOfflineVaults(ctx).catch((error: unknown) => ctx.log('Offline copies not refreshed', error));
         this.schedule(this.isRealtimeOpen ? Math.max(this.pollIntervalMs, POLL_INTERVAL_WITH_SOCKET_MS) : this.pollIntervalMs);
       } catch (error) {
         this.failures += 1;

@@ -9,15 +9,20 @@
 import { CHUNK_SIZE } from '../protocol/vaults';
 import { chunkPath, type SyncContext } from './SyncContext';
 import { API_BASE, UPLOAD_CONCURRENCY } from './uploadQueue';
+import { chunkCacheName } from '../storage/chunkCache';
 import { ensureVaultKeys } from './pull';
 
 /** What a screen shows when a chunk fails its signed hash or its authentication. */
 export const CHUNK_TAMPERED_MESSAGE =
   "This file's content does not match what its uploader signed: it may have been tampered with, so it was not opened.";
 
+/** Offline, and the file's chunks are not kept on this device (SYNC_SPEC R15). */
+export const NOT_OFFLINE_MESSAGE =
+  "You're offline, and this file is not kept on this device. Open it when you're back online, or turn on Available offline for its vault.";
+
 export class DownloadError extends Error {
   constructor(
-    readonly code: 'CHUNK_TAMPERED' | 'NOT_FOUND' | 'FAILED',
+    readonly code: 'CHUNK_TAMPERED' | 'NOT_FOUND' | 'OFFLINE' | 'FAILED',
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -64,6 +69,8 @@ export async function downloadFileVersion(
         rawKey: rawKey ? rawKey.slice(0) : null,
         url: API_BASE + chunkPath(vaultId, version.blobId, index),
         expectedSha256: version.chunkHashes[index]!,
+        // Kept encrypted on the device, so a file opened once opens offline (SYNC_SPEC R15).
+        cacheName: chunkCacheName(accountId),
       });
       parts[index] = plain;
       received += plain.byteLength;
@@ -76,6 +83,7 @@ export async function downloadFileVersion(
     if (error instanceof Error && error.message.startsWith('CHUNK_TAMPERED')) {
       throw new DownloadError('CHUNK_TAMPERED', CHUNK_TAMPERED_MESSAGE, { cause: error });
     }
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new DownloadError('OFFLINE', NOT_OFFLINE_MESSAGE, { cause: error });
     throw new DownloadError('FAILED', 'There was an error downloading the file.', { cause: error });
   }
   return new Blob(parts, { type: version.mimeTypeText });

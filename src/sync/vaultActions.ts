@@ -20,7 +20,7 @@ import type { SyncContext } from './SyncContext';
 import { queueUpload } from './uploadQueue';
 import { ensureVaultKeys } from './pull';
 
-export { CHUNK_TAMPERED_MESSAGE, DownloadError } from './downloadFile';
+export { CHUNK_TAMPERED_MESSAGE, DownloadError, NOT_OFFLINE_MESSAGE } from './downloadFile';
 export { NOT_ENOUGH_STORAGE_MESSAGE, UPLOAD_FAILED_MESSAGE } from './uploadQueue';
 
 async function isPublicVault(ctx: SyncContext, vaultId: string): Promise<boolean> {

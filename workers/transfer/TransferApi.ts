@@ -32,6 +32,17 @@ export interface DownloadChunkRequest {
   url: string;
   /** SHA-256 (hex) the uploader signed for this chunk. */
   expectedSha256: string;
+  /**
+   * A Cache Storage name (src/sync/offlineFiles.ts): the stored (still encrypted) chunk is read
+   * from it when there and kept in it after a fetch, so a file opened once opens offline.
+   */
+  cacheName?: string;
+}
+
+export interface CacheChunkRequest {
+  url: string;
+  expectedSha256: string;
+  cacheName: string;
 }
 
 export interface TransferApi {
@@ -49,6 +60,12 @@ export interface TransferApi {
    * transferred. A non-2xx answer rejects with Error('DOWNLOAD_FAILED: <status>').
    */
   downloadChunk(request: DownloadChunkRequest): Promise<ArrayBuffer>;
+  /**
+   * Makes sure the stored chunk at `url` is in cache `cacheName` (fetched and checked against
+   * `expectedSha256` when missing; nothing is decrypted). Answers its stored size and whether it
+   * had to be fetched. Rejects like downloadChunk.
+   */
+  cacheChunk(request: CacheChunkRequest): Promise<{ size: number; fetched: boolean }>;
   /** SHA-256 (hex) of a chunk of plaintext, for the resume check of DESIGN.md section 3. */
   hashPlainChunk(file: Blob, index: number, chunkSize: number): Promise<string>;
 }

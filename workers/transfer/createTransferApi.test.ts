@@ -139,3 +139,82 @@ describe('transfer worker API', () => {
     expect(await api.hashPlainChunk(file, 0, 16)).toBe(createHash('sha256').update(content.subarray(0, 16)).digest('hex'));
   });
 });
+
+/** Cache Storage in memory, as much of it as the transfer API uses. */
+function createMemoryCaches() {
+  const stores = new Map<string, Map<string, Response>>();
+  const open = async (name: string) => {
+    let store = stores.get(name);
+    if (!store) stores.set(name, (store = new Map()));
+    const entries = store;
+    return {
+      match: async (url: RequestInfo | URL) => entries.get(String(url))?.clone(),
+      put: async (url: RequestInfo | URL, response: Response) => void entries.set(String(url), response.clone()),
+      delete: async (url: RequestInfo | URL) => entries.delete(String(url)),
+    } as unknown as Cache;
+  };
+  return { caches: { open } as unknown as CacheStorage, stores };
+}
+
+describe('offline copies of chunks (SYNC_SPEC R15)', () => {
+  async function uploaded() {
+    const server = createFakeChunkServer();
+    const content = randomBytes(CHUNK_SIZE + 999);
+    const header = chunkHeaderFor(content.length, CHUNK_SIZE);
+    const rawKey = randomBytes(32).buffer;
+    const receipts = await uploadAll(createTransferApi({ fetch: server.fetch, caches: null }), new Blob([content]), header, rawKey);
+    return { server, content, header, rawKey, hashes: receipts.map((r) => r.sha256) };
+  }
+
+  it('R15: a chunk opened once is kept encrypted in the cache and opens again with the network gone', async () => {
+    const { server, content, header, rawKey, hashes } = await uploaded();
+    const { caches, stores } = createMemoryCaches();
+    let online = true;
+    const fetch: typeof globalThis.fetch = (input, init) => (online ? server.fetch(input, init) : Promise.reject(new TypeError('Failed to fetch')));
+    const api = createTransferApi({ fetch, caches });
+    const open = async () => {
+      const parts: Uint8Array[] = [];
+      for (let index = 0; index < header.chunkCount; index += 1) {
+        parts.push(new Uint8Array(await api.downloadChunk({ index, header, rawKey, url: urlOf(index), expectedSha256: hashes[index]!, cacheName: 'cairn-chunks-a1' })));
+      }
+      return Buffer.concat(parts);
+    };
+    expect(Buffer.compare(await open(), content)).toBe(0);
+    // What is cached is the stored ciphertext, never the plaintext.
+    const cached = Buffer.from(await stores.get('cairn-chunks-a1')!.get(urlOf(0))!.clone().arrayBuffer());
+    expect(cached.equals(Buffer.from(server.chunks.get(urlOf(0))!))).toBe(true);
+    expect(cached.includes(Buffer.from(content.subarray(0, 64)))).toBe(false);
+
+    online = false;
+    expect(Buffer.compare(await open(), content)).toBe(0);
+    // Without a cache name nothing is looked up: offline, that fails as a network error.
+    await expect(api.downloadChunk({ index: 0, header, rawKey, url: urlOf(0), expectedSha256: hashes[0]! })).rejects.toThrow('Failed to fetch');
+  });
+
+  it('R15: a tampered cached copy is refused and dropped, and the next open fetches it again', async () => {
+    const { server, header, rawKey, hashes } = await uploaded();
+    const { caches, stores } = createMemoryCaches();
+    const api = createTransferApi({ fetch: server.fetch, caches });
+    const request = { index: 0, header, rawKey, url: urlOf(0), expectedSha256: hashes[0]!, cacheName: 'c' };
+    await api.downloadChunk(request);
+    const good = new Uint8Array(await stores.get('c')!.get(urlOf(0))!.clone().arrayBuffer());
+    const bad = good.slice();
+    bad[10]! ^= 1;
+    stores.get('c')!.set(urlOf(0), new Response(bad));
+    await expect(api.downloadChunk(request)).rejects.toThrow('CHUNK_TAMPERED');
+    expect(stores.get('c')!.has(urlOf(0))).toBe(false);
+    const before = server.requests.length;
+    await api.downloadChunk(request);
+    expect(server.requests.length).toBe(before + 1);
+  });
+
+  it('R15: cacheChunk fetches a missing chunk once, checked, without decrypting', async () => {
+    const { server, hashes } = await uploaded();
+    const { caches } = createMemoryCaches();
+    const api = createTransferApi({ fetch: server.fetch, caches });
+    const first = await api.cacheChunk({ url: urlOf(1), expectedSha256: hashes[1]!, cacheName: 'c' });
+    expect(first).toEqual({ size: server.chunks.get(urlOf(1))!.length, fetched: true });
+    expect(await api.cacheChunk({ url: urlOf(1), expectedSha256: hashes[1]!, cacheName: 'c' })).toEqual({ size: first.size, fetched: false });
+    await expect(api.cacheChunk({ url: urlOf(0), expectedSha256: hashes[1]!, cacheName: 'c' })).rejects.toThrow('CHUNK_TAMPERED');
+  });
+});

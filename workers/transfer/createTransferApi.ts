@@ -12,6 +12,8 @@ import type { ChunkHeader, TransferApi } from './TransferApi';
 
 export interface TransferApiOptions {
   fetch: typeof fetch;
+  /** Cache Storage for offline chunks; default `globalThis.caches` when the platform has it. */
+  caches?: CacheStorage | null;
 }
 
 /**
@@ -33,6 +35,7 @@ function checkedRange(index: number, header: ChunkHeader): { start: number; end:
 /** A fresh implementation with its own key cache. */
 export function createTransferApi(options: TransferApiOptions): TransferApi {
   const doFetch = options.fetch;
+  const cacheStorage = options.caches !== undefined ? options.caches : (globalThis.caches ?? null);
   const keys = new Map<string, Promise<FileKey>>();
 
   function fileKey(raw: ArrayBuffer): Promise<FileKey> {
@@ -53,6 +56,35 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
 
   async function readSlice(file: Blob, start: number, end: number): Promise<Uint8Array<ArrayBuffer>> {
     return new Uint8Array(await file.slice(start, end).arrayBuffer());
+  }
+
+  /**
+   * The stored bytes of the chunk at `url`, checked against the hash its uploader signed: from
+   * the cache when there, else fetched (and then kept in the cache). Bytes nobody signed are never
+   * decrypted or shown; a cached copy that fails the check is dropped, so the next try refetches.
+   */
+  async function storedChunk(url: string, expectedSha256: string, cacheName: string | undefined): Promise<Uint8Array<ArrayBuffer>> {
+    const cache = cacheName && cacheStorage ? await cacheStorage.open(cacheName).catch(() => null) : null;
+    const cached = cache ? await cache.match(url) : undefined;
+    let stored: Uint8Array<ArrayBuffer>;
+    if (cached) {
+      stored = new Uint8Array(await (await cached.blob()).arrayBuffer());
+    } else {
+      const response = await doFetch(url, { method: 'GET', credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`DOWNLOAD_FAILED: ${response.status}`);
+      // Through a Blob: Chromium reads a response into a Blob faster than into an ArrayBuffer.
+      stored = new Uint8Array(await (await response.blob()).arrayBuffer());
+    }
+    if ((await sha256Hex(stored)) !== expectedSha256.toLowerCase()) {
+      if (cached) await cache?.delete(url);
+      throw new Error('CHUNK_TAMPERED');
+    }
+    if (cache && !cached) {
+      // Ciphertext only (public vaults: what anyone may read); a full disk only costs the offline copy.
+      const headers = { 'content-type': 'application/octet-stream', 'content-length': String(stored.length) };
+      await cache.put(url, new Response(new Blob([stored]), { headers })).catch(() => undefined);
+    }
+    return stored;
   }
 
   return {
@@ -76,19 +108,23 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
       return { sha256, storedSize: stored.length };
     },
 
-    async downloadChunk({ index, header, rawKey, url, expectedSha256 }) {
+    async downloadChunk({ index, header, rawKey, url, expectedSha256, cacheName }) {
       checkedRange(index, header);
-      const response = await doFetch(url, { method: 'GET', credentials: 'same-origin' });
-      if (!response.ok) throw new Error(`DOWNLOAD_FAILED: ${response.status}`);
-      // Through a Blob: Chromium reads a response into a Blob faster than into an ArrayBuffer.
-      const stored = new Uint8Array(await (await response.blob()).arrayBuffer());
-      // The hash the uploader signed comes first: bytes nobody signed are never decrypted or shown.
-      if ((await sha256Hex(stored)) !== expectedSha256.toLowerCase()) throw new Error('CHUNK_TAMPERED');
+      const stored = await storedChunk(url, expectedSha256, cacheName);
       const plain = rawKey ? await decryptChunk(await fileKey(rawKey), index, header, stored) : stored;
       const { start, end } = checkedRange(index, header);
       if (plain.length !== end - start) throw new Error('CHUNK_TAMPERED');
       const buffer = plain.byteOffset === 0 && plain.byteLength === plain.buffer.byteLength ? plain.buffer : plain.slice().buffer;
       return transfer(buffer, [buffer]);
+    },
+
+    async cacheChunk({ url, expectedSha256, cacheName }) {
+      const cache = cacheStorage ? await cacheStorage.open(cacheName) : null;
+      if (!cache) throw new Error('OFFLINE_CACHE_UNAVAILABLE');
+      const cached = await cache.match(url);
+      if (cached) return { size: Number(cached.headers.get('content-length') ?? 0), fetched: false };
+      const stored = await storedChunk(url, expectedSha256, cacheName);
+      return { size: stored.length, fetched: true };
     },
 
     async hashPlainChunk(file, index, chunkSize) {

@@ -15,6 +15,7 @@ export function AccountMenuPage() {
           { label: 'Security and Privacy', description: 'Recovery phrase, password, two-factor authentication', to: '/account/security' },
           { label: 'Notifications', description: 'Email notifications', to: '/account/notifications' },
           { label: 'Display', description: 'Dark mode, light mode or auto', to: '/account/display' },
+          { label: 'Offline files', description: 'Files and vaults kept on this device', to: '/account/offline' },
         ]}
       />
       <SettingsMenu

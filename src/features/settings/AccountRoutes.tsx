@@ -3,6 +3,7 @@ export { AccountMenuPage } from './AccountMenuPage';
 export { ChangePasswordPage } from './ChangePasswordPage';
 export { DisplayPage } from './DisplayPage';
 export { NotificationsSettingsPage } from './NotificationsSettingsPage';
+export { OfflineFilesPage } from './OfflineFilesPage';
 export { RevealPhrasePage } from './RevealPhrasePage';
 export { SecurityPage } from './SecurityPage';
 export { TwoFactorPage } from './TwoFactorPage';

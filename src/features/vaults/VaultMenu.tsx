@@ -2,7 +2,9 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canManageVault, canRemoveVault } from '../../domain/vaultPermissions';
 import type { VaultRecord } from '../../storage/vaultRecords';
-import { IconDots } from '../../ui/icons';
+import { IconCheck, IconDots } from '../../ui/icons';
+import { runWithErrorSnackbar, showSnackbar } from '../../ui/snackbar';
+import { makeVaultAvailableOffline } from '../../sync/offlineFiles';
 import { confirmDeactivateVault, confirmRemoveVault, confirmRestoreVault } from './vaultCommands';
 
 interface VaultMenuProps {
@@ -15,6 +17,16 @@ interface VaultMenuProps {
   onShowHidden?: () => void;
   /** Opens the gallery of the current folder's images and videos. */
   onOpenGallery?: () => void;
+}
+
+/** Turns 'Available offline' on (fetching every file's encrypted chunks now) or off. */
+function toggleAvailableOffline(vault: VaultRecord): void {
+  const keep = !vault.keepOffline;
+  if (keep) showSnackbar(`Making ${vault.name} available offline…`);
+  void runWithErrorSnackbar(async () => {
+    await makeVaultAvailableOffline(vault.vaultId, keep);
+    showSnackbar(keep ? `${vault.name} is available offline.` : `${vault.name} is no longer kept offline.`);
+  }, 'There was an error.');
 }
 
 /** The vault actions menu (spec 000 section 6: rename, deactivate, restore and remove are OWNER only). */
@@ -33,6 +45,16 @@ export function VaultMenu({ vault, onRename, onShowInfo, onShowMetadata, onShowH
         <Menu.Item onClick={onShowInfo}>Vault info</Menu.Item>
         {onShowMetadata && <Menu.Item onClick={onShowMetadata}>Description and tags</Menu.Item>}
         {onOpenGallery && <Menu.Item onClick={onOpenGallery}>Gallery</Menu.Item>}
+        {typeof caches !== 'undefined' && vault.status === 'ACTIVE' && !vault.isPending && (
+          <Menu.Item
+            // Mantine keeps role="menuitem"; the state is said in the name.
+            aria-label={`Available offline, ${vault.keepOffline ? 'on' : 'off'}`}
+            rightSection={vault.keepOffline ? <IconCheck size={16} /> : undefined}
+            onClick={() => toggleAvailableOffline(vault)}
+          >
+            Available offline
+          </Menu.Item>
+        )}
         {onShowHidden && (
           <Menu.Item onClick={onShowHidden} hiddenFrom="sm">
             Hidden files

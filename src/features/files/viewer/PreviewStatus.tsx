@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconAlert, IconDownload, IconFile } from '../../../ui/icons';
+import { NOT_OFFLINE_MESSAGE } from '../../../sync/vaultActions';
 
 export const TAMPERED_TEXT = 'This file failed its integrity check and was not shown.';
 
@@ -19,12 +20,12 @@ export function DecryptingPanel({ progress }: { progress: number }) {
 }
 
 /** A failed integrity check or another download failure. */
-export function PreviewError({ error, onRetry }: { error: 'tampered' | 'failed'; onRetry?: () => void }) {
+export function PreviewError({ error, onRetry }: { error: 'tampered' | 'offline' | 'failed'; onRetry?: () => void }) {
   return (
-    <Alert color="red" variant="light" icon={<IconAlert size={18} />} role="alert" title={error === 'tampered' ? 'Integrity check failed' : 'Could not open the file'}>
+    <Alert color="red" variant="light" icon={<IconAlert size={18} />} role="alert" title={error === 'tampered' ? 'Integrity check failed' : error === 'offline' ? 'Not available offline' : 'Could not open the file'}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">{error === 'tampered' ? TAMPERED_TEXT : 'There was an error decrypting this file.'}</Text>
-        {error === 'failed' && onRetry && (
+        <Text size="sm">{error === 'tampered' ? TAMPERED_TEXT : error === 'offline' ? NOT_OFFLINE_MESSAGE : 'There was an error decrypting this file.'}</Text>
+        {error !== 'tampered' && onRetry && (
           <Button size="xs" variant="light" color="red" onClick={onRetry}>
             Try again
           </Button>

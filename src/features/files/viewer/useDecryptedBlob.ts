@@ -6,7 +6,7 @@ export interface DecryptedBlobState {
   blob: Blob | null;
   /** 0 to 100 while decrypting. */
   progress: number;
-  error: 'tampered' | 'failed' | null;
+  error: 'tampered' | 'offline' | 'failed' | null;
   /** Tries again after an error. */
   retry: () => void;
 }
@@ -40,7 +40,7 @@ export function useDecryptedBlob(
       (error: unknown) => {
         if (!isCurrent) return;
         console.warn('preview decrypt failed', error);
-        setState({ key, blob: null, progress: 0, error: error instanceof DownloadError && error.code === 'CHUNK_TAMPERED' ? 'tampered' : 'failed' });
+        setState({ key, blob: null, progress: 0, error: errorKindOf(error) });
       },
     );
     return () => {
@@ -53,4 +53,10 @@ export function useDecryptedBlob(
   // A state left from the previous version must not show for this one.
   if (state.key !== key) return { blob: null, progress: 0, error: null, retry };
   return { ...state, retry };
+}
+
+function errorKindOf(error: unknown): 'tampered' | 'offline' | 'failed' {
+  if (error instanceof DownloadError && error.code === 'CHUNK_TAMPERED') return 'tampered';
+  if (error instanceof DownloadError && error.code === 'OFFLINE') return 'offline';
+  return 'failed';
 }
