@@ -129,6 +129,8 @@ test('downloads stream to disk through the service worker byte for byte, and a t
   await shoot('download-progress');
   await page.getByRole('button', { name: 'Cancel download' }).click();
   await Promise.all([expect(page.getByText('Download cancelled.')).toBeVisible(), expect.poll(() => fromApp.failure()).not.toBeNull()]);
+  // A notification stays while the pointer rests on it (Mantine pauses its timer on hover).
+  await page.mouse.move(0, 0);
   await expect(page.getByText('Download cancelled.')).toBeHidden();
   const fromBrowser = await room.startDownload(big.name);
   await fromBrowser.cancel();
