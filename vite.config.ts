@@ -6,10 +6,16 @@ import { VitePWA } from 'vite-plugin-pwa';
 // script. Vite's module-preload polyfill lives in the entry chunk, the service worker is registered
 // from app code (`injectRegister: false`), and Mantine's colour scheme comes from localStorage at
 // runtime instead of an inline ColorSchemeScript.
+//
+// The service worker is our own (workers/serviceWorker/sw.ts, `injectManifest`): it precaches the
+// app shell and answers the download stream (docs/decisions.md). Workbox injects the precache list.
 export default defineConfig({
   plugins: [
     react(),
     VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'workers/serviceWorker',
+      filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg', 'logo.svg'],
@@ -28,12 +34,12 @@ export default defineConfig({
           { src: 'pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      injectManifest: {
         // libsodium-sumo, OPAQUE and the zxcvbn dictionaries make chunks above Workbox's 2 MiB default.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/legal\//],
+        // A classic script: the page registers it without `type: 'module'`.
+        rollupFormat: 'iife',
       },
     }),
   ],

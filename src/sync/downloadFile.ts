@@ -1,16 +1,19 @@
 /**
  * Downloads one file version through the transfer pool: every chunk is fetched, checked against
- * the chunk hash its uploader signed (the version came from a verified operation) and opened.
+ * the chunk hash its uploader signed (the version came from a verified operation) and opened, in
+ * the transfer workers and in parallel; the plaintext is handed on strictly in chunk order.
  *
- * This slice assembles a Blob from the decrypted chunk parts, so the browser holds the whole file
- * once (as Blob parts, which it may page to disk). Streaming to disk (a service-worker stream or
- * the File System Access API) is the follow-up for very large files.
+ * `openFileVersionDownload` streams: at most DOWNLOAD_WINDOW chunks exist at once whatever the
+ * file size, so a caller that writes to disk (the service worker's download stream) keeps memory
+ * flat. `downloadFileVersion` collects the chunks into a Blob, for bounded previews and for the
+ * download fallback when no service worker controls the page.
  */
 import { CHUNK_SIZE } from '../protocol/vaults';
 import { chunkPath, type SyncContext } from './SyncContext';
 import { API_BASE, UPLOAD_CONCURRENCY } from './uploadQueue';
 import { chunkCacheName } from '../storage/chunkCache';
 import { ensureVaultKeys } from './pull';
+import { pumpInOrder } from './pumpInOrder';
 
 /** What a screen shows when a chunk fails its signed hash or its authentication. */
 export const CHUNK_TAMPERED_MESSAGE =
@@ -19,6 +22,12 @@ export const CHUNK_TAMPERED_MESSAGE =
 /** Offline, and the file's chunks are not kept on this device (SYNC_SPEC R15). */
 export const NOT_OFFLINE_MESSAGE =
   "You're offline, and this file is not kept on this device. Open it when you're back online, or turn on Available offline for its vault.";
+
+/**
+ * Chunks of one download that exist at once: the one being written and up to 4 fetched or
+ * decrypted ahead of it (4 MiB each), so the transfer workers stay busy while a write waits.
+ */
+export const DOWNLOAD_WINDOW = 5;
 
 export class DownloadError extends Error {
   constructor(
@@ -33,13 +42,41 @@ export class DownloadError extends Error {
 
 export type DownloadProgress = (receivedBytes: number, totalBytes: number) => void;
 
-export async function downloadFileVersion(
-  ctx: SyncContext,
-  vaultId: string,
-  fileId: string,
-  versionId?: string,
-  onProgress?: DownloadProgress,
-): Promise<Blob> {
+export interface PumpOptions {
+  /** Aborting stops fetching; the pump rejects with the signal's reason. */
+  signal?: AbortSignal;
+  onProgress?: DownloadProgress;
+}
+
+/** A file version ready to download: its key is open and its chunk list known. */
+export interface FileVersionDownload {
+  /** Plaintext bytes. */
+  readonly size: number;
+  readonly mimeType: string;
+  /**
+   * Fetches, verifies and decrypts every chunk and awaits `write` for each, in order, one at a
+   * time. Rejects with DownloadError ('CHUNK_TAMPERED' with CHUNK_TAMPERED_MESSAGE, or 'FAILED')
+   * when a chunk cannot be had, and with `write`'s own error when a write fails; no chunk after a
+   * bad one is ever written. The chunks' buffers are the caller's (a write may transfer them).
+   */
+  pump(write: (chunk: Uint8Array<ArrayBuffer>) => Promise<void>, options?: PumpOptions): Promise<void>;
+}
+
+function toDownloadError(error: unknown): DownloadError {
+  if (error instanceof DownloadError) return error;
+  if (error instanceof Error && error.message.startsWith('CHUNK_TAMPERED')) {
+    return new DownloadError('CHUNK_TAMPERED', CHUNK_TAMPERED_MESSAGE, { cause: error });
+  }
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return new DownloadError('OFFLINE', NOT_OFFLINE_MESSAGE, { cause: error });
+  return new DownloadError('FAILED', 'There was an error downloading the file.', { cause: error });
+}
+
+/**
+ * Looks up the version (the latest by default) and opens its file key. Rejects with DownloadError
+ * 'NOT_FOUND' or 'FAILED' before any chunk is fetched, so a caller can fail before it starts
+ * saving anything.
+ */
+export async function openFileVersionDownload(ctx: SyncContext, vaultId: string, fileId: string, versionId?: string): Promise<FileVersionDownload> {
   const { db, accountId } = ctx;
   const [vault, node] = await Promise.all([db.vaults.get([accountId, vaultId]), db.nodes.get([accountId, fileId])]);
   const id = versionId ?? node?.latestVersionId ?? undefined;
@@ -58,33 +95,56 @@ export async function downloadFileVersion(
     }
   }
   const header = { size: version.size, chunkSize: CHUNK_SIZE, chunkCount: version.chunkCount };
-  const parts: ArrayBuffer[] = new Array(version.chunkCount);
-  let received = 0;
-  const next = [...Array(version.chunkCount).keys()];
-  const worker = async () => {
-    for (let index = next.shift(); index !== undefined; index = next.shift()) {
-      const plain = await transfer.downloadChunk({
-        index,
-        header,
-        rawKey: rawKey ? rawKey.slice(0) : null,
-        url: API_BASE + chunkPath(vaultId, version.blobId, index),
-        expectedSha256: version.chunkHashes[index]!,
-        // Kept encrypted on the device, so a file opened once opens offline (SYNC_SPEC R15).
-        cacheName: chunkCacheName(accountId),
+
+  return {
+    size: version.size,
+    mimeType: version.mimeTypeText,
+    async pump(write, options = {}) {
+      let received = 0;
+      await pumpInOrder({
+        count: version.chunkCount,
+        concurrency: UPLOAD_CONCURRENCY,
+        window: DOWNLOAD_WINDOW,
+        ...(options.signal ? { signal: options.signal } : {}),
+        produce: (index) =>
+          transfer
+            .downloadChunk({
+              index,
+              header,
+              // Copied per call: the key travels to a worker by structured clone.
+              rawKey: rawKey ? rawKey.slice(0) : null,
+              url: API_BASE + chunkPath(vaultId, version.blobId, index),
+              expectedSha256: version.chunkHashes[index]!,
+              // Kept encrypted on the device, so a file opened once opens offline (SYNC_SPEC R15).
+              cacheName: chunkCacheName(accountId),
+            })
+            .then(
+              (plain) => new Uint8Array(plain),
+              (error: unknown) => {
+                throw toDownloadError(error);
+              },
+            ),
+        consume: async (chunk) => {
+          const length = chunk.byteLength;
+          await write(chunk);
+          received += length;
+          options.onProgress?.(received, version.size);
+        },
       });
-      parts[index] = plain;
-      received += plain.byteLength;
-      onProgress?.(received, version.size);
-    }
+    },
   };
-  try {
-    await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, version.chunkCount) }, worker));
-  } catch (error) {
-    if (error instanceof Error && error.message.startsWith('CHUNK_TAMPERED')) {
-      throw new DownloadError('CHUNK_TAMPERED', CHUNK_TAMPERED_MESSAGE, { cause: error });
-    }
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new DownloadError('OFFLINE', NOT_OFFLINE_MESSAGE, { cause: error });
-    throw new DownloadError('FAILED', 'There was an error downloading the file.', { cause: error });
-  }
-  return new Blob(parts, { type: version.mimeTypeText });
+}
+
+/** The whole version as one Blob (previews, and the download fallback). */
+export async function downloadFileVersion(
+  ctx: SyncContext,
+  vaultId: string,
+  fileId: string,
+  versionId?: string,
+  onProgress?: DownloadProgress,
+): Promise<Blob> {
+  const download = await openFileVersionDownload(ctx, vaultId, fileId, versionId);
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  await download.pump(async (chunk) => void parts.push(chunk), onProgress ? { onProgress } : {});
+  return new Blob(parts, { type: download.mimeType });
 }

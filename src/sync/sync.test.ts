@@ -349,6 +349,36 @@ describe('[S5] uploads and downloads', () => {
     await expect(actions.downloadFile(vaultId, t!.id)).rejects.toMatchObject({ code: 'CHUNK_TAMPERED', message: actions.CHUNK_TAMPERED_MESSAGE });
   });
 
+  it('a streamed download writes the chunks in order, and nothing from a tampered chunk on', async () => {
+    const vaultId = await privateVault();
+    const size = 2 * CHUNK_SIZE + 5;
+    await actions.uploadFiles(vaultId, null, [{ file: file('s.bin', size, 7) }]);
+    await client.syncNow();
+    const [s] = await getChildren(db, USER.id, vaultId, null);
+
+    const written: Uint8Array[] = [];
+    const download = await actions.openDownload(vaultId, s!.id);
+    expect(download.size).toBe(size);
+    // A slow writer: the pump must wait for each write, and still hand the chunks on in order.
+    await download.pump(async (chunk) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      written.push(chunk);
+    });
+    expect(written.map((c) => c.byteLength)).toEqual([CHUNK_SIZE, CHUNK_SIZE, 5]);
+    expect(await sameBytes(new Blob(written as Uint8Array<ArrayBuffer>[]), bytes(size, 7))).toBe(true);
+
+    const version = (await getVersions(db, USER.id, s!.id))[0]!;
+    server.blobs.get(version.blobId)!.chunks.get(1)!.bytes[9]! ^= 1;
+    const afterTamper: number[] = [];
+    const again = await actions.openDownload(vaultId, s!.id);
+    await expect(again.pump(async (chunk) => void afterTamper.push(chunk.byteLength))).rejects.toMatchObject({
+      code: 'CHUNK_TAMPERED',
+      message: actions.CHUNK_TAMPERED_MESSAGE,
+    });
+    // Chunk 0 may have been written before chunk 1 failed; chunk 1 and later never are.
+    expect(afterTamper.length).toBeLessThanOrEqual(1);
+  });
+
   it('getStorage answers the account figures', async () => {
     expect(await actions.getStorage()).toMatchObject({ cloudTotal: 1_000_000_000, cloudUsed: 0 });
   });

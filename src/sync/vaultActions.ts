@@ -14,13 +14,13 @@ import type { FieldName, Field, OperationBody, StorageResponse as StorageRespons
 import { StorageResponse } from '../protocol/vaults';
 import { getChildren } from '../storage/vaultStore';
 import { requireSync } from './currentSync';
-import { downloadFileVersion, type DownloadProgress } from './downloadFile';
+import { downloadFileVersion, openFileVersionDownload, type DownloadProgress, type FileVersionDownload } from './downloadFile';
 import { enqueueOperation } from './outbox';
 import type { SyncContext } from './SyncContext';
 import { queueUpload } from './uploadQueue';
 import { ensureVaultKeys } from './pull';
 
-export { CHUNK_TAMPERED_MESSAGE, DownloadError, NOT_OFFLINE_MESSAGE } from './downloadFile';
+export { CHUNK_TAMPERED_MESSAGE, DownloadError, type FileVersionDownload, NOT_OFFLINE_MESSAGE } from './downloadFile';
 export { NOT_ENOUGH_STORAGE_MESSAGE, UPLOAD_FAILED_MESSAGE } from './uploadQueue';
 
 async function isPublicVault(ctx: SyncContext, vaultId: string): Promise<boolean> {
@@ -266,13 +266,22 @@ export async function retryUpload(uploadId: string): Promise<void> {
 }
 
 /**
- * Downloads a file version (the latest by default), every chunk checked against the signed
- * chunk hashes. A tampered chunk rejects with DownloadError code 'CHUNK_TAMPERED' and
- * CHUNK_TAMPERED_MESSAGE.
+ * Downloads a file version (the latest by default) as one Blob, every chunk checked against the
+ * signed chunk hashes. A tampered chunk rejects with DownloadError code 'CHUNK_TAMPERED' and
+ * CHUNK_TAMPERED_MESSAGE. For previews: a file saved to disk goes through `openDownload`.
  */
 export async function downloadFile(vaultId: string, fileId: string, versionId?: string, onProgress?: DownloadProgress): Promise<Blob> {
   const { ctx } = requireSync();
   return downloadFileVersion(ctx, vaultId, fileId, versionId, onProgress);
+}
+
+/**
+ * Opens a file version (the latest by default) for a streamed download: its size and type, and a
+ * `pump` that hands its verified plaintext on chunk by chunk, in order, with backpressure.
+ */
+export async function openDownload(vaultId: string, fileId: string, versionId?: string): Promise<FileVersionDownload> {
+  const { ctx } = requireSync();
+  return openFileVersionDownload(ctx, vaultId, fileId, versionId);
 }
 
 /** GET /storage: the account's allowance and use. */

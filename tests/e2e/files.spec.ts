@@ -1,7 +1,20 @@
+import { type Download } from '@playwright/test';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SignupFlow } from './pages/SignupFlow';
-import { VaultRoom } from './pages/VaultRoom';
-import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { VaultRoom, type UploadFile } from './pages/VaultRoom';
+import { DATA_DIR, STRONG_PASSWORD, expect, tamperChunk, test, uniqueEmail } from './fixtures';
+
+const MiB = 1024 * 1024;
+/** The start of CHUNK_TAMPERED_MESSAGE (src/sync/downloadFile.ts). */
+const TAMPERED_TEXT = /This file's content does not match what its uploader signed/;
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Random bytes over `chunks` 4 MiB chunks, so a chunk out of order or missing changes the hash. */
+function randomFile(name: string, chunks: number): UploadFile {
+  return { name, mimeType: 'application/octet-stream', buffer: randomBytes((chunks - 1) * 4 * MiB + 123_457) };
+}
 
 test('files: batch download as a zip, drag a file onto a folder, edit description and tags', async ({ page }, testInfo) => {
   test.setTimeout(150_000);
@@ -63,4 +76,106 @@ test('files: batch download as a zip, drag a file onto a folder, edit descriptio
   await page.getByRole('menuitem', { name: 'Description and tags' }).click();
   await expect(drawer.getByRole('textbox', { name: 'Description' })).toHaveValue('Maps for the ridge');
   await expect(drawer.getByText('alpine', { exact: true })).toBeVisible();
+});
+
+test('downloads stream to disk through the service worker byte for byte, and a tampered chunk fails the download', async ({ page, shoot }, testInfo) => {
+  test.setTimeout(180_000);
+  const mark = `SW${Date.now().toString(36)}`;
+  await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'stream'), STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+  await room.createVault(`Stream ${mark}`, { storage: 'Cloud storage', privacy: 'Private' });
+  const big = randomFile(`survey-${mark}.bin`, 3);
+  const small = { name: `bearings ${mark} é.txt`, mimeType: 'text/plain', buffer: Buffer.from(`${mark} bearings`) };
+  // Chunks are cached by the browser as immutable content, so the file tampered with below is one
+  // this browser never fetched.
+  const victim = randomFile(`victim-${mark}.bin`, 2);
+  await room.pickFiles([big, small, victim]);
+  await room.confirmUpload();
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 90_000 });
+  await expect(room.row(big.name)).toBeVisible();
+
+  // Under the service worker, the browser saves its stream: the URL is the stream's, not a blob:.
+  await room.reloadUnderServiceWorker();
+  const streamed = await room.startDownload(big.name);
+  expect(streamed.url()).toMatch(/\/download-stream\/[A-Za-z0-9-]+$/);
+  expect(await streamed.failure()).toBeNull();
+  expect(sha256(readFileSync((await streamed.path())!))).toBe(sha256(big.buffer));
+  // A name outside ASCII comes through the RFC 5987 filename* intact.
+  expect((await room.download(small.name)).equals(small.buffer)).toBe(true);
+
+  // The zip streams too.
+  await page.getByRole('checkbox', { name: `Select ${big.name}` }).click();
+  await page.getByRole('checkbox', { name: `Select ${small.name}` }).click();
+  const zipping = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  const zipDownload = await zipping;
+  expect(zipDownload.url()).toMatch(/\/download-stream\//);
+  expect(await zipDownload.failure()).toBeNull();
+  const zip = readFileSync((await zipDownload.path())!);
+  expect(zip.subarray(0, 4).toString('hex')).toBe('504b0304');
+  expect(zip.includes(big.buffer), 'the large file inside the zip').toBe(true);
+  expect(zip.includes(small.buffer), 'the small file inside the zip').toBe(true);
+  await page.getByRole('checkbox', { name: `Select ${big.name}` }).click();
+  await page.getByRole('checkbox', { name: `Select ${small.name}` }).click();
+
+  // Cancel, from the app's notice and from the browser's download list, while chunks come slowly
+  // (routing also turns the HTTP cache off): either way the browser's download fails, never
+  // completes, and the app says it was cancelled.
+  await page.context().route('**/api/vaults/*/blobs/*/chunks/*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue().catch(() => undefined);
+  });
+  const fromApp = await room.startDownload(big.name);
+  await shoot('download-progress');
+  await page.getByRole('button', { name: 'Cancel download' }).click();
+  await Promise.all([expect(page.getByText('Download cancelled.')).toBeVisible(), expect.poll(() => fromApp.failure()).not.toBeNull()]);
+  // A notification stays while the pointer rests on it (Mantine pauses its timer on hover).
+  await page.mouse.move(0, 0);
+  await expect(page.getByText('Download cancelled.')).toBeHidden();
+  const fromBrowser = await room.startDownload(big.name);
+  await fromBrowser.cancel();
+  expect(await fromBrowser.failure()).toBe('canceled');
+  await expect(page.getByText('Download cancelled.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel download' })).toBeHidden();
+  await page.context().unrouteAll({ behavior: 'ignoreErrors' });
+
+  // The server now serves a changed last chunk: the first one is already on its way to disk when
+  // it fails, and the browser marks the download failed (never complete); the page says why.
+  tamperChunk(await room.blobIdOf(victim.name), 1);
+  const tampered = await room.startDownload(victim.name);
+  expect(tampered.url()).toMatch(/\/download-stream\//);
+  await Promise.all([expect(page.getByText(TAMPERED_TEXT)).toBeVisible(), expect.poll(() => tampered.failure()).not.toBeNull()]);
+  await shoot('download-tampered');
+});
+
+test('without a service worker, downloads fall back to a Blob: byte for byte, and a tampered chunk is refused', async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const mark = `NOSW${Date.now().toString(36)}`;
+  await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'nosw'), STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+  await room.createVault(`Fallback ${mark}`, { storage: 'Cloud storage', privacy: 'Private' });
+  const big = randomFile(`ledger-${mark}.bin`, 3);
+  const victim = randomFile(`victim-${mark}.bin`, 3);
+  await room.pickFiles([big, victim]);
+  await room.confirmUpload();
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 90_000 });
+  await expect(room.row(big.name)).toBeVisible();
+
+  await page.reload();
+  expect(await room.isServiceWorkerControlled()).toBe(false);
+  const download = await room.startDownload(big.name);
+  expect(download.url()).toMatch(/^blob:/);
+  expect(sha256(readFileSync((await download.path())!))).toBe(sha256(big.buffer));
+
+  // A changed chunk (of a file this browser never fetched: chunks are cached as immutable): the
+  // Blob is never made, so nothing is saved at all.
+  tamperChunk(await room.blobIdOf(victim.name), 2);
+  const saved: Download[] = [];
+  page.on('download', (d) => saved.push(d));
+  await room.rowAction(victim.name, 'Download');
+  await expect(page.getByText(TAMPERED_TEXT)).toBeVisible();
+  expect(saved).toEqual([]);
+  await context.close();
 });

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export { expect };
@@ -9,6 +9,19 @@ export const MAINTENANCE_URL = `http://localhost:${Number(process.env.E2E_PORT ?
 const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
 
 export { NEW_PASSWORD, STRONG_PASSWORD } from './passwords';
+
+/**
+ * Flips one byte of chunk `index` of `blobId` where the server keeps it
+ * (DATA_DIR/blobs/{blobId}/{index}-{sha256}): what a compromised server or disk would serve.
+ */
+export function tamperChunk(blobId: string, index: number): void {
+  const dir = join(DATA_DIR, 'blobs', blobId);
+  const name = readdirSync(dir).find((entry) => entry.startsWith(`${index}-`));
+  if (!name) throw new Error(`No chunk ${index} in ${dir}`);
+  const bytes = readFileSync(join(dir, name));
+  bytes[Math.floor(bytes.length / 2)]! ^= 0x01;
+  writeFileSync(join(dir, name), bytes);
+}
 
 let counter = 0;
 /** A unique e-mail per test and project, so the projects can share one server. */

@@ -2,34 +2,27 @@
 import { moveDoneText } from '../../domain/moveRules';
 import { needsZip } from '../../domain/zipEntries';
 import type { NodeRecord } from '../../storage/vaultRecords';
-import { deleteNodes, downloadFile, hideNodes, moveNodes, renameNode, restoreNodes } from '../../sync/vaultActions';
+import { deleteNodes, hideNodes, moveNodes, renameNode, restoreNodes } from '../../sync/vaultActions';
 import { confirmAction } from '../../ui/confirmAction';
-import { runWithErrorSnackbar, showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
+import { runWithErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { actionErrorText } from '../vaults/vaultErrors';
-import { downloadNodesAsZip, PREPARING_DOWNLOAD_TEXT } from './batchDownload';
-import { saveBlob } from './saveBlob';
-
-export { PREPARING_DOWNLOAD_TEXT };
+import { downloadNodesAsZip } from './batchDownload';
+import { runDownload } from './runDownload';
+import { saveFileToDisk } from './saveFileToDisk';
 
 /** One file is saved as itself; several files or any folder as '{vault name}.zip'. */
 export async function downloadSelection(vaultId: string, vaultName: string, nodes: readonly NodeRecord[]) {
   return needsZip(nodes) ? downloadNodesAsZip(vaultId, vaultName, nodes) : downloadNodes(vaultId, nodes);
 }
 
-/** Downloads and saves each file in turn (folders are skipped). */
+/**
+ * Downloads and saves each file in turn (folders are skipped), streamed to disk where a service
+ * worker controls the page; stops at the first failure or cancel.
+ */
 export async function downloadNodes(vaultId: string, nodes: readonly NodeRecord[], versionId?: string) {
-  const files = nodes.filter((n) => n.kind === 'file');
-  if (files.length === 0) return;
-  showSnackbar(PREPARING_DOWNLOAD_TEXT);
-  for (const file of files) {
-    try {
-      const blob = await downloadFile(vaultId, file.id, versionId);
-      saveBlob(blob, file.name);
-    } catch (error) {
-      console.warn('download failed', error);
-      showErrorSnackbar(actionErrorText());
-      return;
-    }
+  for (const file of nodes.filter((n) => n.kind === 'file')) {
+    const isDone = await runDownload((signal, report) => saveFileToDisk(vaultId, file, versionId, signal, report));
+    if (!isDone) return;
   }
 }
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Download, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
 export interface UploadFile {
@@ -76,12 +76,60 @@ export class VaultRoom {
     await this.page.getByRole('menuitem', { name: action, exact: true }).click();
   }
 
-  /** Downloads `name` through its row menu and answers the saved bytes. */
-  async download(name: string): Promise<Buffer> {
+  /** Starts downloading `name` through its row menu and answers the browser's download. */
+  async startDownload(name: string): Promise<Download> {
     const downloading = this.page.waitForEvent('download');
     await this.rowAction(name, 'Download');
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(name);
+    return download;
+  }
+
+  /** Downloads `name` through its row menu and answers the saved bytes. */
+  async download(name: string): Promise<Buffer> {
+    const download = await this.startDownload(name);
     return readFileSync((await download.path())!);
+  }
+
+  /** Whether a service worker controls the page, so downloads can stream through it. */
+  async isServiceWorkerControlled(): Promise<boolean> {
+    return this.page.evaluate(() => navigator.serviceWorker?.controller != null);
+  }
+
+  /**
+   * Waits for the service worker to be active and reloads, so that it controls the page (the
+   * first load never is: the service worker takes over from the next navigation).
+   */
+  async reloadUnderServiceWorker(): Promise<void> {
+    await this.page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await this.page.reload();
+    expect(await this.isServiceWorkerControlled(), 'the page is controlled by the service worker').toBe(true);
+  }
+
+  /** The blob id of the latest version of the file `name`, read from the device's database. */
+  async blobIdOf(name: string): Promise<string> {
+    const blobId = await this.page.evaluate(
+      (fileName) =>
+        new Promise<string | null>((resolve, reject) => {
+          const open = indexedDB.open('cairn');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction(['nodes', 'versions']);
+            const nodes = tx.objectStore('nodes').getAll();
+            const versions = tx.objectStore('versions').getAll();
+            tx.oncomplete = () => {
+              db.close();
+              const node = (nodes.result as Array<{ name: string; kind: string; latestVersionId: string | null }>).find((n) => n.kind === 'file' && n.name === fileName);
+              const version = (versions.result as Array<{ versionId: string; blobId: string }>).find((v) => v.versionId === node?.latestVersionId);
+              resolve(version?.blobId ?? null);
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      name,
+    );
+    if (!blobId) throw new Error(`No version of ${name} in the local database`);
+    return blobId;
   }
 }

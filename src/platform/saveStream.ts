@@ -1,0 +1,122 @@
+/**
+ * Where a download's plaintext goes (docs/decisions.md):
+ * - the service worker's download stream when a service worker controls the page: the browser
+ *   saves the bytes to disk as they arrive, so memory stays flat whatever the file size
+ *   (protocol: workers/serviceWorker/downloadStreamProtocol.ts);
+ * - otherwise the fallback: the chunks are assembled into a Blob and saved through a temporary
+ *   <a download>, so the browser holds the whole file once. That is the first visit (the service
+ *   worker installs but controls the page only from the next load), a browser or context with
+ *   service workers blocked, and a controller that does not answer the registration.
+ */
+import { ServiceWorkerPortMessage, downloadStreamUrl, type KeepAlive, type RegisterDownload } from '../../workers/serviceWorker/downloadStreamProtocol';
+import { writableToPort } from '../../workers/serviceWorker/portStreams';
+import { saveBlob } from './saveBlob';
+
+export interface SaveMeta {
+  fileName: string;
+  /** Exact plaintext size: the stream refuses to end with fewer or more bytes. */
+  size: number;
+  mimeType: string;
+}
+
+export interface SaveTarget {
+  /** Write the file's bytes in order, then close; abort makes the download fail. */
+  writable: WritableStream<Uint8Array>;
+  /** True through the service worker; false for the Blob fallback. */
+  isStreamed: boolean;
+}
+
+/** How long the controller may take to answer a registration before the fallback is used (ms). */
+const REGISTER_TIMEOUT_MS = 5_000;
+/**
+ * A message event every so often keeps the service worker from being stopped as idle (Chromium
+ * stops one after 30 s without events) while the page feeds a download through a port.
+ */
+const KEEP_ALIVE_MS = 10_000;
+/** The hidden frame stays a little after the last byte so the browser is done with it (ms). */
+const FRAME_LINGER_MS = 1_000;
+
+/** The service worker that can take a download, or null when none controls the page. */
+function currentController(): ServiceWorker | null {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
+}
+
+/**
+ * Hands the download's description and one end of `channel` to `controller`; resolves false when
+ * it does not answer in time (an older service worker without the route, or a stuck one).
+ */
+function register(controller: ServiceWorker, channel: MessageChannel, message: RegisterDownload): Promise<boolean> {
+  const port = channel.port1;
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => {
+      port.onmessage = null;
+      resolve(false);
+    }, REGISTER_TIMEOUT_MS);
+    port.onmessage = (event: MessageEvent) => {
+      const reply = ServiceWorkerPortMessage.safeParse(event.data);
+      if (reply.success && reply.data.type === 'registered') {
+        clearTimeout(timer);
+        port.onmessage = null;
+        resolve(true);
+      }
+    };
+    // Only the port is transferred; the message holds the name, size and type, never a key.
+    controller.postMessage(message, [channel.port2]);
+  });
+}
+
+/** The fallback: every chunk kept until close, then saved as one Blob. */
+function blobTarget(meta: SaveMeta): SaveTarget {
+  let parts: Uint8Array<ArrayBuffer>[] = [];
+  let written = 0;
+  const writable = new WritableStream<Uint8Array>({
+    write(chunk) {
+      // A Blob part must not be a shared buffer's view; ours never are, but then it is copied.
+      parts.push(chunk.buffer instanceof ArrayBuffer ? (chunk as Uint8Array<ArrayBuffer>) : new Uint8Array(chunk));
+      written += chunk.byteLength;
+    },
+    close() {
+      if (written !== meta.size) throw new Error(`The download ended after ${written} of its ${meta.size} bytes.`);
+      saveBlob(new Blob(parts, { type: meta.mimeType }), meta.fileName);
+      parts = [];
+    },
+    abort() {
+      parts = [];
+    },
+  });
+  return { writable, isStreamed: false };
+}
+
+/**
+ * A target for one download: the service worker's stream when one controls the page, else the
+ * Blob fallback. Streamed, the browser's download starts at once (a hidden same-origin frame
+ * navigates to the stream's URL) and completes only once every byte was written and the stream
+ * closed; an aborted or short stream makes the browser mark it failed.
+ */
+export async function openSaveStream(meta: SaveMeta): Promise<SaveTarget> {
+  const controller = currentController();
+  if (!controller) return blobTarget(meta);
+
+  const channel = new MessageChannel();
+  const id = crypto.randomUUID();
+  const message: RegisterDownload = { type: 'cairn-download-register', id, ...meta };
+  if (!(await register(controller, channel, message))) {
+    channel.port1.close();
+    return blobTarget(meta);
+  }
+
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  frame.title = 'Download';
+  const keepAlive = setInterval(() => currentController()?.postMessage({ type: 'cairn-download-keepalive' } satisfies KeepAlive), KEEP_ALIVE_MS);
+  const writable = writableToPort(channel.port1, {
+    size: meta.size,
+    onSettled: () => {
+      clearInterval(keepAlive);
+      setTimeout(() => frame.remove(), FRAME_LINGER_MS);
+    },
+  });
+  frame.src = downloadStreamUrl(id);
+  document.body.append(frame);
+  return { writable, isStreamed: true };
+}
