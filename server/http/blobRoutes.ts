@@ -14,7 +14,7 @@ const ChunkBody = z.instanceof(Buffer).optional();
 /** A chunk's URL names immutable content (blob id + index, pinned by its hash): cache it privately. */
 const CHUNK_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
-/** Upload announcements, chunk PUT and GET, upload status. */
+/** Upload announcements, chunk PUT and GET, upload status, cancelled uploads' release. */
 export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, services: Services, options: { authRateLimit: number }): void {
   route({
     method: 'POST',
@@ -32,6 +32,18 @@ export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, ser
     params: BlobParams,
     auth: 'required',
     handler: async ({ params, caller }) => services.blobs.status(caller.user.id, params.vaultId, params.blobId),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/api/vaults/:vaultId/blobs/:blobId',
+    params: BlobParams,
+    auth: 'required',
+    blockedWhenReadOnly: true,
+    handler: async ({ params, caller }) => {
+      await services.blobs.release(caller.user.id, params.vaultId, params.blobId);
+      return Ok.parse({ ok: true });
+    },
   });
 
   route({

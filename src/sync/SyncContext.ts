@@ -9,7 +9,7 @@ import type { ApiClient } from '../platform/apiClient';
 import type { CairnDb } from '../storage/db';
 
 /** The part of the transfer pool sync uses (src/platform/transferClient.ts createTransferPool). */
-export type TransferPort = Pick<TransferApi, 'uploadChunk' | 'downloadChunk'>;
+export type TransferPort = Pick<TransferApi, 'sealChunk' | 'putChunk' | 'downloadChunk' | 'hashPlainChunk'>;
 
 /** The signed-in user as sync needs it (a subset of AccountUser). */
 export interface SyncUser {

@@ -8,8 +8,11 @@
  */
 import { CHUNK_SIZE } from '../protocol/vaults';
 import { chunkPath, type SyncContext } from './SyncContext';
-import { API_BASE, UPLOAD_CONCURRENCY } from './uploadQueue';
 import { ensureVaultKeys } from './pull';
+import { API_BASE } from './uploadQueue';
+
+/** Chunks in flight per download: enough to keep 2-4 transfer workers busy without hoarding memory. */
+const DOWNLOAD_CONCURRENCY = 4;
 
 /** What a screen shows when a chunk fails its signed hash or its authentication. */
 export const CHUNK_TAMPERED_MESSAGE =
@@ -71,7 +74,7 @@ export async function downloadFileVersion(
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(UPLOAD_CONCURRENCY, version.chunkCount) }, worker));
+    await Promise.all(Array.from({ length: Math.min(DOWNLOAD_CONCURRENCY, version.chunkCount) }, worker));
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('CHUNK_TAMPERED')) {
       throw new DownloadError('CHUNK_TAMPERED', CHUNK_TAMPERED_MESSAGE, { cause: error });
