@@ -156,7 +156,10 @@ export class UploadQueue {
   private retryLater(): void {
     if (this.stopped) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => this.kick(), retryDelayMs(this.failures));
+    // Kicked while this run was failing (back online after a blip, a new upload): try once more now.
+    const delay = this.again && !isBrowserOffline() ? 0 : retryDelayMs(this.failures);
+    this.again = false;
+    this.retryTimer = setTimeout(() => this.kick(), delay);
   }
 
   private async drain(): Promise<void> {

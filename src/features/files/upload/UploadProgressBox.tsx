@@ -65,8 +65,8 @@ export function UploadProgressBox() {
     return () => clearTimeout(timer);
   });
 
-  async function cancel(uploads: readonly UploadRecord[]) {
-    const moving = uploads.filter((u) => isCancellable(u.state));
+  async function cancel(targets: readonly UploadRecord[]) {
+    const moving = targets.filter((u) => isCancellable(u.state));
     await Promise.allSettled(moving.map((u) => cancelUpload(u.uploadId)));
     if (moving.length > 0) showSnackbar(cancelledText(moving.length));
   }
