@@ -178,3 +178,22 @@ test('the server SIGKILLed in the middle of two uploads and started again: both 
   await server.start();
   await expectUploaded(page, room, files);
 });
+
+test('cancelling an upload in the box stops it and gives its storage back', async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT, acceptDownloads: true });
+  cleanups.push(() => context.close());
+  const page = await context.newPage();
+  const room = await newUserWithVault(page, 'cancel', testInfo);
+  const file = fileOnDisk('survey-cancel.bin', 40 * MiB);
+  await uploadUntil(room, [file], 10);
+  const cloudUsed = async () => ((await (await page.request.get('/api/storage')).json()) as { cloudUsed: number }).cloudUsed;
+  // The announced upload holds its storage while it runs.
+  expect(await cloudUsed()).toBeGreaterThanOrEqual(40 * MiB);
+
+  await room.uploadBox().getByRole('button', { name: `Cancel upload of ${file.name}` }).click();
+  await expect(page.getByText('1 file was cancelled')).toBeVisible();
+  await expect(room.uploadBox()).toBeHidden();
+  await expect.poll(cloudUsed, { timeout: 30_000 }).toBe(0);
+  await expect(room.row(file.name)).toHaveCount(0);
+});
