@@ -17,7 +17,7 @@ const ChunkBody = z.instanceof(Buffer).optional();
  */
 const CHUNK_CACHE_CONTROL = 'no-store';
 
-/** Upload announcements, chunk PUT and GET, upload status. */
+/** Upload announcements, chunk PUT and GET, upload status, cancelled uploads' release. */
 export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, services: Services, options: { authRateLimit: number }): void {
   route({
     method: 'POST',
@@ -35,6 +35,18 @@ export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, ser
     params: BlobParams,
     auth: 'required',
     handler: async ({ params, caller }) => services.blobs.status(caller.user.id, params.vaultId, params.blobId),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/api/vaults/:vaultId/blobs/:blobId',
+    params: BlobParams,
+    auth: 'required',
+    blockedWhenReadOnly: true,
+    handler: async ({ params, caller }) => {
+      await services.blobs.release(caller.user.id, params.vaultId, params.blobId);
+      return Ok.parse({ ok: true });
+    },
   });
 
   route({

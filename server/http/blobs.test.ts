@@ -138,6 +138,34 @@ describeEachDatabase('uploads', (env) => {
     expect(await storage(actor)).toMatchObject({ cloudUsed: CLOUD_ALLOWANCE, permanentUsed: 100 });
   });
 
+  it('releases a cancelled upload: its reservation and chunk files go, a second release is harmless', async () => {
+    const actor = await VaultActor.create(env, api);
+    const vaultId = await actor.createVault();
+    const file = makeFile(CHUNK_SIZE + 10);
+    const blobId = newId();
+    expectStatus(await actor.announce(vaultId, blobId, file.storedSize, 2), 200);
+    expectStatus(await actor.putChunk(vaultId, blobId, 0, file.chunks[0]!), 200);
+    expect((await storage(actor)).cloudUsed).toBe(file.storedSize);
+    const chunkHash = sha256Hex(file.chunks[0]!);
+    expect(blobFiles(env.dataDir).filter((name) => name.endsWith(chunkHash))).toHaveLength(1);
+
+    // Nobody else may release it.
+    const other = await VaultActor.create(env, api);
+    expectError(await api.request('DELETE', `/api/vaults/${vaultId}/blobs/${blobId}`, undefined, { token: other.token }), 404, 'NOT_FOUND');
+
+    expectStatus(await api.request('DELETE', `/api/vaults/${vaultId}/blobs/${blobId}`, undefined, { token: actor.token }), 200);
+    expect((await storage(actor)).cloudUsed).toBe(0);
+    expect(blobFiles(env.dataDir).filter((name) => name.endsWith(chunkHash))).toEqual([]);
+    expectStatus(await api.request('DELETE', `/api/vaults/${vaultId}/blobs/${blobId}`, undefined, { token: actor.token }), 200);
+    expectError(await actor.putChunk(vaultId, blobId, 1, file.chunks[1]!), 404, 'NOT_FOUND');
+
+    // A committed upload is a file version: it is not released.
+    const version = await actor.upload(vaultId, makeFile(100));
+    expectAccepted(await actor.apply(vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version }));
+    expectError(await api.request('DELETE', `/api/vaults/${vaultId}/blobs/${version.blobId}`, undefined, { token: actor.token }), 409, 'CONFLICT');
+    expect((await actor.getChunk(vaultId, version.blobId, 0)).statusCode).toBe(200);
+  });
+
   it('frees the bytes of every version under a deleted folder in a cloud vault', async () => {
     const actor = await VaultActor.create(env, api);
     const vaultId = await actor.createVault();

@@ -127,6 +127,27 @@ export class BlobService {
     }
   }
 
+  /**
+   * Cancels an upload: deletes its reservation and its chunk files, so the space counts no more.
+   * Idempotent (an upload already released or expired answers the same); only its uploader may,
+   * and a committed upload is a file version now (CONFLICT: delete the file instead).
+   */
+  async release(userId: string, vaultId: string, blobId: string): Promise<void> {
+    await requireAccess(this.db, vaultId, userId, 'read');
+    const blob = await findBlob(this.db, blobId);
+    if (!blob) return;
+    if (blob.vaultId !== vaultId || blob.uploaderUserId !== userId) throw new ApiError('NOT_FOUND', 'Upload not found');
+    if (blob.status === 'committed') throw new ApiError('CONFLICT', 'The upload is already complete');
+    const chunks = await listChunks(this.db, blobId);
+    // The status condition keeps a blob committed meanwhile; its chunk rows go by cascade.
+    const deleted = await this.db.deleteFrom('blobs').where('id', '=', blobId).where('status', '=', 'reserved').executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) {
+      if ((await findBlob(this.db, blobId))?.status === 'committed') throw new ApiError('CONFLICT', 'The upload is already complete');
+      return;
+    }
+    for (const chunk of chunks) await this.store.delete(chunkKey(blobId, chunk.index, chunk.sha256));
+  }
+
   /** The stored bytes of one chunk. */
   async readChunk(userId: string, vaultId: string, blobId: string, index: number): Promise<{ stream: Readable; size: number }> {
     const blob = await this.readableBlob(userId, vaultId, blobId);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { availableBytes, cancelledText, findDuplicateIndexes, isSkippedEntry, summariseUploads, toPickedFiles } from './uploadRules';
+import {
+  availableBytes,
+  cancelledText,
+  findDuplicateIndexes,
+  isCancellable,
+  isSkippedEntry,
+  summariseUploads,
+  toPickedFiles,
+  uploadFailureText,
+  uploadStateLabel,
+} from './uploadRules';
 
 function file(name: string, relative = ''): File {
   const f = new File(['x'], name);
@@ -32,7 +42,27 @@ describe('upload rules (spec 000 sections 4, 5)', () => {
       { state: 'cancelled', size: 100, sentBytes: 0 },
     ])).toMatchObject({ done: 1, total: 2, percent: 75, stage: 'uploading', isSettled: false });
     expect(summariseUploads([{ state: 'finalising', size: 10, sentBytes: 10 }])).toMatchObject({ percent: 100, stage: 'finalising' });
-    expect(summariseUploads([{ state: 'done', size: 0, sentBytes: 0 }, { state: 'failed', size: 3, sentBytes: 0 }])).toMatchObject({ failed: 1, stage: 'done', isSettled: true });
+    expect(summariseUploads([{ state: 'done', size: 0, sentBytes: 0 }, { state: 'failed', size: 3, sentBytes: 0 }])).toMatchObject({ failed: 1, stage: 'failed', isSettled: true });
+  });
+  it('names the stage: a paused upload holds the queue up, then resuming, uploading, queued', () => {
+    const one = (state: Parameters<typeof isCancellable>[0]) => ({ state, size: 10, sentBytes: 5 });
+    expect(summariseUploads([one('queued'), one('paused'), one('done')]).stage).toBe('paused');
+    expect(summariseUploads([one('queued'), one('resuming')]).stage).toBe('resuming');
+    expect(summariseUploads([one('queued'), one('uploading')]).stage).toBe('uploading');
+    expect(summariseUploads([one('queued'), one('done')])).toMatchObject({ stage: 'queued', isSettled: false });
+    expect(summariseUploads([one('cancelled'), one('done')])).toMatchObject({ stage: 'done', total: 1, isSettled: true });
+  });
+  it('lets the user cancel what is not finished, and words each state', () => {
+    expect((['queued', 'uploading', 'paused', 'resuming'] as const).every(isCancellable)).toBe(true);
+    expect((['finalising', 'done', 'failed', 'cancelled'] as const).some(isCancellable)).toBe(false);
+    expect(uploadStateLabel('paused')).toBe('Paused');
+    expect(uploadStateLabel('resuming')).toBe('Resuming');
+    expect(uploadStateLabel('done')).toBe('Uploaded');
+  });
+  it('leads a failure with the file name unless the message names it', () => {
+    expect(uploadFailureText({ name: 'a.txt', error: null }, 'Failed uploading the file')).toBe('a.txt: Failed uploading the file');
+    const changed = '"a.txt" changed after it was picked, so it was not uploaded. Pick the file again to upload it.';
+    expect(uploadFailureText({ name: 'a.txt', error: changed }, 'x')).toBe(changed);
   });
   it('words the cancellation', () => {
     expect(cancelledText(1)).toBe('1 file was cancelled');

@@ -42,10 +42,14 @@ export function availableBytes(storage: { cloudTotal: number; cloudUsed: number;
   return Math.max(0, available);
 }
 
-export type UploadStage = 'uploading' | 'finalising' | 'done';
+/** An upload's state (see UploadState in src/storage/vaultRecords.ts for the transitions). */
+export type UploadStateName = 'queued' | 'encrypting' | 'uploading' | 'paused' | 'resuming' | 'finalising' | 'done' | 'failed' | 'cancelled';
+
+/** What the progress box says for a set of uploads, in order of precedence. */
+export type UploadStage = 'paused' | 'resuming' | 'uploading' | 'queued' | 'finalising' | 'done' | 'failed';
 
 export interface UploadLike {
-  state: 'queued' | 'encrypting' | 'uploading' | 'paused' | 'finalising' | 'done' | 'failed' | 'cancelled';
+  state: UploadStateName;
   size: number;
   sentBytes: number;
 }
@@ -60,26 +64,70 @@ export interface UploadSummary {
   isSettled: boolean;
 }
 
-const MOVING: ReadonlySet<UploadLike['state']> = new Set(['queued', 'encrypting', 'uploading', 'paused']);
+/** Not yet finished and not finalising: the user may still cancel these. */
+const CANCELLABLE: ReadonlySet<UploadStateName> = new Set(['queued', 'encrypting', 'uploading', 'paused', 'resuming']);
 
-/** Counts, percentage and stage of a set of uploads; cancelled ones are out of the counts. */
+export function isCancellable(state: UploadStateName): boolean {
+  return CANCELLABLE.has(state);
+}
+
+/**
+ * Counts, percentage and stage of a set of uploads; cancelled ones are out of the counts. A
+ * paused upload holds the whole queue up, so it names the stage; then resuming, uploading,
+ * queued (nothing started yet) and finalising; once settled, failed if any failed, else done.
+ */
 export function summariseUploads(uploads: readonly UploadLike[]): UploadSummary {
   const counted = uploads.filter((u) => u.state !== 'cancelled');
   const done = counted.filter((u) => u.state === 'done').length;
   const failed = counted.filter((u) => u.state === 'failed').length;
   const totalBytes = counted.reduce((sum, u) => sum + u.size, 0);
   const sentBytes = counted.reduce((sum, u) => sum + (u.state === 'done' || u.state === 'finalising' ? u.size : Math.min(u.sentBytes, u.size)), 0);
-  const percent = totalBytes === 0 ? (counted.length > 0 && !counted.some((u) => MOVING.has(u.state)) ? 100 : 0) : Math.floor((sentBytes / totalBytes) * 100);
-  const isMoving = counted.some((u) => MOVING.has(u.state));
-  const isFinalising = counted.some((u) => u.state === 'finalising');
-  return {
-    done,
-    total: counted.length,
-    failed,
-    percent,
-    stage: isMoving ? 'uploading' : isFinalising ? 'finalising' : 'done',
-    isSettled: !isMoving && !isFinalising,
-  };
+  const isMoving = counted.some((u) => CANCELLABLE.has(u.state));
+  const percent = totalBytes === 0 ? (counted.length > 0 && !isMoving ? 100 : 0) : Math.floor((sentBytes / totalBytes) * 100);
+  const has = (...states: UploadStateName[]) => counted.some((u) => states.includes(u.state));
+  const stage: UploadStage = has('paused')
+    ? 'paused'
+    : has('resuming')
+      ? 'resuming'
+      : has('uploading', 'encrypting')
+        ? 'uploading'
+        : has('queued')
+          ? 'queued'
+          : has('finalising')
+            ? 'finalising'
+            : failed > 0
+              ? 'failed'
+              : 'done';
+  return { done, total: counted.length, failed, percent, stage, isSettled: !isMoving && !has('finalising') };
+}
+
+/** One upload's state as a word for its line in the progress box. */
+export function uploadStateLabel(state: UploadStateName): string {
+  switch (state) {
+    case 'queued':
+      return 'Queued';
+    case 'encrypting':
+    case 'uploading':
+      return 'Uploading';
+    case 'paused':
+      return 'Paused';
+    case 'resuming':
+      return 'Resuming';
+    case 'finalising':
+      return 'Finalising';
+    case 'done':
+      return 'Uploaded';
+    case 'failed':
+      return 'Failed';
+    case 'cancelled':
+      return 'Cancelled';
+  }
+}
+
+/** The line the retry dialog shows for a failed upload: the error, led by the file's name unless it names it. */
+export function uploadFailureText(upload: { name: string; error: string | null }, fallback: string): string {
+  const error = upload.error ?? fallback;
+  return error.includes(`"${upload.name}"`) ? error : `${upload.name}: ${error}`;
 }
 
 export function cancelledText(count: number): string {

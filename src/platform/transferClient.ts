@@ -55,7 +55,8 @@ export function createTransferPool(size = Math.min(4, globalThis.navigator?.hard
     size: count,
     // The Blob is cloned by reference (no bytes copied); the raw key is copied, not transferred,
     // because the caller reuses it for the next chunk.
-    uploadChunk: (request) => run((remote) => remote.uploadChunk(request)),
+    sealChunk: (request) => run((remote) => remote.sealChunk(request)),
+    putChunk: (request) => run((remote) => remote.putChunk(request)),
     downloadChunk: (request) => run((remote) => remote.downloadChunk(request)),
     cacheChunk: (request) => run((remote) => remote.cacheChunk(request)),
     hashPlainChunk: (file, index, chunkSize) => run((remote) => remote.hashPlainChunk(file, index, chunkSize)),

@@ -253,6 +253,9 @@ export const BlobStatusResponse = z.object({
  * (application/octet-stream, at most CHUNK_MAX_BYTES) with header `x-chunk-sha256` (hex).
  * Idempotent: the same bytes again are fine; different bytes for a stored index are 409.
  * GET of the same path returns the stored bytes. Only members may read; OWNER and CONTRIBUTOR write.
+ *
+ * DELETE /vaults/{vaultId}/blobs/{blobId} (uploader only): a cancelled upload releases its
+ * reservation and stored chunks. Idempotent; 409 CONFLICT once a file version committed it.
  */
 export const ChunkParams = z.strictObject({ vaultId: Id, blobId: Id, index: z.coerce.number().int().min(0) });
 

@@ -116,7 +116,13 @@ export interface OpRecord {
   fields: OpenedFields;
 }
 
-export type UploadState = 'queued' | 'encrypting' | 'uploading' | 'paused' | 'finalising' | 'done' | 'failed' | 'cancelled';
+/**
+ * queued -> uploading -> finalising -> done. `paused`: interrupted and waiting for the network or
+ * the server; `resuming`: checking the source and which chunks the server holds before going on.
+ * `failed` needs the user (Retry); `cancelled` was the user's choice. (`encrypting` is not
+ * written any more; records from older versions may hold it and are resumed like `uploading`.)
+ */
+export type UploadState = 'queued' | 'encrypting' | 'uploading' | 'paused' | 'resuming' | 'finalising' | 'done' | 'failed' | 'cancelled';
 
 /** A file being uploaded: the File itself is kept (IndexedDB stores Blobs) so it can resume. */
 export interface UploadRecord {
@@ -137,8 +143,19 @@ export interface UploadRecord {
   size: number;
   lastModified: number;
   chunkCount: number;
-  /** Hashes of stored chunks by index, filled as chunks are sent. */
+  /**
+   * SHA-256 of each sealed chunk by index (its receipt), recorded just before the chunk is first
+   * sent: a chunk counts as stored only when the server lists it too.
+   */
   chunkHashes: (string | null)[];
+  /**
+   * SHA-256 of each chunk's plaintext, recorded with `chunkHashes`: a resume re-seals a chunk
+   * under the same key and nonce only from the same plaintext (DESIGN.md section 3). Absent in
+   * records written before resume checks existed.
+   */
+  plainHashes?: (string | null)[];
+  /** A cancelled upload: false until the server released its reservation (then true). */
+  isReleased?: boolean;
   sentBytes: number;
   state: UploadState;
   error: string | null;

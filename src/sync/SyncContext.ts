@@ -9,8 +9,8 @@ import type { ApiClient } from '../platform/apiClient';
 import type { CairnDb } from '../storage/db';
 
 /** The part of the transfer pool sync uses (src/platform/transferClient.ts createTransferPool). */
-/** The transfer pool as sync uses it; `cacheChunk` is absent where offline copies are not possible. */
-export type TransferPort = Pick<TransferApi, 'uploadChunk' | 'downloadChunk'> & Partial<Pick<TransferApi, 'cacheChunk'>>;
+/** `cacheChunk` is absent where offline copies are not possible. */
+export type TransferPort = Pick<TransferApi, 'sealChunk' | 'putChunk' | 'downloadChunk' | 'hashPlainChunk'> & Partial<Pick<TransferApi, 'cacheChunk'>>;
 
 /** The signed-in user as sync needs it (a subset of AccountUser). */
 export interface SyncUser {

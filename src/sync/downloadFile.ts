@@ -10,10 +10,13 @@
  */
 import { CHUNK_SIZE } from '../protocol/vaults';
 import { chunkPath, type SyncContext } from './SyncContext';
-import { API_BASE, UPLOAD_CONCURRENCY } from './uploadQueue';
+import { API_BASE } from './uploadQueue';
 import { chunkCacheName } from '../storage/chunkCache';
 import { ensureVaultKeys } from './pull';
 import { pumpInOrder } from './pumpInOrder';
+
+/** Chunks in flight per download: enough to keep 2-4 transfer workers busy without hoarding memory. */
+const DOWNLOAD_CONCURRENCY = 4;
 
 /** What a screen shows when a chunk fails its signed hash or its authentication. */
 export const CHUNK_TAMPERED_MESSAGE =
@@ -103,7 +106,7 @@ export async function openFileVersionDownload(ctx: SyncContext, vaultId: string,
       let received = 0;
       await pumpInOrder({
         count: version.chunkCount,
-        concurrency: UPLOAD_CONCURRENCY,
+        concurrency: DOWNLOAD_CONCURRENCY,
         window: DOWNLOAD_WINDOW,
         ...(options.signal ? { signal: options.signal } : {}),
         produce: (index) =>

@@ -3,7 +3,8 @@
  * API (createCryptoApi, the code the crypto worker runs) and the REAL transfer API
  * (createTransferApi, the code each transfer worker runs): the apiClient's and the transfer's
  * fetch are routed to app.inject. Two devices of one user: what one pushes and uploads, the other
- * pulls, decrypts and downloads intact.
+ * pulls, decrypts and downloads intact; and an upload cut by a server killed mid-chunk resumes
+ * after a reload with at most one chunk sent again.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { FastifyInstance } from 'fastify';
@@ -15,12 +16,13 @@ import { ApiClient as ServerTestClient } from '../../server/testing/ApiClient';
 import { newSession } from '../../server/testing/flows';
 import { TestUser } from '../../server/testing/TestUser';
 import { createApiClient, type FetchLike } from '../platform/apiClient';
-import { CHUNK_SIZE } from '../protocol/vaults';
+import { CHUNK_SIZE, CHUNK_TAG_BYTES } from '../protocol/vaults';
 import { CairnDb } from '../storage/db';
 import { getChildren, getUploads, getVault } from '../storage/vaultStore';
 import { downloadFileVersion } from './downloadFile';
 import { startSync, stopSync } from './index';
 import { SyncClient } from './SyncClient';
+import { forgetPickedFiles, storedSizeOf } from './uploadQueue';
 import * as actions from './vaultActions';
 
 const env = new TestEnv('sqlite');
@@ -59,11 +61,39 @@ function injectFetch(): typeof fetch {
   return doFetch as typeof fetch;
 }
 
-async function device() {
+/**
+ * The network between one device and the server: counts the bytes of every chunk PUT (sent in
+ * full even when the server dies under it: the worst case) and can "kill" the server, after which
+ * every request fails as a refused connection does, until `revive()`.
+ */
+class Wire {
+  putBytes = 0;
+  isDown = false;
+  /** The server dies while receiving the PUT of this chunk index. */
+  killDuringChunk: number | null = null;
+
+  wrap(inner: typeof fetch): typeof fetch {
+    return (async (input: string | URL | Request, init: RequestInit = {}) => {
+      if (this.isDown) throw new TypeError('Failed to fetch');
+      const chunk = /\/chunks\/(\d+)$/.exec(String(input));
+      if (init.method === 'PUT' && chunk) {
+        this.putBytes += init.body instanceof Blob ? init.body.size : 0;
+        if (Number(chunk[1]) === this.killDuringChunk) {
+          this.killDuringChunk = null;
+          this.isDown = true;
+          throw new TypeError('Failed to fetch');
+        }
+      }
+      return inner(input, init);
+    }) as typeof fetch;
+  }
+}
+
+async function device(wire?: Wire) {
   const crypto = createCryptoApi();
   await crypto.loadPendingWallet(user.phrase.split(' '));
   await crypto.activatePendingWallet();
-  const fetchLike = injectFetch();
+  const fetchLike = wire ? wire.wrap(injectFetch()) : injectFetch();
   const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
   return {
     db,
@@ -139,5 +169,46 @@ describe('[S6] sync against the real server', () => {
     expect(blob.type).toBe('application/pdf');
     expect(await sameBytes(blob, content)).toBe(true);
     other.stop();
+  }, 60_000);
+
+  it('a server killed during a chunk PUT, then a reload: the upload completes intact with at most one chunk sent again', async () => {
+    const me = { id: userId, publicSigningKey: user.publicSigningKey, address: user.address };
+    const wire = new Wire();
+    const a = await device(wire);
+    let client = startSync(me, { db: a.db, api: a.api, crypto: a.crypto, transfer: a.transfer, log: () => {} }, { pollIntervalMs: 0 });
+    const vaultId = await actions.createVault({ title: 'Resumed', description: '', tags: [], terms: '', isPublic: false, isCloud: true });
+    await client.syncNow();
+
+    const size = 4 * CHUNK_SIZE + 777;
+    const content = pattern(size, 11);
+    wire.killDuringChunk = 2;
+    await actions.uploadFiles(vaultId, null, [{ file: new File([content as Uint8Array<ArrayBuffer>], 'resumed.bin', { lastModified: 9 }) }]);
+    await client.idle();
+    const [paused] = await getUploads(a.db, userId);
+    expect(paused).toMatchObject({ state: 'paused', sentBytes: 2 * CHUNK_SIZE });
+
+    // The server comes back; the page reloads (new client and transfer worker, same IndexedDB).
+    stopSync();
+    forgetPickedFiles();
+    wire.isDown = false;
+    const transfer = createTransferApi({ fetch: wire.wrap(injectFetch()) });
+    client = startSync(me, { db: a.db, api: a.api, crypto: a.crypto, transfer, log: () => {} }, { pollIntervalMs: 0 });
+    await client.syncNow();
+    const [upload] = await getUploads(a.db, userId);
+    expect(upload).toMatchObject({ state: 'done', sentBytes: size });
+    expect(await a.db.outbox.count()).toBe(0);
+
+    const stored = storedSizeOf(size, upload!.chunkCount, true);
+    expect(wire.putBytes - stored).toBeGreaterThan(0);
+    expect(wire.putBytes - stored).toBeLessThanOrEqual(CHUNK_SIZE + CHUNK_TAG_BYTES);
+
+    const b = await device();
+    const other = new SyncClient({ db: b.db, api: b.api, crypto: b.crypto, transfer: b.transfer, log: () => {} }, { pollIntervalMs: 0 });
+    other.start(userId, me);
+    await other.syncNow();
+    const [seen] = await getChildren(b.db, userId, vaultId, null);
+    expect(await sameBytes(await downloadFileVersion(other.context, vaultId, seen!.id), content)).toBe(true);
+    other.stop();
+    stopSync();
   }, 60_000);
 });

@@ -1,28 +1,49 @@
 /**
- * The persistent upload queue (DESIGN.md section 4, spec 000 section 4 "Upload flow"). Each
- * UploadRecord keeps the File itself (IndexedDB stores Blobs), its ids and, once made, its file
- * key sealed under the vault key, so after a reload the upload reopens the key and sends only
- * the chunks the server lacks. One file at a time, up to UPLOAD_CONCURRENCY chunks in flight
- * through the transfer pool; memory stays at a few chunks whatever the file size.
+ * The persistent upload queue (DESIGN.md sections 3 and 4, spec 000 section 4 "Upload flow").
+ * Each UploadRecord keeps its ids, its file key sealed under the vault key and the hashes of
+ * every chunk it sealed; the picked file is kept beside it (uploadSource.ts). One file at a time.
  *
- * queued -> uploading -> finalising -> done, or failed / cancelled. `done` means the file
- * operation is in the outbox (it may still be pending there: the outbox shows that).
+ * States (UploadState): queued -> uploading -> finalising -> done. An interruption (reload,
+ * crash, lost network, server down) leaves the record as it was: the queue marks it paused and
+ * tries again with backoff and jitter, at once when the browser is back online. Going on, it is
+ * resuming while it checks the source is unchanged and asks the server which chunks it holds,
+ * then uploading from the first chunk the server lacks. `done` means the file operation is in the
+ * outbox (it may still be pending there: the outbox shows that). A cancelled upload's
+ * reservation is released on the server as soon as it can be reached.
+ *
+ * At most one chunk per file is on the wire at a time, so an interruption costs at most one chunk
+ * sent again; the transfer workers seal the next chunks meanwhile.
  */
 import { ApiError } from '../protocol/errors';
-import {
-  BlobStatusResponse,
-  CHUNK_SIZE,
-  CHUNK_TAG_BYTES,
-  type Field,
-  type FileVersion,
-} from '../protocol/vaults';
+import { Ok } from '../protocol/primitives';
+import { isBrowserOffline, onNetworkChange } from '../platform/networkStatus';
+import { BlobStatusResponse, CHUNK_SIZE, CHUNK_TAG_BYTES } from '../protocol/vaults';
 import type { UploadRecord, UploadState } from '../storage/vaultRecords';
-import { enqueueOperation } from './outbox';
-import { chunkPath, type SyncContext } from './SyncContext';
+import type { SealedChunk } from '../../workers/transfer/TransferApi';
+import { enqueueUploadedFile } from './enqueueUploadedFile';
 import { ensureVaultKeys } from './pull';
+import { chunkPath, type SyncContext, type TransferPort } from './SyncContext';
+import {
+  checkSourceUnchanged,
+  forgetPickedFile,
+  lastModifiedOf,
+  openUploadSource,
+  rememberPickedFile,
+  SourceChangedError,
+  sourceChangedMessage,
+  sourceUnreadableMessage,
+  type UploadSource,
+} from './uploadSource';
 
-/** Chunks in flight per upload: enough to keep 2-4 transfer workers busy without hoarding memory. */
-export const UPLOAD_CONCURRENCY = 4;
+export { forgetPickedFiles, sourceChangedMessage, sourceUnreadableMessage } from './uploadSource';
+
+/**
+ * Chunks sealed ahead of the one being sent: the workers encrypt and hash while the single PUT
+ * travels, so sending never waits for encryption. Each is one chunk of memory (a Blob).
+ */
+export const SEAL_AHEAD = 2;
+/** Longest wait between retries of an interrupted upload. */
+export const MAX_RETRY_DELAY_MS = 30_000;
 
 /** Spec 000 section 8, NOT_ENOUGH_STORAGE. */
 export const NOT_ENOUGH_STORAGE_MESSAGE =
@@ -32,8 +53,19 @@ export const UPLOAD_FAILED_MESSAGE = 'Failed uploading the file';
 
 export const API_BASE = '/api';
 
+/** States the queue works on; the others (done, failed, cancelled) wait for the user. */
+const ACTIVE_STATES: ReadonlySet<UploadState> = new Set(['queued', 'encrypting', 'uploading', 'paused', 'resuming', 'finalising']);
+/** States with a request possibly in flight: the ones an 'offline' event pauses at once. */
+const SENDING_STATES: ReadonlySet<UploadState> = new Set(['encrypting', 'uploading', 'resuming']);
+
 /** A failure that will not go away by retrying (as opposed to being offline). */
 class PermanentUploadError extends Error {}
+/** The user cancelled: stop quietly. */
+class UploadCancelled extends Error {}
+/** The upload was paused under us (the browser went offline): stop, and retry when online. */
+class UploadPaused extends Error {}
+/** The picked file of this page session cannot be read any more: go on from the kept copy. */
+class PickedFileUnreadable extends Error {}
 
 export function chunkCountOf(size: number): number {
   return Math.max(1, Math.ceil(size / CHUNK_SIZE));
@@ -43,9 +75,32 @@ export function storedSizeOf(size: number, chunkCount: number, isPrivate: boolea
   return isPrivate ? size + chunkCount * CHUNK_TAG_BYTES : size;
 }
 
+/** Plaintext bytes of chunk `index` of a file of `size` bytes. */
+function plainSizeOf(size: number, index: number): number {
+  return Math.max(0, Math.min(CHUNK_SIZE, size - index * CHUNK_SIZE));
+}
+
+/**
+ * Wait before retry number `failures` (1, 2, ...): doubling from about a second up to
+ * MAX_RETRY_DELAY_MS, with jitter so many tabs do not come back at the same instant.
+ */
+export function retryDelayMs(failures: number, random: () => number = Math.random): number {
+  const base = Math.min(MAX_RETRY_DELAY_MS, 1_000 * 2 ** Math.max(0, Math.min(failures - 1, 10)));
+  return base * (0.5 + random() / 2);
+}
+
+/** An HTTP status a retry can fix: server errors, rate limits, an expired session, a timeout. */
+function isRetryableStatus(status: number): boolean {
+  return status >= 500 || status === 429 || status === 401 || status === 408;
+}
+
 function statusOfTransferError(error: unknown): number | null {
   const match = error instanceof Error ? /^UPLOAD_FAILED: (\d{3})/.exec(error.message) : null;
   return match ? Number(match[1]) : null;
+}
+
+function isSourceFailure(error: unknown): boolean {
+  return error instanceof Error && (error.message === 'FILE_UNREADABLE' || error.message === 'FILE_CHANGED');
 }
 
 export class UploadQueue {
@@ -54,19 +109,32 @@ export class UploadQueue {
   private stopped = false;
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly unlisten: () => void;
 
-  constructor(private readonly ctx: SyncContext) {}
+  constructor(private readonly ctx: SyncContext) {
+    this.unlisten = onNetworkChange(
+      () => {
+        this.failures = 0;
+        this.kick();
+      },
+      () => void this.pauseSending().catch((error: unknown) => this.ctx.log('Could not mark uploads paused', error)),
+    );
+  }
 
-  /** Looks for queued or interrupted uploads and works through them. */
+  /** Looks for queued, interrupted and cancelled uploads and works through them now. */
   kick(): void {
     if (this.stopped) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     if (this.running) {
       this.again = true;
       return;
     }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-    });
+    this.running = this.drain()
+      .catch((error: unknown) => this.ctx.log('The upload queue stopped', error))
+      .finally(() => {
+        this.running = null;
+      });
   }
 
   get isBusy(): boolean {
@@ -80,27 +148,45 @@ export class UploadQueue {
 
   stop(): void {
     this.stopped = true;
+    this.unlisten();
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private retryLater(): void {
+    if (this.stopped) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    // Kicked while this run was failing (back online after a blip, a new upload): try once more now.
+    const delay = this.again && !isBrowserOffline() ? 0 : retryDelayMs(this.failures);
+    this.again = false;
+    this.retryTimer = setTimeout(() => this.kick(), delay);
   }
 
   private async drain(): Promise<void> {
     do {
       this.again = false;
+      await this.releaseCancelled();
       const { db, accountId } = this.ctx;
       const records = await db.uploads.where('accountId').equals(accountId).sortBy('createdAt');
       for (const record of records) {
         if (this.stopped) return;
-        if (!['queued', 'encrypting', 'uploading', 'finalising'].includes(record.state)) continue;
+        if (!ACTIVE_STATES.has(record.state)) continue;
+        if (isBrowserOffline()) {
+          // Nothing can get through: wait for the 'online' event (the timer is a fallback).
+          this.failures += 1;
+          await this.markPaused(record.uploadId);
+          this.retryLater();
+          return;
+        }
         try {
           await this.process(record.uploadId);
           this.failures = 0;
         } catch (error) {
-          // Offline or a server hiccup: keep the record as it is and try again later.
+          // Offline, the server down or a hiccup: keep the record as it is and try again later.
           this.failures += 1;
           this.ctx.log(`Upload ${record.uploadId} interrupted; retrying`, error);
-          const delay = Math.min(60_000, 1_000 * 2 ** Math.min(this.failures, 6)) * (0.5 + Math.random() / 2);
-          if (this.retryTimer) clearTimeout(this.retryTimer);
-          this.retryTimer = setTimeout(() => this.kick(), delay);
+          await this.markPaused(record.uploadId);
+          this.retryLater();
           return;
         }
       }
@@ -123,6 +209,13 @@ export class UploadQueue {
     });
   }
 
+  /** The record after an update, if the upload is to go on; throws when cancelled or paused. */
+  private static goingOn(record: UploadRecord | undefined): UploadRecord {
+    if (!record || record.state === 'cancelled') throw new UploadCancelled();
+    if (record.state === 'paused') throw new UploadPaused('The browser went offline');
+    return record;
+  }
+
   private async setState(uploadId: string, state: UploadState, error: string | null = null): Promise<void> {
     await this.update(uploadId, (r) => {
       r.state = state;
@@ -131,147 +224,57 @@ export class UploadQueue {
     // A finished upload's copy of the file is no longer needed (failed and cancelled ones keep
     // theirs for Retry; log out wipes them all).
     if (state === 'done') {
-      pickedFiles.delete(uploadId);
+      forgetPickedFile(uploadId);
       await this.ctx.db.uploadFiles.delete([this.ctx.accountId, uploadId]);
     }
   }
 
-  private async process(uploadId: string): Promise<void> {
-    const ctx = this.ctx;
-    let record = await this.read(uploadId);
-    if (!record || record.state === 'cancelled') return;
-    try {
-      const vault = await ctx.db.vaults.get([ctx.accountId, record.vaultId]);
-      if (!vault) throw new PermanentUploadError('Missing vault id.');
-      const isPrivate = !vault.isPublic;
-      if (!ctx.transfer) throw new Error('The transfer pool is not available yet');
+  private async markPaused(uploadId: string): Promise<void> {
+    await this.update(uploadId, (r) => {
+      if (ACTIVE_STATES.has(r.state)) r.state = 'paused';
+    });
+  }
 
-      // A crash after the file operation was queued but before 'done' was written: just finish.
-      const queuedOp = await ctx.db.outbox.where('[accountId+vaultId]').equals([ctx.accountId, record.vaultId]).filter((o) => o.waitsForUploadId === uploadId).first();
-      if (queuedOp) {
-        await this.setState(uploadId, 'done');
-        ctx.requestPush();
-        return;
-      }
+  /** The browser went offline: the upload being sent shows paused at once. */
+  private async pauseSending(): Promise<void> {
+    const { db, accountId } = this.ctx;
+    await db.uploads.where('accountId').equals(accountId).modify((r) => {
+      if (SENDING_STATES.has(r.state)) r.state = 'paused';
+    });
+  }
 
-      await this.setState(uploadId, 'uploading');
-      let rawKey: ArrayBuffer | null = null;
-      if (isPrivate) {
-        await ensureVaultKeys(ctx, record.vaultId);
-        if (record.sealedFileKey) {
-          rawKey = await ctx.crypto.openFileKey(record.vaultId, record.versionId, record.sealedFileKey);
-        } else {
-          const created = await ctx.crypto.createFileKey(record.vaultId, record.versionId);
-          rawKey = created.rawKey;
-          record = await this.update(uploadId, (r) => {
-            r.sealedFileKey = created.sealed;
-          });
-          if (!record || record.state === 'cancelled') return;
-        }
-      }
-
-      const storedSize = storedSizeOf(record.size, record.chunkCount, isPrivate);
-      let status: { storedChunks: number[] };
+  /** Releases the server reservations of cancelled uploads (best effort: they expire anyway). */
+  private async releaseCancelled(): Promise<void> {
+    const { db, accountId, api } = this.ctx;
+    const pending = (await db.uploads.where('accountId').equals(accountId).toArray()).filter((r) => r.state === 'cancelled' && r.isReleased === false);
+    for (const record of pending) {
+      if (this.stopped || isBrowserOffline()) return;
       try {
-        status = await ctx.api.post(
-          `/vaults/${encodeURIComponent(record.vaultId)}/blobs`,
-          { blobId: record.blobId, storedSize, chunkCount: record.chunkCount },
-          BlobStatusResponse,
-        );
+        await api.delete(`/vaults/${encodeURIComponent(record.vaultId)}/blobs/${encodeURIComponent(record.blobId)}`, undefined, Ok);
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'NOT_ENOUGH_STORAGE') throw new PermanentUploadError(NOT_ENOUGH_STORAGE_MESSAGE);
-        if (error instanceof ApiError && error.status < 500 && error.status !== 429 && error.status !== 401) {
-          throw new PermanentUploadError(error.message || UPLOAD_FAILED_MESSAGE);
-        }
-        throw error;
+        // Unreachable: try again on the next run. Refused (access removed, already committed):
+        // there is nothing this device can release.
+        if (!(error instanceof ApiError) || isRetryableStatus(error.status)) return;
       }
-
-      const stored = new Set(status.storedChunks);
-      const missing: number[] = [];
-      for (let i = 0; i < record.chunkCount; i++) if (!(stored.has(i) && record.chunkHashes[i])) missing.push(i);
-      // What the server holds counts as sent, so progress survives a reload.
-      const plainSize = (i: number) => Math.min(CHUNK_SIZE, record!.size - i * CHUNK_SIZE);
-      const alreadySent = [...Array(record.chunkCount).keys()].filter((i) => !missing.includes(i)).reduce((n, i) => n + Math.max(0, plainSize(i)), 0);
-      await this.update(uploadId, (r) => {
-        r.sentBytes = alreadySent;
+      await db.uploads.where('[accountId+uploadId]').equals([accountId, record.uploadId]).modify((r) => {
+        if (r.state === 'cancelled') r.isReleased = true;
       });
+    }
+  }
 
-      const header = { size: record.size, chunkSize: CHUNK_SIZE, chunkCount: record.chunkCount };
-      const file = pickedFiles.get(uploadId) ?? (await ctx.db.uploadFiles.get([ctx.accountId, uploadId]))?.file;
-      if (!file) throw new PermanentUploadError(UPLOAD_FAILED_MESSAGE);
-      let cancelled = false;
-      let failed = false;
-      const next = [...missing];
-      const worker = async () => {
-        for (let index = next.shift(); index !== undefined && !cancelled && !failed; index = next.shift()) {
-          const result = await ctx.transfer!.uploadChunk({
-            file,
-            index,
-            header,
-            // A copy per call: the pool may transfer (detach) the buffer it is given.
-            rawKey: rawKey ? rawKey.slice(0) : null,
-            url: API_BASE + chunkPath(record!.vaultId, record!.blobId, index),
-          });
-          const after = await this.update(uploadId, (r) => {
-            r.chunkHashes[index] = result.sha256;
-            r.sentBytes += Math.max(0, plainSize(index));
-          });
-          if (!after || after.state === 'cancelled') cancelled = true;
-        }
-      };
-      // Wait for every chunk in flight before deciding, so no late write races a retry.
-      const settled = await Promise.allSettled(
-        Array.from({ length: Math.min(UPLOAD_CONCURRENCY, missing.length) }, () =>
-          worker().catch((error: unknown) => {
-            failed = true;
-            throw error;
-          }),
-        ),
-      );
-      const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (failure) {
-        const error: unknown = failure.reason;
-        const code = statusOfTransferError(error);
-        if (code !== null && code < 500 && code !== 429 && code !== 401) throw new PermanentUploadError(UPLOAD_FAILED_MESSAGE);
-        throw error;
+  private async process(uploadId: string): Promise<void> {
+    try {
+      try {
+        await this.send(uploadId);
+      } catch (error) {
+        if (!(error instanceof PickedFileUnreadable)) throw error;
+        // The picked file changed or went away on disk since it was picked. The copy kept at
+        // pick time has the bytes the upload started with: go on from it, checked as on resume.
+        forgetPickedFile(uploadId);
+        await this.send(uploadId);
       }
-      record = await this.read(uploadId);
-      if (!record || record.state === 'cancelled') return;
-
-      await this.setState(uploadId, 'finalising');
-      const hashes = record.chunkHashes;
-      if (hashes.length !== record.chunkCount || hashes.some((h) => !h)) throw new Error('Chunk receipts are missing');
-      const mimeText = record.fileType || 'application/octet-stream';
-      let mimeType: Field = { clear: mimeText };
-      let name: Field = { clear: record.name };
-      if (isPrivate) {
-        mimeType = (await ctx.crypto.sealFields(record.vaultId, record.versionId, { mimeType: mimeText })).mimeType!;
-        name = (await ctx.crypto.sealFields(record.vaultId, record.fileId, { name: record.name })).name!;
-      }
-      const version: FileVersion = {
-        versionId: record.versionId,
-        blobId: record.blobId,
-        size: record.size,
-        storedSize,
-        chunkSize: CHUNK_SIZE,
-        chunkCount: record.chunkCount,
-        chunkHashes: hashes as string[],
-        ...(isPrivate && record.sealedFileKey ? { fileKey: record.sealedFileKey } : {}),
-        mimeType,
-        lastModified: record.lastModified,
-      };
-      await enqueueOperation(ctx, {
-        vaultId: record.vaultId,
-        objectId: record.fileId,
-        body: record.isNewFile
-          ? { type: 'file.create', parentId: record.parentId, name, version }
-          : { type: 'file.addVersion', version },
-        fields: record.isNewFile ? { name: record.name, mimeType: mimeText } : { mimeType: mimeText },
-        waitsForUploadId: uploadId,
-      });
-      await this.setState(uploadId, 'done');
-      ctx.requestPush();
     } catch (error) {
+      if (error instanceof UploadCancelled) return;
       if (error instanceof PermanentUploadError) {
         await this.setState(uploadId, 'failed', error.message);
         return;
@@ -279,18 +282,176 @@ export class UploadQueue {
       throw error;
     }
   }
-}
 
-/**
- * The files picked in this page session, by upload id. Chunks are read from the picked File
- * itself (on disk, fast); the copy in IndexedDB is only read to resume after a reload or a crash,
- * because slices of an IndexedDB-backed Blob read far slower in Chromium.
- */
-const pickedFiles = new Map<string, Blob>();
+  /** A failed read or check of the source: the kept copy next, or a failure naming the file. */
+  private static sourceError(error: unknown, source: UploadSource, name: string): unknown {
+    if (!(error instanceof SourceChangedError) && !isSourceFailure(error)) return error;
+    if (source.isPicked) return new PickedFileUnreadable();
+    const isUnreadable = error instanceof Error && error.message === 'FILE_UNREADABLE';
+    return new PermanentUploadError(isUnreadable ? sourceUnreadableMessage(name) : sourceChangedMessage(name));
+  }
 
-/** Forgets the picked files, as a page reload does (tests of resumption use it). */
-export function forgetPickedFiles(): void {
-  pickedFiles.clear();
+  private async send(uploadId: string): Promise<void> {
+    const ctx = this.ctx;
+    let record = await this.read(uploadId);
+    if (!record || !ACTIVE_STATES.has(record.state)) return;
+    const vault = await ctx.db.vaults.get([ctx.accountId, record.vaultId]);
+    if (!vault) throw new PermanentUploadError('Missing vault id.');
+    const isPrivate = !vault.isPublic;
+    const transfer = ctx.transfer;
+    if (!transfer) throw new Error('The transfer pool is not available yet');
+
+    // A crash after the file operation was queued but before 'done' was written: just finish.
+    const queuedOp = await ctx.db.outbox
+      .where('[accountId+vaultId]')
+      .equals([ctx.accountId, record.vaultId])
+      .filter((o) => o.waitsForUploadId === uploadId)
+      .first();
+    if (queuedOp) {
+      await this.setState(uploadId, 'done');
+      ctx.requestPush();
+      return;
+    }
+
+    // Anything but a fresh upload was interrupted before: check before sealing anything again.
+    const isResume = record.state !== 'queued' || record.chunkHashes.some(Boolean);
+    record = UploadQueue.goingOn(
+      await this.update(uploadId, (r) => {
+        r.state = isResume ? 'resuming' : 'uploading';
+        r.error = null;
+      }),
+    );
+
+    let rawKey: ArrayBuffer | null = null;
+    if (isPrivate) {
+      await ensureVaultKeys(ctx, record.vaultId);
+      if (record.sealedFileKey) {
+        rawKey = await ctx.crypto.openFileKey(record.vaultId, record.versionId, record.sealedFileKey);
+      } else {
+        const created = await ctx.crypto.createFileKey(record.vaultId, record.versionId);
+        rawKey = created.rawKey;
+        record = UploadQueue.goingOn(
+          await this.update(uploadId, (r) => {
+            r.sealedFileKey = created.sealed;
+          }),
+        );
+      }
+    }
+
+    const storedSize = storedSizeOf(record.size, record.chunkCount, isPrivate);
+    const status = await this.announce(record, storedSize);
+    const source = await openUploadSource(ctx, uploadId);
+    if (!source) throw new PermanentUploadError(sourceUnreadableMessage(record.name));
+    if (isResume) {
+      try {
+        await checkSourceUnchanged(ctx, record, source.file, status.storedChunks);
+      } catch (error) {
+        throw UploadQueue.sourceError(error, source, record.name);
+      }
+    }
+
+    const stored = new Set(status.storedChunks);
+    const missing: number[] = [];
+    for (let i = 0; i < record.chunkCount; i++) if (!(stored.has(i) && record.chunkHashes[i])) missing.push(i);
+    // What the server holds counts as sent, so progress survives a reload.
+    let alreadySent = 0;
+    for (let i = 0; i < record.chunkCount; i++) if (!missing.includes(i)) alreadySent += plainSizeOf(record.size, i);
+    record = UploadQueue.goingOn(
+      await this.update(uploadId, (r) => {
+        r.sentBytes = alreadySent;
+        if (r.state !== 'paused') r.state = 'uploading';
+      }),
+    );
+
+    record = await this.sendChunks(record, transfer, source, missing, rawKey);
+    await this.finalise(record, isPrivate, storedSize);
+  }
+
+  /** Announces the upload (reserving its storage) and answers which chunks the server holds. */
+  private async announce(record: UploadRecord, storedSize: number): Promise<{ storedChunks: number[] }> {
+    try {
+      return await this.ctx.api.post(
+        `/vaults/${encodeURIComponent(record.vaultId)}/blobs`,
+        { blobId: record.blobId, storedSize, chunkCount: record.chunkCount },
+        BlobStatusResponse,
+      );
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'NOT_ENOUGH_STORAGE') throw new PermanentUploadError(NOT_ENOUGH_STORAGE_MESSAGE);
+      if (error instanceof ApiError && !isRetryableStatus(error.status)) throw new PermanentUploadError(error.message || UPLOAD_FAILED_MESSAGE);
+      throw error;
+    }
+  }
+
+  /**
+   * Seals the missing chunks in order, up to SEAL_AHEAD ahead, and sends them one at a time.
+   * Each chunk's hashes are recorded before its bytes leave: a resume then knows what this key
+   * and nonce sealed, and refuses to seal anything else under them (DESIGN.md section 3).
+   */
+  private async sendChunks(initial: UploadRecord, transfer: TransferPort, source: UploadSource, missing: readonly number[], rawKey: ArrayBuffer | null): Promise<UploadRecord> {
+    let record = initial;
+    const { uploadId, vaultId, blobId, size, chunkCount } = record;
+    const header = { size, chunkSize: CHUNK_SIZE, chunkCount };
+    const ahead: { index: number; sealed: Promise<SealedChunk> }[] = [];
+    let next = 0;
+    const sealAhead = () => {
+      while (ahead.length <= SEAL_AHEAD && next < missing.length) {
+        const index = missing[next++]!;
+        // A copy per call: the pool may transfer (detach) the buffer it is given.
+        const sealed = transfer.sealChunk({ file: source.file, index, header, rawKey: rawKey ? rawKey.slice(0) : null });
+        // Chunks sealed ahead of a failure are dropped unsent: never an unhandled rejection.
+        sealed.catch(() => undefined);
+        ahead.push({ index, sealed });
+      }
+    };
+
+    for (sealAhead(); ahead.length > 0; sealAhead()) {
+      const { index, sealed: sealing } = ahead.shift()!;
+      let sealed: SealedChunk;
+      try {
+        sealed = await sealing;
+      } catch (error) {
+        throw UploadQueue.sourceError(error, source, record.name);
+      }
+      const plainHash = record.plainHashes?.[index];
+      const sealedHash = record.chunkHashes[index];
+      if ((plainHash && plainHash !== sealed.plainSha256) || (sealedHash && sealedHash !== sealed.sha256)) {
+        throw UploadQueue.sourceError(new SourceChangedError(`chunk ${index}`), source, record.name);
+      }
+      record = UploadQueue.goingOn(
+        await this.update(uploadId, (r) => {
+          r.plainHashes ??= Array.from({ length: r.chunkCount }, () => null);
+          r.plainHashes[index] = sealed.plainSha256;
+          r.chunkHashes[index] = sealed.sha256;
+        }),
+      );
+      try {
+        await transfer.putChunk({ body: sealed.body, sha256: sealed.sha256, url: API_BASE + chunkPath(vaultId, blobId, index) });
+      } catch (error) {
+        const status = statusOfTransferError(error);
+        if (status !== null && !isRetryableStatus(status)) throw new PermanentUploadError(UPLOAD_FAILED_MESSAGE);
+        throw error;
+      }
+      record = UploadQueue.goingOn(
+        await this.update(uploadId, (r) => {
+          r.sentBytes += plainSizeOf(r.size, index);
+        }),
+      );
+    }
+    return record;
+  }
+
+  /** Every chunk is stored: queues the signed file operation that commits them. */
+  private async finalise(sent: UploadRecord, isPrivate: boolean, storedSize: number): Promise<void> {
+    const ctx = this.ctx;
+    const record = UploadQueue.goingOn(
+      await this.update(sent.uploadId, (r) => {
+        if (r.state === 'uploading') r.state = 'finalising';
+      }),
+    );
+    await enqueueUploadedFile(ctx, record, isPrivate, storedSize);
+    await this.setState(record.uploadId, 'done');
+    ctx.requestPush();
+  }
 }
 
 /** What uploadFiles needs to queue one file. */
@@ -307,6 +468,7 @@ export interface NewUpload {
 /** Stores a queued UploadRecord (ids made once, here) and answers it. */
 export async function queueUpload(ctx: SyncContext, input: NewUpload): Promise<UploadRecord> {
   const size = input.file.size;
+  const chunkCount = chunkCountOf(size);
   const record: UploadRecord = {
     accountId: ctx.accountId,
     uploadId: ctx.newId(),
@@ -320,9 +482,10 @@ export async function queueUpload(ctx: SyncContext, input: NewUpload): Promise<U
     sealedFileKey: null,
     fileType: input.file.type,
     size,
-    lastModified: Math.max(0, Math.floor(input.file.lastModified ?? ctx.now())),
-    chunkCount: chunkCountOf(size),
-    chunkHashes: Array.from({ length: chunkCountOf(size) }, () => null),
+    lastModified: lastModifiedOf(input.file, ctx.now()),
+    chunkCount,
+    chunkHashes: Array.from({ length: chunkCount }, () => null),
+    plainHashes: Array.from({ length: chunkCount }, () => null),
     sentBytes: 0,
     state: 'queued',
     error: null,
@@ -333,6 +496,6 @@ export async function queueUpload(ctx: SyncContext, input: NewUpload): Promise<U
     await ctx.db.uploads.add(record);
     await ctx.db.uploadFiles.add({ accountId: ctx.accountId, uploadId: record.uploadId, file: input.file });
   });
-  pickedFiles.set(record.uploadId, input.file);
+  rememberPickedFile(record.uploadId, input.file);
   return record;
 }

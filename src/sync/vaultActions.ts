@@ -12,6 +12,7 @@
  */
 import type { FieldName, Field, OperationBody, StorageResponse as StorageResponseType } from '../protocol/vaults';
 import { StorageResponse } from '../protocol/vaults';
+import { isCancellable } from '../domain/uploadRules';
 import { getChildren } from '../storage/vaultStore';
 import { requireSync } from './currentSync';
 import { downloadFileVersion, openFileVersionDownload, type DownloadProgress, type FileVersionDownload } from './downloadFile';
@@ -245,12 +246,19 @@ export async function uploadFiles(vaultId: string, parentId: string | null, item
   return { batchId };
 }
 
-/** Stops an upload and marks it cancelled (chunks already sent expire on the server). */
+/**
+ * Cancels an upload that is not finished (queued, uploading, paused or resuming; a finalising
+ * one is as good as done). The queue stops sending it and releases its reservation on the server
+ * as soon as the server can be reached (see uploadQueue.ts).
+ */
 export async function cancelUpload(uploadId: string): Promise<void> {
   const { ctx } = requireSync();
   await ctx.db.uploads.where('[accountId+uploadId]').equals([ctx.accountId, uploadId]).modify((r) => {
-    if (r.state !== 'done') r.state = 'cancelled';
+    if (!isCancellable(r.state)) return;
+    r.state = 'cancelled';
+    r.isReleased = false;
   });
+  ctx.requestUploads();
 }
 
 /** Queues a failed or cancelled upload again; it resumes from the chunks the server has. */

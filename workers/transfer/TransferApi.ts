@@ -15,12 +15,28 @@ export interface ChunkHeader {
   chunkCount: number;
 }
 
-export interface UploadChunkRequest {
+export interface SealChunkRequest {
   file: Blob;
   index: number;
   header: ChunkHeader;
   /** Raw 32-byte file key, or null for a public vault. */
   rawKey: ArrayBuffer | null;
+}
+
+/** One chunk ready to send: nothing has left the device yet. */
+export interface SealedChunk {
+  /** The stored bytes (sealed, or clear for a public vault) as a Blob: see putChunk. */
+  body: Blob;
+  /** SHA-256 (hex) of the stored bytes: the chunk's upload receipt. */
+  sha256: string;
+  /** SHA-256 (hex) of the plaintext: recorded to check the source is unchanged on resume. */
+  plainSha256: string;
+  storedSize: number;
+}
+
+export interface PutChunkRequest {
+  body: Blob;
+  sha256: string;
   /** `/api/vaults/{vaultId}/blobs/{blobId}/chunks/{index}` */
   url: string;
 }
@@ -47,13 +63,20 @@ export interface CacheChunkRequest {
 
 export interface TransferApi {
   /**
-   * Reads chunk `index` of `file`, seals it, PUTs it to `url` with its `x-chunk-sha256` and
-   * answers the hash and stored size. Rejects with Error('UPLOAD_FAILED: <status>') or a network
-   * error, and with Error('FILE_CHANGED') when the file's size no longer matches `header.size`
-   * (start a new version under a new file key then); a retry of the same chunk re-seals the same plaintext under the same key and nonce,
-   * which is safe because the bytes are identical.
+   * Reads chunk `index` of `file` and seals it, sending nothing: the caller records the hashes
+   * before the bytes leave (DESIGN.md section 3: a key and nonce pair never seals two different
+   * plaintexts, so a resumed upload must know what it sealed before). Rejects with
+   * Error('FILE_CHANGED') when the file's size no longer matches `header.size` or the slice is
+   * short, and Error('FILE_UNREADABLE') when the browser cannot read the file any more (a picked
+   * file changed, moved or deleted on disk).
    */
-  uploadChunk(request: UploadChunkRequest): Promise<{ sha256: string; storedSize: number }>;
+  sealChunk(request: SealChunkRequest): Promise<SealedChunk>;
+  /**
+   * PUTs a sealed chunk with its `x-chunk-sha256`; the server accepts the same bytes at the same
+   * index again, so a retry is harmless. Rejects with Error('UPLOAD_FAILED: <status>') or a
+   * network error.
+   */
+  putChunk(request: PutChunkRequest): Promise<void>;
   /**
    * GETs, checks the SHA-256 against `expectedSha256` (Error('CHUNK_TAMPERED') otherwise) and
    * opens the chunk (Error('CHUNK_TAMPERED') when authentication fails). Answers the plaintext,

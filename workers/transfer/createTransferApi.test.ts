@@ -34,11 +34,18 @@ function createFakeChunkServer() {
 
 const urlOf = (index: number) => `/api/vaults/v1/blobs/b1/chunks/${index}`;
 
-async function uploadAll(api: ReturnType<typeof createTransferApi>, file: Blob, header: ChunkHeader, rawKey: ArrayBuffer | null) {
-  const receipts: Array<{ sha256: string; storedSize: number }> = [];
-  for (let index = 0; index < header.chunkCount; index += 1) {
-    receipts.push(await api.uploadChunk({ file, index, header, rawKey, url: urlOf(index) }));
-  }
+type Api = ReturnType<typeof createTransferApi>;
+
+/** Seals then sends one chunk, as the upload queue does; answers the receipt. */
+async function uploadChunk(api: Api, file: Blob, index: number, header: ChunkHeader, rawKey: ArrayBuffer | null) {
+  const sealed = await api.sealChunk({ file, index, header, rawKey });
+  await api.putChunk({ body: sealed.body, sha256: sealed.sha256, url: urlOf(index) });
+  return { sha256: sealed.sha256, plainSha256: sealed.plainSha256, storedSize: sealed.storedSize };
+}
+
+async function uploadAll(api: Api, file: Blob, header: ChunkHeader, rawKey: ArrayBuffer | null) {
+  const receipts: Array<{ sha256: string; plainSha256: string; storedSize: number }> = [];
+  for (let index = 0; index < header.chunkCount; index += 1) receipts.push(await uploadChunk(api, file, index, header, rawKey));
   return receipts;
 }
 
@@ -65,6 +72,7 @@ describe('transfer worker API', () => {
     for (const [index, receipt] of receipts.entries()) {
       const stored = server.chunks.get(urlOf(index))!;
       expect(createHash('sha256').update(stored).digest('hex')).toBe(receipt.sha256);
+      expect(receipt.plainSha256).toBe(createHash('sha256').update(content.subarray(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE)).digest('hex'));
       // Nothing of the plaintext reaches the server.
       expect(Buffer.from(stored).includes(Buffer.from(content.subarray(index * CHUNK_SIZE, index * CHUNK_SIZE + 64)))).toBe(false);
     }
@@ -75,7 +83,11 @@ describe('transfer worker API', () => {
     });
 
     // A retried chunk re-seals identical bytes: the idempotent PUT is accepted again.
-    expect(await api.uploadChunk({ file, index: 1, header, rawKey, url: urlOf(1) })).toEqual(receipts[1]);
+    expect(await uploadChunk(api, file, 1, header, rawKey)).toEqual(receipts[1]);
+    // Sealing alone sends nothing.
+    const requestCount = server.requests.length;
+    await api.sealChunk({ file, index: 2, header, rawKey });
+    expect(server.requests).toHaveLength(requestCount);
 
     const downloaded = await downloadAll(api, header, rawKey, receipts.map((r) => r.sha256));
     expect(Buffer.compare(downloaded, content)).toBe(0);
@@ -123,12 +135,13 @@ describe('transfer worker API', () => {
     await expect(api.downloadChunk({ index: 0, header, rawKey: null, url: urlOf(0), expectedSha256: '00'.repeat(32) }))
       .rejects.toThrow('DOWNLOAD_FAILED: 404');
     await uploadAll(api, new Blob([randomBytes(20)]), header, null);
-    await expect(api.uploadChunk({ file: new Blob([randomBytes(20)]), index: 0, header, rawKey: null, url: urlOf(0) }))
-      .rejects.toThrow('UPLOAD_FAILED: 409');
-    await expect(api.uploadChunk({ file: new Blob([randomBytes(21)]), index: 0, header, rawKey: null, url: urlOf(0) }))
-      .rejects.toThrow('FILE_CHANGED');
-    await expect(api.uploadChunk({ file: new Blob([randomBytes(20)]), index: 2, header, rawKey: null, url: urlOf(2) }))
-      .rejects.toThrow(RangeError);
+    await expect(uploadChunk(api, new Blob([randomBytes(20)]), 0, header, null)).rejects.toThrow('UPLOAD_FAILED: 409');
+    await expect(api.sealChunk({ file: new Blob([randomBytes(21)]), index: 0, header, rawKey: null })).rejects.toThrow('FILE_CHANGED');
+    await expect(api.sealChunk({ file: new Blob([randomBytes(20)]), index: 2, header, rawKey: null })).rejects.toThrow(RangeError);
+    // A file the browser can no longer read (changed or deleted on disk since it was picked).
+    const unreadable = new Blob([randomBytes(20)]);
+    unreadable.slice = () => ({ arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotReadableError')) }) as unknown as Blob;
+    await expect(api.sealChunk({ file: unreadable, index: 0, header, rawKey: null })).rejects.toThrow('FILE_UNREADABLE');
   });
 
   it('hashPlainChunk hashes the plaintext slice (resume check)', async () => {

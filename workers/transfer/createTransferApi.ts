@@ -55,7 +55,13 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
   }
 
   async function readSlice(file: Blob, start: number, end: number): Promise<Uint8Array<ArrayBuffer>> {
-    return new Uint8Array(await file.slice(start, end).arrayBuffer());
+    try {
+      return new Uint8Array(await file.slice(start, end).arrayBuffer());
+    } catch (error) {
+      // Chromium refuses to read a picked file changed, moved or deleted since it was picked
+      // (NotReadableError, NotFoundError): a fact about the source, not a network hiccup.
+      throw new Error('FILE_UNREADABLE', { cause: error });
+    }
   }
 
   /**
@@ -88,24 +94,29 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
   }
 
   return {
-    async uploadChunk({ file, index, header, rawKey, url }) {
+    async sealChunk({ file, index, header, rawKey }) {
       const { start, end } = checkedRange(index, header);
       // The header was made from the file's size; a file changed since must start a new version.
       if (file.size !== header.size) throw new Error('FILE_CHANGED');
       const plain = await readSlice(file, start, end);
       if (plain.length !== end - start) throw new Error('FILE_CHANGED');
+      const plainSha256 = await sha256Hex(plain);
       const stored = rawKey ? await encryptChunk(await fileKey(rawKey), index, header, plain) : plain;
       const sha256 = await sha256Hex(stored);
-      // A Blob body, not the bytes: Chromium sends an ArrayBuffer body through the renderer at
-      // about 19 MiB/s here, a Blob from its blob store at over 200 (docs/decisions.md).
+      // A Blob, not the bytes: Chromium sends an ArrayBuffer body through the renderer at about
+      // 19 MiB/s here, a Blob from its blob store at over 200 (docs/decisions.md); and a Blob
+      // crosses to the caller and back to a worker by reference, never copied.
+      return { body: new Blob([stored]), sha256, plainSha256, storedSize: stored.length };
+    },
+
+    async putChunk({ body, sha256, url }) {
       const response = await doFetch(url, {
         method: 'PUT',
-        body: new Blob([stored]),
+        body,
         headers: { 'content-type': 'application/octet-stream', 'x-chunk-sha256': sha256 },
         credentials: 'same-origin',
       });
       if (!response.ok) throw new Error(`UPLOAD_FAILED: ${response.status}`);
-      return { sha256, storedSize: stored.length };
     },
 
     async downloadChunk({ index, header, rawKey, url, expectedSha256, cacheName }) {

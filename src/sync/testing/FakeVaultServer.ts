@@ -43,6 +43,8 @@ export class FakeVaultServer {
   readonly vaults = new Map<string, FakeVault>();
   readonly blobs = new Map<string, FakeBlob>();
   private readonly accepted = new Map<string, { vaultId: string; seq: number }>();
+  /** Blob ids released by cancelled uploads, in order. */
+  readonly released: string[] = [];
   /** Every pushed op id in arrival order, repeats included (to check idempotent retries). */
   readonly pushedIds: string[] = [];
   isOffline = false;
@@ -101,6 +103,9 @@ export class FakeVaultServer {
     if (method === 'POST' && parts[0] === 'vaults' && parts[2] === 'blobs' && parts.length === 3) {
       return this.announce(parts[1]!, body);
     }
+    if (method === 'DELETE' && parts[0] === 'vaults' && parts[2] === 'blobs' && parts.length === 4) {
+      return this.release(parts[1]!, parts[3]!);
+    }
     throw new ApiError('NOT_FOUND', `No fake route for ${method} ${path}`);
   }
 
@@ -120,6 +125,16 @@ export class FakeVaultServer {
       this.blobs.set(blobId, blob);
     }
     return { blobId, storedChunks: [...blob.chunks.keys()].sort((a, b) => a - b), committed: blob.committed };
+  }
+
+  /** A cancelled upload's reservation and chunks go (idempotent; a committed blob is a CONFLICT). */
+  private release(vaultId: string, blobId: string) {
+    const blob = this.blobs.get(blobId);
+    if (blob && blob.vaultId !== vaultId) throw new ApiError('NOT_FOUND');
+    if (blob?.committed) throw new ApiError('CONFLICT', 'The upload is already complete');
+    this.blobs.delete(blobId);
+    this.released.push(blobId);
+    return { ok: true };
   }
 
   /** PUT of one chunk, as the transfer worker does it. */
@@ -261,14 +276,23 @@ export class FakeVaultServer {
 }
 
 /**
- * The transfer pool's two calls over the fake server. "Encryption" XORs with the key and adds a
+ * The transfer pool's calls over the fake server. "Encryption" XORs with the key and adds a
  * zero tag so stored sizes match the real format; the hash check on download is real.
  */
 export class FakeTransfer implements TransferPort {
-  /** Chunk indexes sent, in order (to check a resume sends only missing chunks). */
+  /** Chunk indexes the server accepted, in order (to check a resume sends only missing chunks). */
   readonly sent: number[] = [];
-  /** The upload of this chunk index fails once with a network error. */
+  /** Bytes of every PUT attempt, failed ones included in full: what went on the wire at worst. */
+  putBytes = 0;
+  /** Most PUTs in flight at once. */
+  maxInFlight = 0;
+  private inFlight = 0;
+  /** The PUT of this chunk index fails once with a network error (its bytes counted as sent). */
   failIndexOnce: number | null = null;
+  /** The server goes down during the PUT of this chunk index (as a SIGKILL would): it and every request after fail until `server.isOffline` is cleared. */
+  crashDuring: number | null = null;
+  /** Awaited as each PUT starts, before its bytes count (tests use it to interrupt at a chosen point). */
+  onPut: ((index: number) => void | Promise<void>) | null = null;
 
   constructor(private readonly server: FakeVaultServer) {}
 
@@ -280,20 +304,51 @@ export class FakeTransfer implements TransferPort {
     return out;
   }
 
-  async uploadChunk(request: Parameters<TransferPort['uploadChunk']>[0]) {
-    if (this.failIndexOnce === request.index) {
-      this.failIndexOnce = null;
-      throw new TypeError('Failed to fetch');
+  /** Reads one chunk; a file the browser cannot read any more rejects FILE_UNREADABLE, as in the worker. */
+  private static async plainOf(file: Blob, index: number, chunkSize: number): Promise<Uint8Array> {
+    try {
+      return new Uint8Array(await file.slice(index * chunkSize, (index + 1) * chunkSize).arrayBuffer());
+    } catch (error) {
+      throw new Error('FILE_UNREADABLE', { cause: error });
     }
-    const { file, index, header, rawKey, url } = request;
-    const plain = new Uint8Array(await file.slice(index * header.chunkSize, (index + 1) * header.chunkSize).arrayBuffer());
+  }
+
+  async sealChunk(request: Parameters<TransferPort['sealChunk']>[0]) {
+    const { file, index, header, rawKey } = request;
+    if (file.size !== header.size) throw new Error('FILE_CHANGED');
+    const plain = await FakeTransfer.plainOf(file, index, header.chunkSize);
     const sealed = FakeTransfer.xor(plain, rawKey);
     const stored = rawKey ? new Uint8Array(sealed.length + 16) : sealed;
     if (rawKey) stored.set(sealed);
-    const sha256 = await sha256Hex(stored);
-    await this.server.putChunk(url, stored, sha256);
-    this.sent.push(index);
-    return { sha256, storedSize: stored.byteLength };
+    return { body: new Blob([stored as Uint8Array<ArrayBuffer>]), sha256: await sha256Hex(stored), plainSha256: await sha256Hex(plain), storedSize: stored.byteLength };
+  }
+
+  async putChunk(request: Parameters<TransferPort['putChunk']>[0]) {
+    const index = Number(request.url.split('/').at(-1));
+    await this.onPut?.(index);
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      if (this.server.isOffline) throw new TypeError('Failed to fetch');
+      this.putBytes += request.body.size;
+      const bytes = new Uint8Array(await request.body.arrayBuffer());
+      if (this.crashDuring === index) {
+        this.crashDuring = null;
+        this.server.isOffline = true;
+      }
+      if (this.failIndexOnce === index) {
+        this.failIndexOnce = null;
+        throw new TypeError('Failed to fetch');
+      }
+      await this.server.putChunk(request.url, bytes, request.sha256);
+      this.sent.push(index);
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  async hashPlainChunk(file: Blob, index: number, chunkSize: number) {
+    return sha256Hex(await FakeTransfer.plainOf(file, index, chunkSize));
   }
 
   async downloadChunk(request: Parameters<TransferPort['downloadChunk']>[0]) {

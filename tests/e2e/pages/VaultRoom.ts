@@ -37,7 +37,8 @@ export class VaultRoom {
     return this.page.getByRole('row').filter({ has: this.page.getByText(name, { exact: true }) });
   }
 
-  async pickFiles(files: UploadFile[]): Promise<void> {
+  /** Files from memory, or paths of files on disk (a picked File then reads from disk, as a user's does). */
+  async pickFiles(files: UploadFile[] | string[]): Promise<void> {
     const chooser = this.page.waitForEvent('filechooser');
     await this.page.getByRole('button', { name: 'Add an asset' }).click();
     await this.page.getByRole('menuitem', { name: 'Upload file' }).click();
@@ -57,6 +58,23 @@ export class VaultRoom {
     await expect(dialog.getByText(/^Available: /)).toBeVisible();
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(dialog).toBeHidden();
+  }
+
+  /** The upload progress box (bottom right, full width on a phone). */
+  uploadBox() {
+    return this.page.getByRole('status').filter({ has: this.page.getByRole('progressbar', { name: 'Upload progress' }) });
+  }
+
+  /** The box's overall percentage, or -1 while it is not shown. */
+  async uploadPercent(): Promise<number> {
+    const box = this.uploadBox();
+    if ((await box.count()) === 0) return -1;
+    return Number(/(\d+)%/.exec((await box.textContent()) ?? '')?.[1] ?? -1);
+  }
+
+  /** One file's line in the progress box. */
+  uploadRow(name: string) {
+    return this.uploadBox().getByTestId('upload-row').filter({ hasText: name });
   }
 
   /** The toolbar link on wide screens, the vault menu on phones. */

@@ -1,22 +1,28 @@
-import { Button, Group, Modal, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { cancelledText, summariseUploads } from '../../../domain/uploadRules';
+import { cancelledText, isCancellable, summariseUploads, type UploadStage, uploadFailureText } from '../../../domain/uploadRules';
 import type { UploadRecord } from '../../../storage/vaultRecords';
 import { useUploads } from '../../../storage/vaultStore';
-import { cancelUpload, retryUpload } from '../../../sync/vaultActions';
+import { cancelUpload, retryUpload, UPLOAD_FAILED_MESSAGE } from '../../../sync/vaultActions';
 import { showSnackbar } from '../../../ui/snackbar';
+import { UploadProgressRow } from './UploadProgressRow';
 
 /** Spec 000 section 9: the finishing state shows 1 s after 100 %. */
 const FINISH_DELAY_MS = 1000;
 const DONE_VISIBLE_MS = 3000;
-const MOVING = new Set<UploadRecord['state']>(['queued', 'encrypting', 'uploading', 'paused']);
 
-const STAGE_TEXT = {
+/** Spec 000 section 4 for uploading, finalising and done; plain words for the others (docs/decisions.md). */
+const STAGE_TEXT: Record<UploadStage, string> = {
+  queued: 'Waiting to upload...',
+  resuming: 'Resuming your upload...',
   uploading: 'Encrypting and uploading...',
+  paused: 'Upload paused: waiting for the connection...',
   finalising: 'Finalising your upload...',
   done: 'Upload complete',
-} as const;
+  failed: 'Some files were not uploaded',
+};
+const PAUSED_HINT = 'It goes on by itself when the connection is back.';
 
 /** The upload progress box, bottom right (full width on a phone), over every screen (spec 000 section 2). */
 export function UploadProgressBox() {
@@ -29,7 +35,7 @@ export function UploadProgressBox() {
 
   useEffect(() => {
     if (hidden !== null) return;
-    const open = new Set(uploads.filter((u) => MOVING.has(u.state) || u.state === 'finalising').map((u) => u.batchId));
+    const open = new Set(uploads.filter((u) => isCancellable(u.state) || u.state === 'finalising').map((u) => u.batchId));
     setHidden(new Set(uploads.map((u) => u.batchId).filter((id) => !open.has(id))));
   }, [uploads, hidden]);
 
@@ -59,8 +65,8 @@ export function UploadProgressBox() {
     return () => clearTimeout(timer);
   });
 
-  async function cancel() {
-    const moving = visible.filter((u) => MOVING.has(u.state));
+  async function cancel(targets: readonly UploadRecord[]) {
+    const moving = targets.filter((u) => isCancellable(u.state));
     await Promise.allSettled(moving.map((u) => cancelUpload(u.uploadId)));
     if (moving.length > 0) showSnackbar(cancelledText(moving.length));
   }
@@ -72,7 +78,9 @@ export function UploadProgressBox() {
   }
 
   if (visible.length === 0 || summary.total === 0) return null;
-  const stage = isFinished ? 'done' : summary.stage === 'done' ? 'finalising' : summary.stage;
+  const isSettling = summary.stage === 'done' || summary.stage === 'failed';
+  const stage: UploadStage = isFinished ? summary.stage : isSettling ? 'finalising' : summary.stage;
+  const canCancel = visible.some((u) => isCancellable(u.state));
 
   return (
     <>
@@ -94,16 +102,28 @@ export function UploadProgressBox() {
               {summary.percent}%
             </Text>
           </Group>
-          <Progress value={summary.percent} aria-label="Upload progress" animated={stage !== 'done'} />
+          {stage === 'paused' ? (
+            <Text size="xs" c="dimmed">
+              {PAUSED_HINT}
+            </Text>
+          ) : null}
+          <Progress value={summary.percent} aria-label="Upload progress" animated={stage !== 'done' && stage !== 'failed' && stage !== 'paused'} />
+          <ScrollArea.Autosize mah={120} type="auto" offsetScrollbars>
+            <Stack gap={2} aria-label="Uploads">
+              {visible.map((u) => (
+                <UploadProgressRow key={u.uploadId} upload={u} onCancel={(one) => void cancel([one])} />
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
           <Group justify="space-between" wrap="nowrap">
             <Text size="xs" c="dimmed">
               {summary.done} of {summary.total} files
             </Text>
-            {stage === 'uploading' ? (
-              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => void cancel()}>
+            {canCancel ? (
+              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => void cancel(visible)}>
                 Cancel
               </Button>
-            ) : stage === 'done' ? (
+            ) : stage === 'done' || stage === 'failed' ? (
               <Button size="compact-xs" variant="subtle" color="gray" onClick={hideAll}>
                 Close
               </Button>
@@ -120,8 +140,8 @@ export function UploadProgressBox() {
             .filter((u) => u.state === 'failed')
             .slice(0, 5)
             .map((u) => (
-              <Text key={u.uploadId} size="xs" c="dimmed" truncate>
-                {u.name}: {u.error ?? 'Failed uploading the file'}
+              <Text key={u.uploadId} size="xs" c="dimmed">
+                {uploadFailureText(u, UPLOAD_FAILED_MESSAGE)}
               </Text>
             ))}
           <Group justify="flex-end">

@@ -1,0 +1,41 @@
+/**
+ * The last step of an upload: every chunk is stored, so the signed file operation that commits
+ * them (file.create, or file.addVersion for a replaced file) goes to the outbox, waiting for the
+ * upload id. The server checks the chunk hashes against what it holds before accepting it.
+ */
+import { CHUNK_SIZE, type Field, type FileVersion } from '../protocol/vaults';
+import type { UploadRecord } from '../storage/vaultRecords';
+import { enqueueOperation } from './outbox';
+import type { SyncContext } from './SyncContext';
+
+/** Queues the file operation of a fully sent upload; its names and type sealed in a private vault. */
+export async function enqueueUploadedFile(ctx: SyncContext, record: UploadRecord, isPrivate: boolean, storedSize: number): Promise<void> {
+  const hashes = record.chunkHashes;
+  if (hashes.length !== record.chunkCount || hashes.some((h) => !h)) throw new Error('Chunk receipts are missing');
+  const mimeText = record.fileType || 'application/octet-stream';
+  let mimeType: Field = { clear: mimeText };
+  let name: Field = { clear: record.name };
+  if (isPrivate) {
+    mimeType = (await ctx.crypto.sealFields(record.vaultId, record.versionId, { mimeType: mimeText })).mimeType!;
+    name = (await ctx.crypto.sealFields(record.vaultId, record.fileId, { name: record.name })).name!;
+  }
+  const version: FileVersion = {
+    versionId: record.versionId,
+    blobId: record.blobId,
+    size: record.size,
+    storedSize,
+    chunkSize: CHUNK_SIZE,
+    chunkCount: record.chunkCount,
+    chunkHashes: hashes as string[],
+    ...(isPrivate && record.sealedFileKey ? { fileKey: record.sealedFileKey } : {}),
+    mimeType,
+    lastModified: record.lastModified,
+  };
+  await enqueueOperation(ctx, {
+    vaultId: record.vaultId,
+    objectId: record.fileId,
+    body: record.isNewFile ? { type: 'file.create', parentId: record.parentId, name, version } : { type: 'file.addVersion', version },
+    fields: record.isNewFile ? { name: record.name, mimeType: mimeText } : { mimeType: mimeText },
+    waitsForUploadId: record.uploadId,
+  });
+}

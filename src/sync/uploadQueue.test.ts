@@ -1,0 +1,364 @@
+/**
+ * Uploads that resume (DESIGN.md sections 3 and 4): the resume check of the source, the states
+ * the progress box shows, what an interruption costs on the wire, cancelling. Real Dexie on a
+ * fresh fake-indexeddb, the in-memory vault server and fake transfer pool of sync.test.ts.
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { summariseUploads } from '../domain/uploadRules';
+import type { ApiClient } from '../platform/apiClient';
+import { CHUNK_SIZE, CHUNK_TAG_BYTES } from '../protocol/vaults';
+import { CairnDb } from '../storage/db';
+import type { UploadRecord } from '../storage/vaultRecords';
+import { getChildren, getUploads } from '../storage/vaultStore';
+import { startSync, stopSync } from './index';
+import { SyncClient } from './SyncClient';
+import { FakeVaultCrypto } from './testing/FakeVaultCrypto';
+import { FakeTransfer, FakeVaultServer } from './testing/FakeVaultServer';
+import { checkSourceUnchanged, SourceChangedError } from './uploadSource';
+import { forgetPickedFiles, MAX_RETRY_DELAY_MS, retryDelayMs, sourceChangedMessage, storedSizeOf } from './uploadQueue';
+import * as actions from './vaultActions';
+
+const USER = { id: 'acc1', publicSigningKey: 'c'.repeat(64), address: 'A'.repeat(43) };
+const LAST_MODIFIED = 1_000;
+
+let server: FakeVaultServer;
+let db: CairnDb;
+let crypto: FakeVaultCrypto;
+let transfer: FakeTransfer;
+let client: SyncClient;
+/** Bytes PUT by the transfer pools of earlier "page sessions" of this test. */
+let earlierPutBytes: number;
+
+function start(api: ApiClient = server.api): SyncClient {
+  client = startSync(USER, { db, api, crypto, transfer, log: () => {} }, { pollIntervalMs: 0 });
+  return client;
+}
+
+/** A reload (or a closed and reopened tab): new client and transfer pool, the picked files gone from memory. */
+function reload(api?: ApiClient): SyncClient {
+  stopSync();
+  forgetPickedFiles();
+  earlierPutBytes += transfer.putBytes;
+  transfer = new FakeTransfer(server);
+  return start(api);
+}
+
+function bytes(size: number, seed = 1): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(size);
+  for (let i = 0; i < size; i++) out[i] = (i * 31 + seed) & 255;
+  return out;
+}
+
+function file(name: string, content: Uint8Array<ArrayBuffer>, lastModified = LAST_MODIFIED): File {
+  return new File([content], name, { type: 'application/octet-stream', lastModified });
+}
+
+async function sameBytes(blob: Blob, expected: Uint8Array): Promise<boolean> {
+  const actual = new Uint8Array(await blob.arrayBuffer());
+  return actual.length === expected.length && actual.every((b, i) => b === expected[i]);
+}
+
+async function onlyUpload(): Promise<UploadRecord> {
+  const uploads = await getUploads(db, USER.id);
+  expect(uploads).toHaveLength(1);
+  return uploads[0]!;
+}
+
+async function privateVault(): Promise<string> {
+  const vaultId = await actions.createVault({ title: 'Vault', description: '', tags: [], terms: '', isPublic: false, isCloud: true });
+  await client.syncNow();
+  return vaultId;
+}
+
+/** Uploads `content` and stops it with the server gone during the PUT of chunk `crashAt`. */
+async function interruptedUpload(vaultId: string, name: string, content: Uint8Array<ArrayBuffer>, crashAt: number): Promise<UploadRecord> {
+  transfer.crashDuring = crashAt;
+  await actions.uploadFiles(vaultId, null, [{ file: file(name, content) }]);
+  await client.idle();
+  const upload = await onlyUpload();
+  expect(upload.state).toBe('paused');
+  expect([...server.blobs.get(upload.blobId)!.chunks.keys()]).toEqual([...Array(crashAt).keys()]);
+  return upload;
+}
+
+beforeEach(() => {
+  server = new FakeVaultServer(USER);
+  db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+  crypto = new FakeVaultCrypto();
+  transfer = new FakeTransfer(server);
+  earlierPutBytes = 0;
+  start();
+});
+
+afterEach(async () => {
+  await client.idle();
+  stopSync();
+  vi.unstubAllGlobals();
+  db.close();
+});
+
+describe('[R1] resume check: the source must be the one whose chunks were sent', () => {
+  const size = 3 * CHUNK_SIZE + 10;
+
+  it('after a reload, resumes from the first chunk the server lacks when the kept copy is unchanged', async () => {
+    const vaultId = await privateVault();
+    const content = bytes(size, 3);
+    const interrupted = await interruptedUpload(vaultId, 'same.bin', content, 2);
+    expect(interrupted.plainHashes!.map(Boolean)).toEqual([true, true, true, false]);
+    server.isOffline = false;
+
+    // The box after a reload: resuming while the queue asks the server what it holds.
+    const statesAtAnnounce: string[] = [];
+    const api: ApiClient = {
+      ...server.api,
+      post: async (path, body, schema) => {
+        if (path.endsWith('/blobs')) statesAtAnnounce.push((await onlyUpload()).state);
+        return server.api.post(path, body, schema);
+      },
+    };
+    reload(api);
+    await client.syncNow();
+    expect(statesAtAnnounce).toEqual(['resuming']);
+    expect(transfer.sent).toEqual([2, 3]);
+    expect(await onlyUpload()).toMatchObject({ state: 'done', sentBytes: size, error: null });
+    const [node] = await getChildren(db, USER.id, vaultId, null);
+    expect(await sameBytes(await actions.downloadFile(vaultId, node!.id), content)).toBe(true);
+  });
+
+  it('fails naming the file when the plaintext of the last chunk the server holds differs', async () => {
+    const vaultId = await privateVault();
+    const content = bytes(size, 3);
+    const upload = await interruptedUpload(vaultId, 'report.pdf', content, 2);
+    server.isOffline = false;
+    const changed = content.slice();
+    changed[CHUNK_SIZE + 7]! ^= 1; // in chunk 1, the last one stored
+    await db.uploadFiles.put({ accountId: USER.id, uploadId: upload.uploadId, file: file('report.pdf', changed) });
+
+    reload();
+    await client.syncNow();
+    expect(await onlyUpload()).toMatchObject({ state: 'failed', error: sourceChangedMessage('report.pdf') });
+    expect(sourceChangedMessage('report.pdf')).toContain('"report.pdf"');
+    expect(transfer.putBytes).toBe(0);
+    expect([...server.blobs.get(upload.blobId)!.chunks.keys()]).toEqual([0, 1]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await getChildren(db, USER.id, vaultId, null)).toEqual([]);
+  });
+
+  it('fails when the size or the last-modified time differs', async () => {
+    const vaultId = await privateVault();
+    const content = bytes(size, 3);
+    const upload = await interruptedUpload(vaultId, 'a.bin', content, 1);
+    server.isOffline = false;
+    await db.uploadFiles.put({ accountId: USER.id, uploadId: upload.uploadId, file: file('a.bin', bytes(size + 1, 3)) });
+    reload();
+    await client.syncNow();
+    expect(await onlyUpload()).toMatchObject({ state: 'failed', error: sourceChangedMessage('a.bin') });
+    expect(transfer.putBytes).toBe(0);
+
+    // Node's structured clone keeps a File as a plain Blob (no lastModified), Chromium's keeps
+    // the File: the check itself, on the File the browser would answer.
+    const record = await onlyUpload();
+    const ctx = client.context;
+    await expect(checkSourceUnchanged(ctx, record, file('a.bin', content), [0])).resolves.toBeUndefined();
+    await expect(checkSourceUnchanged(ctx, record, file('a.bin', content, LAST_MODIFIED + 1), [0])).rejects.toThrow(SourceChangedError);
+  });
+
+  it('never re-seals a chunk from other plaintext: a changed interrupted chunk fails before anything is sent', async () => {
+    const vaultId = await privateVault();
+    const content = bytes(size, 3);
+    const upload = await interruptedUpload(vaultId, 'half.bin', content, 2);
+    server.isOffline = false;
+    // Chunks 0 and 1 (stored) unchanged; chunk 2, sealed and partly sent before, differs.
+    const changed = content.slice();
+    changed[2 * CHUNK_SIZE + 1]! ^= 1;
+    await db.uploadFiles.put({ accountId: USER.id, uploadId: upload.uploadId, file: file('half.bin', changed) });
+    reload();
+    await client.syncNow();
+    expect(await onlyUpload()).toMatchObject({ state: 'failed', error: sourceChangedMessage('half.bin') });
+    expect(transfer.putBytes).toBe(0);
+  });
+
+  it('goes on from the kept copy when the picked file can no longer be read', async () => {
+    const vaultId = await privateVault();
+    const content = bytes(size, 5);
+    let reads = 0;
+    // A picked file changed on disk after its first chunk was read: the browser refuses reads.
+    class ChangedOnDisk extends File {
+      override slice(...args: Parameters<Blob['slice']>): Blob {
+        reads += 1;
+        if (reads > 1) return { arrayBuffer: () => Promise.reject(new DOMException('changed', 'NotReadableError')) } as unknown as Blob;
+        return super.slice(...args);
+      }
+    }
+    await actions.uploadFiles(vaultId, null, [{ file: new ChangedOnDisk([content], 'live.bin', { lastModified: LAST_MODIFIED }) }]);
+    await client.syncNow();
+    expect(await onlyUpload()).toMatchObject({ state: 'done', error: null });
+    expect(transfer.sent).toEqual([0, 1, 2, 3]);
+    const [node] = await getChildren(db, USER.id, vaultId, null);
+    expect(await sameBytes(await actions.downloadFile(vaultId, node!.id), content)).toBe(true);
+  });
+});
+
+describe('[R2] an interruption costs at most one chunk sent again', () => {
+  it('a server killed during a PUT, then a reload: every chunk but the interrupted one is sent once', async () => {
+    const vaultId = await privateVault();
+    const size = 5 * CHUNK_SIZE + 1000;
+    const content = bytes(size, 9);
+    await interruptedUpload(vaultId, 'big.bin', content, 3);
+    server.isOffline = false;
+    reload();
+    await client.syncNow();
+    const upload = await onlyUpload();
+    expect(upload.state).toBe('done');
+    const stored = storedSizeOf(size, upload.chunkCount, true);
+    const resent = earlierPutBytes + transfer.putBytes - stored;
+    expect(resent).toBeGreaterThan(0);
+    expect(resent).toBeLessThanOrEqual(CHUNK_SIZE + CHUNK_TAG_BYTES);
+    const [node] = await getChildren(db, USER.id, vaultId, null);
+    expect(await sameBytes(await actions.downloadFile(vaultId, node!.id), content)).toBe(true);
+  });
+
+  it('a failed PUT in the same page session is retried alone, and progress counts only what the server holds', async () => {
+    const vaultId = await privateVault();
+    const size = 4 * CHUNK_SIZE;
+    transfer.failIndexOnce = 2;
+    await actions.uploadFiles(vaultId, null, [{ file: file('retry.bin', bytes(size)) }]);
+    await client.idle();
+    const paused = await onlyUpload();
+    expect(paused).toMatchObject({ state: 'paused', sentBytes: 2 * CHUNK_SIZE });
+    expect(summariseUploads([paused])).toMatchObject({ stage: 'paused', percent: 50 });
+    client.context.requestUploads();
+    await client.idle();
+    expect(await onlyUpload()).toMatchObject({ state: 'done', sentBytes: size });
+    expect(transfer.sent).toEqual([0, 1, 2, 3]);
+    expect(transfer.putBytes - storedSizeOf(size, 4, true)).toBe(CHUNK_SIZE + CHUNK_TAG_BYTES);
+  });
+});
+
+describe('[R3] paused while offline or the server is unreachable, going on by itself', () => {
+  function stubBrowser(isOnline: boolean) {
+    const win = new EventTarget();
+    const nav = { onLine: isOnline, userAgent: 'node' };
+    vi.stubGlobal('window', win);
+    vi.stubGlobal('navigator', nav);
+    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+    return {
+      goOffline: () => {
+        nav.onLine = false;
+        win.dispatchEvent(new Event('offline'));
+      },
+      goOnline: () => {
+        nav.onLine = true;
+        win.dispatchEvent(new Event('online'));
+      },
+      setOnLine: (value: boolean) => {
+        nav.onLine = value;
+      },
+    };
+  }
+
+  it('an upload picked offline waits paused, and goes on when the browser is online again', async () => {
+    const vaultId = await privateVault();
+    stopSync();
+    const browser = stubBrowser(true);
+    start();
+    browser.setOnLine(false);
+    const content = bytes(2 * CHUNK_SIZE + 3, 4);
+    await actions.uploadFiles(vaultId, null, [{ file: file('offline.bin', content) }]);
+    await client.idle();
+    expect(await onlyUpload()).toMatchObject({ state: 'paused', sentBytes: 0 });
+    expect(transfer.putBytes).toBe(0);
+
+    browser.goOnline();
+    await client.idle();
+    expect(await onlyUpload()).toMatchObject({ state: 'done' });
+    const [node] = await getChildren(db, USER.id, vaultId, null);
+    expect(await sameBytes(await actions.downloadFile(vaultId, node!.id), content)).toBe(true);
+  });
+
+  it('going offline mid-upload shows paused at once; back online it resumes without re-sending stored chunks', async () => {
+    const vaultId = await privateVault();
+    stopSync();
+    const browser = stubBrowser(true);
+    start();
+    const states: string[] = [];
+    transfer.onPut = async (index) => {
+      if (index !== 1) return;
+      transfer.onPut = null;
+      server.isOffline = true;
+      browser.goOffline();
+      // The 'offline' handler marks the upload paused before the failed PUT comes back.
+      await vi.waitFor(async () => expect((await onlyUpload()).state).toBe('paused'));
+      states.push((await onlyUpload()).state);
+    };
+    const content = bytes(3 * CHUNK_SIZE, 6);
+    await actions.uploadFiles(vaultId, null, [{ file: file('flaky.bin', content) }]);
+    await client.idle();
+    expect(states).toEqual(['paused']);
+    expect(await onlyUpload()).toMatchObject({ state: 'paused', sentBytes: CHUNK_SIZE });
+
+    server.isOffline = false;
+    browser.goOnline();
+    await client.idle();
+    expect(await onlyUpload()).toMatchObject({ state: 'done' });
+    expect(transfer.sent).toEqual([0, 1, 2]);
+    const [node] = await getChildren(db, USER.id, vaultId, null);
+    expect(await sameBytes(await actions.downloadFile(vaultId, node!.id), content)).toBe(true);
+  });
+
+  it('retries back off exponentially with jitter, up to a cap', () => {
+    expect(retryDelayMs(1, () => 0)).toBe(500);
+    expect(retryDelayMs(1, () => 1)).toBe(1_000);
+    expect(retryDelayMs(3, () => 1)).toBe(4_000);
+    expect(retryDelayMs(4, () => 0.5)).toBe(6_000);
+    expect(retryDelayMs(50, () => 1)).toBe(MAX_RETRY_DELAY_MS);
+  });
+});
+
+describe('[R4] cancelling', () => {
+  it('stops sending, queues no file operation and releases the reservation on the server', async () => {
+    const vaultId = await privateVault();
+    await actions.uploadFiles(vaultId, null, [{ file: file('stop.bin', bytes(4 * CHUNK_SIZE)) }]);
+    const { uploadId, blobId } = await onlyUpload();
+    transfer.onPut = async (index) => {
+      if (index === 1) await actions.cancelUpload(uploadId);
+    };
+    await client.syncNow();
+    expect(transfer.sent).toEqual([0, 1]);
+    expect(await onlyUpload()).toMatchObject({ state: 'cancelled', isReleased: true });
+    expect(server.released).toEqual([blobId]);
+    expect(server.blobs.has(blobId)).toBe(false);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await getChildren(db, USER.id, vaultId, null)).toEqual([]);
+  });
+
+  it('a paused upload can be cancelled; the release waits for the server', async () => {
+    const vaultId = await privateVault();
+    await interruptedUpload(vaultId, 'later.bin', bytes(2 * CHUNK_SIZE), 1);
+    const { uploadId, blobId } = await onlyUpload();
+    await actions.cancelUpload(uploadId);
+    await client.idle();
+    expect(await onlyUpload()).toMatchObject({ state: 'cancelled', isReleased: false });
+    expect(server.blobs.has(blobId)).toBe(true);
+
+    server.isOffline = false;
+    reload();
+    await client.syncNow();
+    expect(await onlyUpload()).toMatchObject({ state: 'cancelled', isReleased: true });
+    expect(server.blobs.has(blobId)).toBe(false);
+    expect(transfer.putBytes).toBe(0);
+  });
+
+  it('a finalising or finished upload is not cancelled', async () => {
+    const vaultId = await privateVault();
+    await actions.uploadFiles(vaultId, null, [{ file: file('kept.bin', bytes(100)) }]);
+    await client.syncNow();
+    const { uploadId } = await onlyUpload();
+    await actions.cancelUpload(uploadId);
+    await client.syncNow();
+    expect(await onlyUpload()).toMatchObject({ state: 'done' });
+    expect(server.released).toEqual([]);
+    expect((await getChildren(db, USER.id, vaultId, null)).map((n) => n.name)).toEqual(['kept.bin']);
+  });
+});
