@@ -55,11 +55,16 @@ describeEachDatabase('account', (env) => {
   it('updates attributes and the profile, and serves the photo by address', async () => {
     const api = new ApiClient(await env.buildApp());
     const user = await TestUser.create();
-    const { token } = await newSession(api, env.dataDir, user);
+    const session = await newSession(api, env.dataDir, user);
+    const { token } = session;
+    // A new account starts with the onboarding tour and the upload notice on.
+    expect(session.user).toMatchObject({ onboarding: true, notifyOnUpload: true });
 
-    const patched = await api.request('PATCH', '/api/account/attributes', { mode: 'dark', notifyOnUpload: false, onboarding: true }, { token });
+    const patched = await api.request('PATCH', '/api/account/attributes', { mode: 'dark', notifyOnUpload: false, onboarding: false }, { token });
     expectStatus(patched, 200);
-    expect(SessionResponse.parse(patched.body).user).toMatchObject({ mode: 'dark', notifyOnUpload: false, onboarding: true, notifications: true });
+    expect(SessionResponse.parse(patched.body).user).toMatchObject({ mode: 'dark', notifyOnUpload: false, onboarding: false, notifications: true });
+    const reread = await api.get('/api/account', { token });
+    expect(SessionResponse.parse(reread.body).user).toMatchObject({ notifyOnUpload: false, onboarding: false });
     expectError(await api.request('PATCH', '/api/account/attributes', {}, { token }), 400, 'VALIDATION_FAILED');
 
     expectError(await api.get(`/api/profile/photo/${user.address}`), 404, 'NOT_FOUND');

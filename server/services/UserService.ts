@@ -137,7 +137,8 @@ export class UserService {
           mode: 'auto',
           notifications: toDbBool(true),
           notify_on_upload: toDbBool(true),
-          onboarding: toDbBool(false),
+          // A new account sees the vault room's onboarding tour once (spec 000 section 2).
+          onboarding: toDbBool(true),
           mfa_type: null,
           totp_secret: null,
           pending_totp_secret: null,

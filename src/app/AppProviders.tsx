@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
@@ -12,6 +13,16 @@ function AccountThemeMode() {
   return null;
 }
 
+/**
+ * Snackbars at the bottom centre; on a phone at the top, clear of the bottom navigation and of the
+ * upload progress box that sits above it.
+ */
+function AppNotifications() {
+  // Read at once, so snackbars shown at start do not change places.
+  const isPhone = useMediaQuery('(max-width: 41.6875em)', undefined, { getInitialValueInEffect: false });
+  return <Notifications position={isPhone ? 'top-center' : 'bottom-center'} limit={3} />;
+}
+
 /** Theme (Dark / Light / Auto), notifications, modals and the session, around the whole app. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
@@ -19,7 +30,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <SessionProvider>
         <AccountThemeMode />
         <ModalsProvider>
-          <Notifications position="bottom-center" limit={3} />
+          <AppNotifications />
           {children}
         </ModalsProvider>
       </SessionProvider>

@@ -141,6 +141,13 @@ export const IconFile = makeIcon(
 export const IconArrowLeft = makeIcon('IconArrowLeft', <path d="M19 12H5M11 18l-6-6 6-6" />);
 export const IconChevronRight = makeIcon('IconChevronRight', <path d="m9 6 6 6-6 6" />);
 export const IconUpload = makeIcon('IconUpload', <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 9l5-5 5 5M12 4v12" />);
+export const IconFileZip = makeIcon(
+  'IconFileZip',
+  <>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+    <path d="M14 3v5h5M11 5h1M11 8h1M11 11h1M10.5 14h2v3h-2z" />
+  </>,
+);
 export const IconDownload = makeIcon('IconDownload', <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 11l5 5 5-5M12 4v12" />);
 export const IconX = makeIcon('IconX', <path d="M18 6 6 18M6 6l12 12" />);
 export const IconEyeOff = makeIcon(

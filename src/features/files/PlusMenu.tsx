@@ -1,20 +1,22 @@
 import { Box, Button, Menu } from '@mantine/core';
-import { IconFolder, IconPlus, IconUpload } from '../../ui/icons';
+import { IconFileZip, IconFolder, IconPlus, IconUpload } from '../../ui/icons';
 
 interface PlusMenuProps {
   isDisabled: boolean;
   isInFolder: boolean;
   onUploadFiles: () => void;
   onUploadFolder: () => void;
+  /** Upload zip & unpack; null hides it (public vaults only, spec 000 section 2). */
+  onUploadZip: (() => void) | null;
   onCreateFolder: () => void;
 }
 
 /** The 'Add an asset' plus menu (spec 000 section 2, vault room). */
-export function PlusMenu({ isDisabled, isInFolder, onUploadFiles, onUploadFolder, onCreateFolder }: PlusMenuProps) {
+export function PlusMenu({ isDisabled, isInFolder, onUploadFiles, onUploadFolder, onUploadZip, onCreateFolder }: PlusMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button leftSection={<IconPlus size={18} />} disabled={isDisabled} aria-label="Add an asset">
+        <Button leftSection={<IconPlus size={18} />} disabled={isDisabled} aria-label="Add an asset" data-tour="add-asset">
           Add
           <Box component="span" visibleFrom="xs">
             &nbsp;an asset
@@ -28,6 +30,11 @@ export function PlusMenu({ isDisabled, isInFolder, onUploadFiles, onUploadFolder
         <Menu.Item leftSection={<IconUpload size={16} />} onClick={onUploadFolder}>
           Upload folder
         </Menu.Item>
+        {onUploadZip && (
+          <Menu.Item leftSection={<IconFileZip size={16} />} onClick={onUploadZip}>
+            Upload zip &amp; unpack
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconFolder size={16} />} onClick={onCreateFolder}>
           {isInFolder ? 'Create sub folder' : 'Create folder'}
         </Menu.Item>

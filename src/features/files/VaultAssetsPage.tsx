@@ -25,6 +25,7 @@ import { useUploadFlow } from './upload/useUploadFlow';
 import { useEscapeToVaults } from './useEscapeToVaults';
 import { useFileList } from './useFileList';
 import { useNodeDrag } from './useNodeDrag';
+import { VaultTour } from './tour/VaultTour';
 import { useVaultRoom } from './VaultRoomContext';
 import { VaultRoomToolbar } from './VaultRoomToolbar';
 
@@ -85,6 +86,7 @@ export function VaultAssetsPage() {
           isInFolder={folderId !== null}
           onUploadFiles={upload.pickFiles}
           onUploadFolder={upload.pickFolder}
+          onUploadZip={upload.pickZip}
           onCreateFolder={() => setCreatingFolder(true)}
         />
       </span>
@@ -98,7 +100,14 @@ export function VaultAssetsPage() {
         actions={
           <>
             {plus}
-            <Button renderRoot={(props) => <Link to="/vaults/$status/$vaultId/revoked-files" params={params} {...props} />} variant="subtle" color="gray" leftSection={<IconEyeOff size={16} />} visibleFrom="sm">
+            <Button
+              renderRoot={(props) => <Link to="/vaults/$status/$vaultId/revoked-files" params={params} {...props} />}
+              variant="subtle"
+              color="gray"
+              leftSection={<IconEyeOff size={16} />}
+              visibleFrom="sm"
+              data-tour="hidden-files"
+            >
               Hidden files
             </Button>
             <VaultMenu
@@ -116,57 +125,60 @@ export function VaultAssetsPage() {
           </>
         }
       />
-      {children === undefined ? (
-        <Center py="xl">
-          <Loader aria-label="Loading files" />
-        </Center>
-      ) : children.length === 0 ? (
-        <EmptyPanel
-          icon={<IconFile size={28} />}
-          title={folderId ? 'This folder is empty' : 'Add your first file'}
-          description={
-            vault.isPublic
-              ? 'Files you upload here can be seen by anyone with the link.'
-              : 'Files you upload are encrypted on this device before they leave it.'
-          }
-          actions={
-            canAdd && (
-              <Button onClick={upload.pickFiles} variant="light">
-                Upload file
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <>
-          <FileBatchBar
-            selected={list.selectedNodes}
-            itemCount={list.sorted.length}
-            page={list.page}
-            pageCount={list.pageCount}
-            onPage={list.setPage}
-            onDownload={() => void downloadSelection(vaultId, vault.name, list.selectedNodes)}
-            actions={[
-              { label: 'Hide', onClick: () => confirmHideNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit },
-              { label: 'Move', onClick: () => setMoving(list.selectedNodes), isDisabled: !canEdit || isMoveBlocked },
-            ]}
+      <div data-tour="file-list">
+        {children === undefined ? (
+          <Center py="xl">
+            <Loader aria-label="Loading files" />
+          </Center>
+        ) : children.length === 0 ? (
+          <EmptyPanel
+            icon={<IconFile size={28} />}
+            title={folderId ? 'This folder is empty' : 'Add your first file'}
+            description={
+              vault.isPublic
+                ? 'Files you upload here can be seen by anyone with the link.'
+                : 'Files you upload are encrypted on this device before they leave it.'
+            }
+            actions={
+              canAdd && (
+                <Button onClick={upload.pickFiles} variant="light">
+                  Upload file
+                </Button>
+              )
+            }
           />
-          <FileTable
-            nodes={list.pageItems}
-            selected={list.selected}
-            sort={list.sort}
-            onSort={list.onSort}
-            onToggle={list.onToggle}
-            onToggleAll={list.onToggleAll}
-            onOpen={openNode}
-            renderLink={renderLink}
-            rowActions={rowActions}
-            onAction={onAction}
-            drag={drag}
-          />
-        </>
-      )}
+        ) : (
+          <>
+            <FileBatchBar
+              selected={list.selectedNodes}
+              itemCount={list.sorted.length}
+              page={list.page}
+              pageCount={list.pageCount}
+              onPage={list.setPage}
+              onDownload={() => void downloadSelection(vaultId, vault.name, list.selectedNodes)}
+              actions={[
+                { label: 'Hide', onClick: () => confirmHideNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit },
+                { label: 'Move', onClick: () => setMoving(list.selectedNodes), isDisabled: !canEdit || isMoveBlocked },
+              ]}
+            />
+            <FileTable
+              nodes={list.pageItems}
+              selected={list.selected}
+              sort={list.sort}
+              onSort={list.onSort}
+              onToggle={list.onToggle}
+              onToggleAll={list.onToggleAll}
+              onOpen={openNode}
+              renderLink={renderLink}
+              rowActions={rowActions}
+              onAction={onAction}
+              drag={drag}
+            />
+          </>
+        )}
+      </div>
       {upload.uploadDialogs}
+      {folderId === null && <VaultTour vault={vault} isReady={children !== undefined} />}
       <NameModal
         opened={renaming !== null}
         title={renaming?.kind === 'folder' ? 'Rename folder' : 'Rename file'}

@@ -61,14 +61,14 @@ export function VaultRoomToolbar({ path, actions, area = 'assets' }: VaultRoomTo
         <ActionIcon renderRoot={(props) => <Link to="/vaults/$status" params={{ status: 'active' }} {...props} />} variant="subtle" color="gray" size="lg" aria-label="Back to vaults">
           <IconArrowLeft size={20} />
         </ActionIcon>
-        <Title order={1} fz={{ base: 18, xs: 22 }} miw={0} style={{ overflow: 'hidden' }}>
+        <Title order={1} fz={{ base: 18, xs: 22 }} miw={0} style={{ overflow: 'hidden' }} data-tour="vault-title">
           <Breadcrumbs separator="/" separatorMargin={6} styles={{ root: { flexWrap: 'nowrap' }, breadcrumb: { minWidth: 0 } }}>
             {crumbs}
           </Breadcrumbs>
         </Title>
         <Group gap={8} wrap="nowrap" visibleFrom="xs">
-          <StorageBadge isCloud={vault.isCloud} />
-          <PrivacyIcon isPublic={vault.isPublic} />
+          <StorageBadge isCloud={vault.isCloud} data-tour="vault-storage" />
+          <PrivacyIcon isPublic={vault.isPublic} data-tour="vault-privacy" />
         </Group>
       </Group>
       <Group gap="xs" wrap="nowrap">

@@ -37,7 +37,7 @@ export function VaultMenu({ vault, onRename, onShowInfo, onShowMetadata, onShowH
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${vault.name || 'vault'}`} onClick={(e) => e.stopPropagation()}>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${vault.name || 'vault'}`} onClick={(e) => e.stopPropagation()} data-tour="vault-menu">
           <IconDots size={18} />
         </ActionIcon>
       </Menu.Target>

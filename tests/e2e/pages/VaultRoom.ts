@@ -11,8 +11,15 @@ export interface UploadFile {
 export class VaultRoom {
   constructor(private readonly page: Page) {}
 
-  /** Through the wizard's 'Customise your setup' path: storage, privacy, then metadata. */
-  async createVault(title: string, options: { storage: 'Cloud storage' | 'Permanent storage'; privacy: 'Private' | 'Public' }) {
+  /**
+   * Through the wizard's 'Customise your setup' path: storage, privacy, then metadata. A new
+   * account's first vault opens with the onboarding tour: `tour: 'close'` (the default) skips it,
+   * 'keep' leaves it open, 'none' is for an account that already closed it.
+   */
+  async createVault(
+    title: string,
+    options: { storage: 'Cloud storage' | 'Permanent storage'; privacy: 'Private' | 'Public'; tour?: 'close' | 'keep' | 'none' },
+  ) {
     await this.page.goto('/create-vault/setup');
     await this.page.getByRole('button', { name: 'Customise your setup' }).or(this.page.getByRole('link', { name: 'Customise your setup' })).click();
     await this.page.getByRole('radio', { name: options.storage }).click();
@@ -23,6 +30,21 @@ export class VaultRoom {
     await this.page.getByRole('textbox', { name: 'Description' }).fill('Receipts and notes for the field season');
     await this.page.getByRole('button', { name: 'Create vault' }).click();
     await expect(this.page).toHaveURL(/\/vaults\/active\/[A-Za-z0-9_-]+\/assets$/, { timeout: 30_000 });
+    if ((options.tour ?? 'close') === 'close') await this.closeTour();
+  }
+
+  /** The onboarding tour's popover (a dialog named after its step's title). */
+  get tour() {
+    return this.page.getByRole('dialog').filter({ has: this.page.getByRole('button', { name: 'Skip tour' }) });
+  }
+
+  /** Waits for the onboarding tour, skips it and waits until the account's flag is saved. */
+  async closeTour(): Promise<void> {
+    await expect(this.tour).toBeVisible({ timeout: 15_000 });
+    const saved = this.page.waitForResponse((r) => r.url().endsWith('/api/account/attributes') && r.request().method() === 'PATCH');
+    await this.tour.getByRole('button', { name: 'Skip tour' }).click();
+    expect((await saved).ok()).toBe(true);
+    await expect(this.tour).toBeHidden();
   }
 
   async createFolder(name: string): Promise<void> {
@@ -51,6 +73,14 @@ export class VaultRoom {
     await this.page.getByRole('button', { name: 'Add an asset' }).click();
     await this.page.getByRole('menuitem', { name: 'Upload folder' }).click();
     await (await chooser).setFiles(path);
+  }
+
+  /** Picks an archive through 'Upload zip & unpack' (public vaults only). */
+  async pickZip(file: UploadFile): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.page.getByRole('button', { name: 'Add an asset' }).click();
+    await this.page.getByRole('menuitem', { name: 'Upload zip & unpack' }).click();
+    await (await chooser).setFiles(file);
   }
 
   async confirmUpload(): Promise<void> {

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, Progress, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Progress, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { cancelledText, isCancellable, summariseUploads, type UploadStage, uploadFailureText } from '../../../domain/uploadRules';
@@ -7,6 +7,8 @@ import { useUploads } from '../../../storage/vaultStore';
 import { cancelUpload, retryUpload, UPLOAD_FAILED_MESSAGE } from '../../../sync/vaultActions';
 import { showSnackbar } from '../../../ui/snackbar';
 import { UploadProgressRow } from './UploadProgressRow';
+import { NotUploadedModal } from './NotUploadedModal';
+import { clearUnpackFailures, useUnpackFailures } from './unpackFailureStore';
 
 /** Spec 000 section 9: the finishing state shows 1 s after 100 %. */
 const FINISH_DELAY_MS = 1000;
@@ -40,8 +42,14 @@ export function UploadProgressBox() {
   }, [uploads, hidden]);
 
   const visible = useMemo(() => (hidden === null ? [] : uploads.filter((u) => !hidden.has(u.batchId))), [uploads, hidden]);
-  const summary = summariseUploads(visible);
+  // Archive entries that could not be unpacked count as failed files of their batch.
+  const unpackFailures = useUnpackFailures();
+  const visibleBatches = useMemo(() => [...new Set(visible.map((u) => u.batchId))], [visible]);
+  const notUnpacked = visibleBatches.flatMap((id) => unpackFailures.get(id) ?? []);
+  const uploadSummary = summariseUploads(visible);
+  const summary = { ...uploadSummary, total: uploadSummary.total + notUnpacked.length, failed: uploadSummary.failed + notUnpacked.length };
   const hideAll = () => {
+    clearUnpackFailures(visibleBatches);
     setHidden(new Set([...(hidden ?? []), ...visible.map((u) => u.batchId)]));
     setFinished(false);
     setRetryOpen(false);
@@ -81,6 +89,7 @@ export function UploadProgressBox() {
   const isSettling = summary.stage === 'done' || summary.stage === 'failed';
   const stage: UploadStage = isFinished ? summary.stage : isSettling ? 'finalising' : summary.stage;
   const canCancel = visible.some((u) => isCancellable(u.state));
+  const failedUploads = visible.filter((u) => u.state === 'failed');
 
   return (
     <>
@@ -131,27 +140,15 @@ export function UploadProgressBox() {
           </Group>
         </Stack>
       </Paper>
-      <Modal opened={isRetryOpen} onClose={hideAll} title="Some files were not uploaded" centered>
-        <Stack>
-          <Text size="sm">
-            {summary.done} of {summary.total} files were uploaded.
-          </Text>
-          {visible
-            .filter((u) => u.state === 'failed')
-            .slice(0, 5)
-            .map((u) => (
-              <Text key={u.uploadId} size="xs" c="dimmed">
-                {uploadFailureText(u, UPLOAD_FAILED_MESSAGE)}
-              </Text>
-            ))}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={hideAll}>
-              Close
-            </Button>
-            <Button onClick={() => void retry()}>Retry</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <NotUploadedModal
+        opened={isRetryOpen}
+        uploaded={summary.done}
+        total={summary.total}
+        failures={[...failedUploads.map((u) => ({ name: u.name, message: u.error ?? UPLOAD_FAILED_MESSAGE })), ...notUnpacked]}
+        canRetry={failedUploads.length > 0}
+        onClose={hideAll}
+        onRetry={() => void retry()}
+      />
     </>
   );
 }

@@ -1,31 +1,45 @@
+import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { keepBothName } from '../../../domain/fileNaming';
 import { applyDuplicateChoices, type DuplicateChoice, findDuplicateIndexes, type PickedFile, type ResolvedUpload, toPickedFiles } from '../../../domain/uploadRules';
+import { emptyZipText, isZipFileName, notZipText, unreadableZipText } from '../../../domain/zipUnpackRules';
+import { unpackZip } from '../../../platform/unzipClient';
 import type { NodeRecord } from '../../../storage/vaultRecords';
 import { uploadFiles } from '../../../sync/vaultActions';
-import { runWithErrorSnackbar } from '../../../ui/snackbar';
+import { runWithErrorSnackbar, showErrorSnackbar } from '../../../ui/snackbar';
+import { authService } from '../../account/authService';
 import { actionErrorText } from '../../vaults/vaultErrors';
+import { useVaultRoom } from '../VaultRoomContext';
 import { DuplicateResolution } from './DuplicateResolution';
+import { NotUploadedModal } from './NotUploadedModal';
+import { addUnpackFailures, type NotUploadedFile } from './unpackFailureStore';
 import { UploadConfirmModal } from './UploadConfirmModal';
+import { showUploadPendingNotice } from './uploadPendingNotice';
+
+const UNPACKING_ID = 'zip-unpacking';
 
 /**
- * Pick (files or a folder), resolve duplicates against the folder's files, confirm, upload
- * (spec 000 section 4, upload flow). Returns the pickers to open and the dialogs to render.
+ * Pick (files, a folder or a .zip to unpack), resolve duplicates against the folder's files,
+ * confirm, upload (spec 000 section 4, upload flow). A zip's entries take the folder-upload path,
+ * as if the archive's root had been picked as a folder. Returns the pickers and the dialogs.
  */
 export function useUploadFlow(vaultId: string, folderId: string | null, children: NodeRecord[] | undefined) {
+  const { vault } = useVaultRoom();
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
+  const zipInput = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<PickedFile[] | null>(null);
   const [duplicates, setDuplicates] = useState<{ index: number; name: string }[] | null>(null);
   const [resolved, setResolved] = useState<ResolvedUpload[] | null>(null);
+  /** Entries of the picked archive that could not be unpacked, reported with its batch. */
+  const [notUnpacked, setNotUnpacked] = useState<NotUploadedFile[]>([]);
+  /** An archive none of whose files could be unpacked: reported at once. */
+  const [nothingUnpacked, setNothingUnpacked] = useState<NotUploadedFile[] | null>(null);
 
   const existingFiles = new Map((children ?? []).filter((n) => n.kind === 'file').map((n) => [n.name, n.id]));
 
-  function onPicked(files: FileList | null) {
-    const items = toPickedFiles(files ? Array.from(files) : []);
-    if (fileInput.current) fileInput.current.value = '';
-    if (folderInput.current) folderInput.current.value = '';
-    if (items.length === 0) return;
+  function start(items: PickedFile[], failures: NotUploadedFile[]) {
+    setNotUnpacked(failures);
     const clashes = findDuplicateIndexes(items, new Set(existingFiles.keys()));
     if (clashes.length === 0) {
       setResolved(items.map((i) => ({ file: i.file, path: i.path })));
@@ -33,6 +47,41 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
     }
     setPicked(items);
     setDuplicates(clashes.map((index) => ({ index, name: items[index]!.file.name })));
+  }
+
+  function clearInputs() {
+    for (const input of [fileInput, folderInput, zipInput]) if (input.current) input.current.value = '';
+  }
+
+  function onPicked(files: FileList | null) {
+    const items = toPickedFiles(files ? Array.from(files) : []);
+    clearInputs();
+    if (items.length > 0) start(items, []);
+  }
+
+  async function onZipPicked(files: FileList | null) {
+    const zip = files?.[0];
+    clearInputs();
+    if (!zip) return;
+    // The picker's filter can be bypassed ('All files'): the name decides (spec 000 section 5).
+    if (!isZipFileName(zip.name)) {
+      showErrorSnackbar(notZipText(zip.name));
+      return;
+    }
+    notifications.show({ id: UNPACKING_ID, loading: true, message: `Unpacking ${zip.name}...`, autoClose: false, withCloseButton: false });
+    try {
+      const result = await unpackZip(zip, (done, total) =>
+        notifications.update({ id: UNPACKING_ID, loading: true, message: `Unpacking ${zip.name}... ${done} of ${total}`, autoClose: false, withCloseButton: false }),
+      );
+      notifications.hide(UNPACKING_ID);
+      if (result.files.length > 0) start(result.files, result.failures);
+      else if (result.failures.length > 0) setNothingUnpacked(result.failures);
+      else showErrorSnackbar(emptyZipText(zip.name));
+    } catch (error) {
+      console.warn('Unpacking failed', error);
+      notifications.hide(UNPACKING_ID);
+      showErrorSnackbar(unreadableZipText(zip.name));
+    }
   }
 
   function onResolve(choices: Map<number, DuplicateChoice>) {
@@ -45,8 +94,15 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
 
   async function onConfirm(parentId: string | null) {
     const items = resolved ?? [];
-    const ok = await runWithErrorSnackbar(() => uploadFiles(vaultId, parentId, items), actionErrorText('uploading files'));
-    if (ok) setResolved(null);
+    let batchId = null as string | null;
+    const ok = await runWithErrorSnackbar(async () => {
+      batchId = (await uploadFiles(vaultId, parentId, items)).batchId;
+    }, actionErrorText('uploading files'));
+    if (!ok) return;
+    if (batchId) addUnpackFailures(batchId, notUnpacked);
+    setNotUnpacked([]);
+    setResolved(null);
+    if (!vault.isCloud && authService.getSnapshot().user?.notifyOnUpload) showUploadPendingNotice();
   }
 
   const inputs = (
@@ -62,14 +118,33 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
         {...({ webkitdirectory: '', directory: '' } as Record<string, string>)}
         onChange={(e) => onPicked(e.currentTarget.files)}
       />
-      <DuplicateResolution duplicates={duplicates} onCancel={() => { setDuplicates(null); setPicked(null); }} onResolve={onResolve} />
+      <input ref={zipInput} type="file" accept=".zip,application/zip" hidden aria-hidden tabIndex={-1} onChange={(e) => void onZipPicked(e.currentTarget.files)} />
+      <DuplicateResolution
+        duplicates={duplicates}
+        onCancel={() => {
+          setDuplicates(null);
+          setPicked(null);
+        }}
+        onResolve={onResolve}
+      />
       <UploadConfirmModal items={resolved} initialFolderId={folderId} onCancel={() => setResolved(null)} onConfirm={onConfirm} />
+      <NotUploadedModal
+        opened={nothingUnpacked !== null}
+        uploaded={0}
+        total={nothingUnpacked?.length ?? 0}
+        failures={nothingUnpacked ?? []}
+        canRetry={false}
+        onClose={() => setNothingUnpacked(null)}
+        onRetry={() => setNothingUnpacked(null)}
+      />
     </>
   );
 
   return {
     pickFiles: () => fileInput.current?.click(),
     pickFolder: () => folderInput.current?.click(),
+    /** Upload zip & unpack: public vaults only (spec 000 section 6). */
+    pickZip: vault.isPublic ? () => zipInput.current?.click() : null,
     uploadDialogs: inputs,
   };
 }
