@@ -15,6 +15,9 @@ import { chunkCacheName } from '../storage/chunkCache';
 import { ensureVaultKeys } from './pull';
 import { pumpInOrder } from './pumpInOrder';
 
+/** Files up to this size opened once stay available offline (SYNC_SPEC R15). */
+export const OFFLINE_COPY_MAX_BYTES = 64 * 1024 * 1024;
+
 /** Chunks in flight per download: enough to keep 2-4 transfer workers busy without hoarding memory. */
 const DOWNLOAD_CONCURRENCY = 4;
 
@@ -98,6 +101,9 @@ export async function openFileVersionDownload(ctx: SyncContext, vaultId: string,
     }
   }
   const header = { size: version.size, chunkSize: CHUNK_SIZE, chunkCount: version.chunkCount };
+  // Large files are kept only for vaults marked 'Available offline': a one-off download of a
+  // huge file should not fill the disk with a second copy.
+  const keepsCopy = version.size <= OFFLINE_COPY_MAX_BYTES || vault.keepOffline === true;
 
   return {
     size: version.size,
@@ -119,7 +125,7 @@ export async function openFileVersionDownload(ctx: SyncContext, vaultId: string,
               url: API_BASE + chunkPath(vaultId, version.blobId, index),
               expectedSha256: version.chunkHashes[index]!,
               // Kept encrypted on the device, so a file opened once opens offline (SYNC_SPEC R15).
-              cacheName: chunkCacheName(accountId),
+              ...(keepsCopy ? { cacheName: chunkCacheName(accountId) } : {}),
             })
             .then(
               (plain) => new Uint8Array(plain),

@@ -25,6 +25,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { waitForMailLink } from '../e2e/mailbox';
+import { VaultRoom } from '../e2e/pages/VaultRoom';
 import { browserCeiling } from './browserCeiling';
 import { seedFolder, serverCeiling } from './seed';
 import { CHROMIUM_FLAGS } from '../chromiumFlags';
@@ -299,6 +300,8 @@ async function createPrivateCloudVault(page: Page, baseUrl: string, title: strin
   await page.getByRole('button', { name: 'Create vault' }).click();
   await page.waitForURL(/\/vaults\/active\/[A-Za-z0-9_-]+\/assets$/, { timeout: 30_000 });
   const vaultId = /\/vaults\/active\/([A-Za-z0-9_-]+)\/assets$/.exec(page.url())![1]!;
+  // A new account's first vault opens with the onboarding tour.
+  await new VaultRoom(page).closeTour();
   // The vault operation must reach the server before the API sees the vault.
   await poll('the vault to reach the server', () => outboxCount(page).then((n) => n === 0), 30_000, 100);
   return vaultId;
