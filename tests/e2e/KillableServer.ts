@@ -26,6 +26,8 @@ export class KillableServer {
   constructor(
     private readonly proxyPort: number,
     private readonly serverPort: number,
+    /** More environment for the server (for example CAIRN_CLIENT_DIR). */
+    private readonly extraEnv: Record<string, string> = {},
   ) {
     this.url = `http://localhost:${proxyPort}`;
   }
@@ -50,6 +52,7 @@ export class KillableServer {
         PUBLIC_URL: this.url,
         AUTH_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
+        ...this.extraEnv,
       },
     });
     closeSync(log);
