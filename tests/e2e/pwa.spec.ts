@@ -27,7 +27,7 @@ test.afterAll(async () => {
 });
 
 // docs/SYNC_SPEC.md R12, R13, R16.
-test('installable: a manifest with icons; a kept session opens offline from the cache; a new version asks before it reloads', async ({ browser, shoot }, testInfo) => {
+test('installable: a manifest with icons; a kept session opens offline from the cache; a new version asks before it reloads', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as Record<string, unknown>;
   expect(manifest).toMatchObject({ name: 'Cairn', short_name: 'Cairn', display: 'standalone', start_url: '/', theme_color: expect.any(String), background_color: expect.any(String) });
@@ -66,7 +66,7 @@ test('installable: a manifest with icons; a kept session opens offline from the 
   await expect(page.getByText("You're offline.", { exact: false })).toBeVisible({ timeout: 30_000 });
   await page.getByText(vaultName).filter({ visible: true }).first().click();
   await expect(new VaultRoom(page).row('Route maps')).toBeVisible({ timeout: 30_000 });
-  await shoot('pwa-offline');
+  await page.screenshot({ path: join(process.cwd(), '.tmp', 'screenshots', `${testInfo.project.name}-pwa-offline.png`), fullPage: true });
 
   // A new version: it waits for the user's Reload.
   await context.setOffline(false);
