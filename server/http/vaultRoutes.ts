@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id } from '../../src/protocol/primitives';
 import { PullQuery, PushRequest } from '../../src/protocol/vaults';
 import type { Services } from '../services/createServices';
+import { pullResponseJson } from '../services/VaultService';
 import type { DefineRoute } from './route';
 
 /**
@@ -37,7 +38,10 @@ export function registerVaultRoutes(route: DefineRoute, services: Services): voi
     params: VaultParams,
     query: PullQuery,
     auth: 'required',
-    handler: async ({ params, query, caller }) => services.vaults.pull(caller.user.id, params.vaultId, query.after, query.limit),
+    handler: async ({ params, query, caller, reply }) => {
+      const page = await services.vaults.pull(caller.user.id, params.vaultId, query.after, query.limit);
+      return reply.type('application/json; charset=utf-8').send(pullResponseJson(page));
+    },
   });
 
   route({

@@ -4,8 +4,11 @@
  * bytes with node:crypto (server/services/signatures.ts), every member checks them here, so neither
  * the server nor another member can forge or alter an action. tests/fixtures/operation.json pins it.
  */
+import { canonicalBytes } from '../protocol/canonical';
 import { operationSigningPayload, type Operation, type UnsignedOperation } from '../protocol/vaults';
+import { base64UrlToBytes, hexToBytes } from './encoding';
 import { signPayload, verifyPayload } from './signatures';
+import { type Ed25519Implementation, type SignedMessage, verifyEd25519Many } from './verifyEd25519Many';
 
 /** The unsigned part of an operation, without any `signature` member a caller left on it. */
 export function unsignedPart(op: UnsignedOperation | Operation): UnsignedOperation {
@@ -30,4 +33,22 @@ export async function verifyOperation(op: Operation): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * `verifyOperation` for a page of pulled operations: one verdict per operation, in order, with the
+ * signatures checked together (src/crypto/verifyEd25519Many.ts). Never throws for bad input.
+ */
+export async function verifyOperations(ops: Operation[], implementation?: Ed25519Implementation): Promise<boolean[]> {
+  const EMPTY = new Uint8Array(0);
+  const items: SignedMessage[] = ops.map((op) => {
+    try {
+      const unsigned = unsignedPart(op);
+      return { publicKey: hexToBytes(op.author), message: canonicalBytes(operationSigningPayload(unsigned)), signature: base64UrlToBytes(op.signature) };
+    } catch {
+      // A malformed key or signature, or a body with no canonical encoding: verifies nothing.
+      return { publicKey: EMPTY, message: EMPTY, signature: EMPTY };
+    }
+  });
+  return verifyEd25519Many(items, implementation);
 }

@@ -31,7 +31,7 @@ describe('CairnDb schema', () => {
   it('every table belongs to an account, so log out can wipe it', async () => {
     const db = track(new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange }));
     await db.open();
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'nodes', 'ops', 'outbox', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'nodes', 'opPages', 'outbox', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
     for (const table of db.tables) expect(accountScopeOf(table), table.name).not.toBeNull();
   });
 
@@ -91,5 +91,35 @@ describe('CairnDb schema', () => {
     expect(record).not.toHaveProperty('file');
     const moved = await v3.table('uploadFiles').get(['acc1', 'u1']);
     expect(await (moved?.file as Blob).text()).toBe('field notes');
+  });
+
+  it('v3 -> v4: cached operations move into one page record per vault run, and the ops table is gone', async () => {
+    const factory = new IDBFactory();
+    const v3 = openAtVersion(factory, 3);
+    await v3.open();
+    const row = (accountId: string, vaultId: string, seq: number) => ({
+      accountId,
+      vaultId,
+      seq,
+      receivedAt: 100 + seq,
+      op: { id: `op${seq}`, vaultId, objectId: vaultId, author: 'a'.repeat(64), createdAt: 1, body: { type: 'vault.archive' }, signature: 's' },
+      isVerified: seq !== 2,
+      fields: {},
+    });
+    // Written out of order on purpose: the table's key orders them.
+    await v3.table('ops').bulkPut([row('acc1', 'v1', 3), row('acc1', 'v1', 1), row('acc2', 'v1', 1), row('acc1', 'v1', 2), row('acc1', 'v2', 7)]);
+    v3.close();
+
+    const current = track(new CairnDb({ indexedDB: factory, IDBKeyRange }));
+    await current.open();
+    expect(current.backendDB().objectStoreNames.contains('ops')).toBe(false);
+    const pages = await current.opPages.toArray();
+    expect(pages.map((p) => [p.accountId, p.vaultId, p.firstSeq, p.ops.map((o) => o.seq)])).toEqual([
+      ['acc1', 'v1', 1, [1, 2, 3]],
+      ['acc1', 'v2', 7, [7]],
+      ['acc2', 'v1', 1, [1]],
+    ]);
+    const { accountId: _a, vaultId: _v, ...cached } = row('acc1', 'v1', 2);
+    expect(pages[0]!.ops[1]).toEqual(cached);
   });
 });

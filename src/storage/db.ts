@@ -4,7 +4,8 @@
  */
 import Dexie, { type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { AccountUser } from '../protocol/auth';
-import type { NodeRecord, OpRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
+import { VAULT_LIMITS } from '../protocol/vaults';
+import type { CachedOp, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export const DB_NAME = 'cairn';
 
@@ -73,6 +74,30 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         });
     },
   },
+  {
+    // The pulled-operation cache moves from one record per operation (`ops`) to one per applied
+    // page (`opPages`, see OpPageRecord): existing rows move, a vault's in runs of at most
+    // PULL_PAGE_MAX, and `ops` is deleted.
+    version: 4,
+    stores: { opPages: '[accountId+vaultId+firstSeq], accountId', ops: null },
+    async upgrade(tx) {
+      const rows = (await tx.table('ops').toArray()) as Array<CachedOp & { accountId: string; vaultId: string }>;
+      const byVault = new Map<string, OpPageRecord>();
+      const pages: OpPageRecord[] = [];
+      // Primary-key order: by account, vault, then seq.
+      for (const { accountId, vaultId, ...op } of rows) {
+        const key = JSON.stringify([accountId, vaultId]);
+        let page = byVault.get(key);
+        if (!page || page.ops.length >= VAULT_LIMITS.PULL_PAGE_MAX) {
+          page = { accountId, vaultId, firstSeq: op.seq, ops: [] };
+          byVault.set(key, page);
+          pages.push(page);
+        }
+        page.ops.push(op);
+      }
+      await tx.table('opPages').bulkAdd(pages);
+    },
+  },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -93,7 +118,7 @@ export class CairnDb extends Dexie {
   outbox!: Table<OutboxRecord, [string, string]>;
   uploads!: Table<UploadRecord, [string, string]>;
   uploadFiles!: Table<UploadFileRecord, [string, string]>;
-  ops!: Table<OpRecord, [string, string, number]>;
+  opPages!: Table<OpPageRecord, [string, string, number]>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {

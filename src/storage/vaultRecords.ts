@@ -40,6 +40,12 @@ export interface VaultRecord {
   isPending: boolean;
   /** The last rejection of an operation on the vault itself (vault.*), shown until dismissed. */
   rejection?: { opId: string; type: OperationType; code: string; message: string } | null;
+  /**
+   * Changes with every write of this vault's projection (src/storage/vaultProjection.ts), so a
+   * pull holding the projection in memory knows whether it may go on from its copy. Absent
+   * before the first write.
+   */
+  projectionStamp?: string;
 }
 
 export interface NodeRecord {
@@ -106,14 +112,25 @@ export interface OutboxRecord {
  * One pulled operation, cached so a vault's projection can be rebuilt without the network
  * (src/sync/rebuild.ts): the signed operation as served plus what the crypto worker opened.
  */
-export interface OpRecord {
-  accountId: string;
-  vaultId: string;
+export interface CachedOp {
   seq: number;
   receivedAt: number;
   op: import('../protocol/vaults').Operation;
   isVerified: boolean;
   fields: OpenedFields;
+}
+
+/**
+ * The operations one pull transaction applied (those past the cursor, in seq order), cached
+ * together: one record per page rather than one per operation, since a first sync of a large
+ * vault writes thousands of them and IndexedDB's cost is mostly per record.
+ */
+export interface OpPageRecord {
+  accountId: string;
+  vaultId: string;
+  /** Seq of `ops[0]`; pages of one vault never overlap (each holds only what its pull applied). */
+  firstSeq: number;
+  ops: CachedOp[];
 }
 
 /**

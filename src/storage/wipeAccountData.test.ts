@@ -42,10 +42,10 @@ describe('wipeAccountData', () => {
       await db.versions.put({ accountId, vaultId: 'v1', versionId: 'x1', fileId: 'n1' } as never);
       await db.outbox.put({ accountId, vaultId: 'v1', opId: 'o1', queuedAt: 1 } as never);
       await db.uploads.put({ accountId, uploadId: 'u1' } as never);
-      await db.ops.put({ accountId, vaultId: 'v1', seq: 1 } as never);
+      await db.opPages.put({ accountId, vaultId: 'v1', firstSeq: 1, ops: [] });
     }
     await wipeAccountData('acc1', db);
-    for (const table of [db.vaults, db.nodes, db.versions, db.outbox, db.uploads, db.ops]) {
+    for (const table of [db.vaults, db.nodes, db.versions, db.outbox, db.uploads, db.opPages]) {
       const owners = (await table.toArray()).map((row) => (row as { accountId: string }).accountId);
       expect(owners, table.name).toEqual(['acc2']);
     }

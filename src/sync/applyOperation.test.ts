@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHUNK_SIZE, type OperationBody, type UnsignedOperation } from '../protocol/vaults';
-import { emptyVaultRecord, newVaultState, type VaultState } from '../storage/vaultProjection';
+import { emptyVaultRecord, newVaultState, type VaultState, versionsOfFile } from '../storage/vaultProjection';
 import { applyOperation, clearPending, computeFolderSizes } from './applyOperation';
 
 const AUTHOR = 'a'.repeat(64);
@@ -77,6 +77,24 @@ describe('applyOperation', () => {
     applyOperation(s, { op: added, fields: { mimeType: 'application/pdf' }, time: 20, isPending: false });
     expect(s.nodes.get('file1')).toMatchObject({ size: 250, versionCount: 2, latestVersionId: 'ver2', mimeType: 'application/pdf' });
     expect(s.versions.get('ver2')!.number).toBe(2);
+  });
+
+  it('numbers each file’s versions on its own, and its version index always matches a scan of every version', () => {
+    const s = fresh();
+    for (const id of ['a', 'b', 'c']) apply(s, id, { type: 'file.create', parentId: null, name: { clear: 'x' }, version: version(`${id}1`, 1) }, { name: id });
+    for (let i = 2; i <= 5; i++) {
+      for (const id of ['a', 'b', 'c']) if (i <= { a: 5, b: 3, c: 4 }[id]!) apply(s, id, { type: 'file.addVersion', version: version(`${id}${i}`, i * 10) });
+    }
+    // A version id already used by file a, sent again as b's (no server accepts it; a forged log could hold it).
+    apply(s, 'b', { type: 'file.addVersion', version: version('a2', 99) });
+    for (const id of ['a', 'b', 'c']) {
+      const scanned = [...s.versions.values()].filter((v) => v.fileId === id).map((v) => v.versionId).sort();
+      expect(versionsOfFile(s, id).map((v) => v.versionId).sort()).toEqual(scanned);
+    }
+    expect(['b', 'c'].map((id) => s.nodes.get(id)!.versionCount)).toEqual([4, 4]);
+    expect(s.versions.get('c4')).toMatchObject({ number: 4, fileId: 'c' });
+    expect(s.nodes.get('c')).toMatchObject({ latestVersionId: 'c4', size: 40 });
+    expect(s.versions.get('a2')).toMatchObject({ fileId: 'b', number: 2 });
   });
 
   it('rename, move, hide, restore (with a move) and delete', () => {

@@ -7,7 +7,7 @@
  */
 import type { OpenedFields } from '../../workers/crypto/CryptoApi';
 import type { FileVersion, Operation, UnsignedOperation } from '../protocol/vaults';
-import type { VaultState } from '../storage/vaultProjection';
+import { setVersion, versionsOfFile, type VaultState } from '../storage/vaultProjection';
 import type { NodeRecord, VersionRecord } from '../storage/vaultRecords';
 
 /** An operation to project: pulled (verified, with its server time) or pending in the outbox. */
@@ -68,7 +68,7 @@ function setParent(node: NodeRecord, parentId: string | null): void {
 
 /** Recomputes a file node's version-derived fields from the versions held in `state`. */
 function refreshFileVersions(state: VaultState, file: NodeRecord): void {
-  const versions = [...state.versions.values()].filter((v) => v.fileId === file.id);
+  const versions = versionsOfFile(state, file.id);
   versions.sort((a, b) => a.number - b.number);
   const latest = versions.at(-1);
   file.versionCount = versions.length;
@@ -81,7 +81,7 @@ function addVersion(state: VaultState, file: NodeRecord, entry: ProjectedOperati
   const existing = state.versions.get(version.versionId);
   const number =
     existing?.number ??
-    1 + Math.max(0, ...[...state.versions.values()].filter((v) => v.fileId === file.id).map((v) => v.number));
+    1 + versionsOfFile(state, file.id).reduce((max, v) => Math.max(max, v.number), 0);
   const record: VersionRecord = {
     ...version,
     accountId: state.accountId,
@@ -92,7 +92,7 @@ function addVersion(state: VaultState, file: NodeRecord, entry: ProjectedOperati
     createdAt: entry.isPending ? (existing?.createdAt ?? entry.time) : entry.time,
     number,
   };
-  state.versions.set(version.versionId, record);
+  setVersion(state, record);
   state.dirtyVersions.add(version.versionId);
   refreshFileVersions(state, file);
 }

@@ -1,13 +1,14 @@
 /**
  * Pulling (DESIGN.md section 4): GET /vaults refreshes the vault records and opens each private
  * vault's key ring in the crypto worker; then each vault behind its head is pulled page by page.
- * A page is verified and opened by the worker in one round trip, then cached (`ops`) and applied
- * to the projection in ONE Dexie transaction together with the cursor, so a crash never leaves a
- * page half applied or applied without its cursor moving.
+ * A page is verified and opened by the worker in one round trip, then cached (`opPages`) and
+ * applied to the projection in ONE Dexie transaction together with the cursor, so a crash never
+ * leaves a page half applied or applied without its cursor moving.
  */
-import { PullResponse, VAULT_LIMITS, type VaultSummary, VaultListResponse } from '../protocol/vaults';
-import { emptyVaultRecord, loadVaultState, saveVaultState } from '../storage/vaultProjection';
-import type { OpRecord, VaultRecord } from '../storage/vaultRecords';
+import type { OpenedOperation } from '../../workers/crypto/CryptoApi';
+import { PullResponse, type SequencedOperation, VAULT_LIMITS, type VaultSummary, VaultListResponse } from '../protocol/vaults';
+import { emptyVaultRecord, loadVaultState, reuseHeldVaultState, saveVaultState, type VaultState } from '../storage/vaultProjection';
+import type { CachedOp, VaultRecord } from '../storage/vaultRecords';
 import { applyOperation, computeFolderSizes } from './applyOperation';
 import type { SyncContext } from './SyncContext';
 
@@ -77,48 +78,90 @@ export async function ensureVaultKeys(ctx: SyncContext, vaultId: string): Promis
   await refreshVaultList(ctx);
 }
 
-/** Pulls one vault until its cursor reaches the head. */
+/** One page of a vault's log as the server served it, with the worker's verdict on each operation. */
+interface OpenedPage {
+  /** The cursor the page was asked for: its operations follow seq `after`. */
+  after: number;
+  ops: SequencedOperation[];
+  /** `opened[i]` belongs to `ops[i]`. */
+  opened: OpenedOperation[];
+  headSeq: number;
+  hasMore: boolean;
+}
+
+/** GET one page of operations after `after`, then verify and open it in the worker (one round trip). */
+async function fetchOpenedPage(ctx: SyncContext, vaultId: string, after: number): Promise<OpenedPage> {
+  const page = await ctx.api.get(`/vaults/${encodeURIComponent(vaultId)}/ops?after=${after}&limit=${VAULT_LIMITS.PULL_PAGE_MAX}`, PullResponse);
+  const opened = page.ops.length ? await ctx.crypto.openOperations(vaultId, page.ops) : [];
+  if (opened.length !== page.ops.length) throw new Error(`The crypto worker answered ${opened.length} of ${page.ops.length} operations`);
+  return { after, ops: page.ops, opened, headSeq: page.headSeq, hasMore: page.hasMore };
+}
+
+/**
+ * Applies one opened page in the current transaction: caches its operations, applies the verified
+ * ones and moves the cursor, all or nothing. `held` is the state this pull saved after its previous
+ * page (reused when nobody wrote the projection since). Answers the saved state, or null when the
+ * stored cursor is behind the page (operations between them were never applied): the caller must
+ * then fetch again from the stored cursor.
+ */
+async function applyOpenedPage(ctx: SyncContext, vaultId: string, page: OpenedPage, held: VaultState | null, stats: PullStats): Promise<VaultState | null> {
+  const { db, accountId } = ctx;
+  const state = reuseHeldVaultState(held, await db.vaults.get([accountId, vaultId])) ?? (await loadVaultState(db, accountId, vaultId));
+  const cursor = state.vault.cursor;
+  if (cursor < page.after) return null;
+  const records: CachedOp[] = [];
+  for (let i = 0; i < page.ops.length; i++) {
+    const { seq, receivedAt, op } = page.ops[i]!;
+    // Another pull (another tab) may have applied part of this page already: only what is past
+    // the stored cursor is new, so racing pulls apply each operation once.
+    if (seq <= cursor) continue;
+    const { isVerified, fields } = page.opened[i]!;
+    records.push({ seq, receivedAt, op, isVerified, fields });
+    if (!isVerified) {
+      stats.unverified += 1;
+      ctx.log(`Skipped operation ${op.id} (seq ${seq}) of vault ${vaultId}: its signature does not verify`);
+      continue;
+    }
+    applyOperation(state, { op, fields, time: receivedAt, isPending: false });
+    stats.applied += 1;
+  }
+  computeFolderSizes(state);
+  if (records.length) await db.opPages.put({ accountId, vaultId, firstSeq: records[0]!.seq, ops: records });
+  state.vault.cursor = Math.max(cursor, records.at(-1)?.seq ?? cursor);
+  state.vault.headSeq = Math.max(page.headSeq, state.vault.cursor);
+  state.isVaultDirty = true;
+  await saveVaultState(db, state);
+  return state;
+}
+
+/**
+ * Pulls one vault until its cursor reaches the head. Each page is applied in ONE transaction with
+ * its cursor (crash safety: a page is applied entirely with the cursor moved past it, or not at
+ * all). While a page is written, the next one is already being fetched and opened, so the server,
+ * the network, the crypto worker and IndexedDB work at the same time; the projection stays in
+ * memory from page to page instead of being read back each time.
+ */
 export async function pullVault(ctx: SyncContext, vaultId: string, stats: PullStats = { applied: 0, unverified: 0 }): Promise<PullStats> {
   const { db, accountId } = ctx;
+  let held: VaultState | null = null;
+  let next: Promise<OpenedPage> | null = null;
   for (;;) {
-    const vault = await db.vaults.get([accountId, vaultId]);
-    const after = vault?.cursor ?? 0;
-    const page = await ctx.api.get(
-      `/vaults/${encodeURIComponent(vaultId)}/ops?after=${after}&limit=${VAULT_LIMITS.PULL_PAGE_MAX}`,
-      PullResponse,
+    const page: OpenedPage = await (next ?? fetchOpenedPage(ctx, vaultId, (await db.vaults.get([accountId, vaultId]))?.cursor ?? 0));
+    const last = page.ops.at(-1)?.seq;
+    next = page.hasMore && last !== undefined ? fetchOpenedPage(ctx, vaultId, last) : null;
+    // Settled here in case this page's transaction fails and nobody awaits the next page.
+    next?.catch(() => undefined);
+    const saved: VaultState | null = await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.opPages], () =>
+      applyOpenedPage(ctx, vaultId, page, held, stats),
     );
-    const opened = page.ops.length ? await ctx.crypto.openOperations(vaultId, page.ops) : [];
-    await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.ops], async () => {
-      const state = await loadVaultState(db, accountId, vaultId);
-      // Another pull may have moved the cursor meanwhile: apply only what is past it.
-      const fresh = opened.filter((o) => o.seq > state.vault.cursor);
-      const records: OpRecord[] = fresh.map((o) => ({
-        accountId,
-        vaultId,
-        seq: o.seq,
-        receivedAt: o.receivedAt,
-        op: o.op,
-        isVerified: o.isVerified,
-        fields: o.fields,
-      }));
-      if (records.length) await db.ops.bulkPut(records);
-      for (const o of fresh) {
-        if (!o.isVerified) {
-          stats.unverified += 1;
-          ctx.log(`Skipped operation ${o.op.id} (seq ${o.seq}) of vault ${vaultId}: its signature does not verify`);
-          continue;
-        }
-        applyOperation(state, { op: o.op, fields: o.fields, time: o.receivedAt, isPending: false });
-        stats.applied += 1;
-      }
-      computeFolderSizes(state);
-      const lastSeq = fresh.at(-1)?.seq ?? state.vault.cursor;
-      state.vault.cursor = Math.max(state.vault.cursor, lastSeq);
-      state.vault.headSeq = Math.max(page.headSeq, state.vault.cursor);
-      state.isVaultDirty = true;
-      await saveVaultState(db, state);
-    });
-    if (!page.hasMore || !page.ops.length) return stats;
+    if (!saved) {
+      // The stored cursor went back (the account's data was wiped meanwhile): start over from it.
+      held = null;
+      next = null;
+      continue;
+    }
+    held = saved;
+    if (!next) return stats;
   }
 }
 

@@ -8,14 +8,14 @@
 import Dexie from 'dexie';
 import type { CairnDb } from '../storage/db';
 import { newVaultState, replaceVaultState, type VaultState } from '../storage/vaultProjection';
-import type { OpRecord, OutboxRecord, VaultRecord } from '../storage/vaultRecords';
+import type { CachedOp, OutboxRecord, VaultRecord } from '../storage/vaultRecords';
 import { applyOperation, computeFolderSizes } from './applyOperation';
 
 /**
  * Pure: the projection `ops` and `outbox` give, starting from `base` (whose server-side fields,
  * such as role, cursor and size, are kept). Same inputs, same records.
  */
-export function rebuildVaultState(base: VaultRecord, ops: OpRecord[], outbox: OutboxRecord[]): VaultState {
+export function rebuildVaultState(base: VaultRecord, ops: CachedOp[], outbox: OutboxRecord[]): VaultState {
   const vault: VaultRecord = {
     ...base,
     name: '',
@@ -77,17 +77,17 @@ function isReachable(state: VaultState, folderId: string): boolean {
 
 /** Reads what a rebuild needs. Call inside a transaction over the projection tables. */
 export async function readRebuildInputs(db: CairnDb, accountId: string, vaultId: string) {
-  const [vault, ops, outbox] = await Promise.all([
+  const [vault, pages, outbox] = await Promise.all([
     db.vaults.get([accountId, vaultId]),
-    db.ops.where('[accountId+vaultId+seq]').between([accountId, vaultId, Dexie.minKey], [accountId, vaultId, Dexie.maxKey]).toArray(),
+    db.opPages.where('[accountId+vaultId+firstSeq]').between([accountId, vaultId, Dexie.minKey], [accountId, vaultId, Dexie.maxKey]).toArray(),
     db.outbox.where('[accountId+vaultId]').equals([accountId, vaultId]).toArray(),
   ]);
-  return { vault, ops, outbox };
+  return { vault, ops: pages.flatMap((page) => page.ops), outbox };
 }
 
 /** Rebuilds and stores one vault's projection in one transaction. */
 export async function rebuildVault(db: CairnDb, accountId: string, vaultId: string): Promise<void> {
-  await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.ops, db.outbox], async () => {
+  await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.opPages, db.outbox], async () => {
     const { vault, ops, outbox } = await readRebuildInputs(db, accountId, vaultId);
     if (!vault) return;
     await replaceVaultState(db, rebuildVaultState(vault, ops, outbox));

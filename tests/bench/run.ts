@@ -36,6 +36,8 @@ const MiB = 1024 * 1024;
 const SIZE_MIB = Number(process.env.BENCH_SIZE_MIB ?? 256);
 const FILE_COUNT = Number(process.env.BENCH_FILES ?? 10_000);
 const VIEWPORT = { width: 1280, height: 800 };
+/** Issue 3's goal for the first sync of a 10,000-item vault into a fresh device. */
+const FIRST_SYNC_GOAL_S = 10;
 
 // --- results -------------------------------------------------------------------------------------
 
@@ -351,6 +353,52 @@ function uploadState(page: Page, name: string): Promise<{ state: string; sentByt
   );
 }
 
+/**
+ * The pull cursor of vault `vaultId` in the local projection (0 before its record exists). A
+ * single small read, cheap enough to poll while a pull runs: polling `childCount` instead scans
+ * every node each time, and that read-only transaction holds off the pull's own write
+ * transactions (it made the measured first sync seconds slower than the sync itself).
+ */
+function vaultCursor(page: Page, vaultId: string): Promise<number> {
+  return page.evaluate(
+    (id) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('cairn');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('vaults')) return resolve(0), db.close();
+          const request = db.transaction('vaults').objectStore('vaults').getAll();
+          request.onsuccess = () => {
+            const vault = (request.result as Array<{ vaultId: string; cursor: number }>).find((v) => v.vaultId === id);
+            resolve(vault?.cursor ?? 0);
+            db.close();
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    vaultId,
+  );
+}
+
+/** The server's head of vault `vaultId`: the cursor a device has once it pulled everything. */
+async function serverHeadSeq(baseUrl: string, token: string, vaultId: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/vaults`, { headers: { authorization: `Bearer ${token}` } });
+  const { vaults } = (await response.json()) as { vaults: Array<{ vaultId: string; headSeq: number }> };
+  const headSeq = vaults.find((v) => v.vaultId === vaultId)?.headSeq;
+  if (!headSeq) throw new Error(`No head for vault ${vaultId}`);
+  return headSeq;
+}
+
+/** Polls the cursor of `vaultId` until it reaches `headSeq`, then checks the folder holds `count` active files. */
+async function waitForPull(what: string, page: Page, vaultId: string, headSeq: number, folderId: string, count: number, timeoutMs: number) {
+  await poll(what, () => vaultCursor(page, vaultId).then((cursor) => cursor >= headSeq).catch(() => false), timeoutMs, 100);
+  const pulledAt = performance.now();
+  const children = await childCount(page, folderId);
+  if (children < count) throw new Error(`${what}: the cursor reached ${headSeq} but the folder holds ${children} of ${count} files`);
+  return pulledAt;
+}
+
 /** Active children of `parentId` in the local projection. */
 function childCount(page: Page, parentId: string): Promise<number> {
   return page.evaluate(
@@ -613,8 +661,9 @@ async function main(): Promise<void> {
   // The first profile learns of the ops by WebSocket and pulls them.
   log('waiting for the open profile to pull the seeded folder');
   const livePullStart = performance.now();
-  await poll('the open profile to pull every file', () => childCount(page, seed.folderId).then((n) => n >= FILE_COUNT), 300_000, 250);
-  record(`open profile: live pull of ${FILE_COUNT} pushed files into IndexedDB`, `${fmt((performance.now() - livePullStart) / 1000, 2)} s`);
+  const headSeq = await serverHeadSeq(baseUrl, token, vaultId);
+  const livePulled = await waitForPull('the open profile to pull every file', page, vaultId, headSeq, seed.folderId, FILE_COUNT, 300_000);
+  record(`open profile: live pull of ${FILE_COUNT} pushed files into IndexedDB`, `${fmt((livePulled - livePullStart) / 1000, 2)} s`);
 
   // First render, in-app: from the click on the folder in the vault room to the first file row.
   await page.goto(vaultUrl);
@@ -748,14 +797,20 @@ async function main(): Promise<void> {
   await freshPage.getByRole('heading', { name: 'Log in' }).waitFor();
   const loginStart = performance.now();
   await logIn(freshPage, email);
-  await poll('the fresh profile to pull every file', () => childCount(freshPage, seed.folderId).then((n) => n >= FILE_COUNT).catch(() => false), 600_000, 250);
-  const pulled = performance.now();
+  const pulled = await waitForPull('the fresh profile to pull every file', freshPage, vaultId, headSeq, seed.folderId, FILE_COUNT, 600_000);
   await freshPage.goto(folderUrl);
   await poll('the first row in the fresh profile', () => freshPage.evaluate(() => (window as unknown as BenchWindow).__bench.firstRowAt), 60_000);
   const freshRows = performance.now();
+  const syncSeconds = (pulled - loginStart) / 1000;
   record(
     `fresh profile: first sync of ${FILE_COUNT + 1} items (+ the ${SIZE_MIB} MiB file)`,
-    `${fmt((pulled - loginStart) / 1000, 2)} s from Log in to all in IndexedDB; ${fmt((freshRows - loginStart) / 1000, 2)} s until the folder's rows show`,
+    `${fmt(syncSeconds, 2)} s from Log in to all in IndexedDB; ${fmt((freshRows - loginStart) / 1000, 2)} s until the folder's rows show`,
+    // Issue 3 (local-first): "First sync of a vault of 10,000 items into a fresh device: 10 s or less".
+    FILE_COUNT >= 10_000
+      ? syncSeconds <= FIRST_SYNC_GOAL_S
+        ? `goal met (≤ ${FIRST_SYNC_GOAL_S} s)`
+        : `GOAL MISSED (needs ≤ ${FIRST_SYNC_GOAL_S} s)`
+      : `(goal: ≤ ${FIRST_SYNC_GOAL_S} s for 10,000 items; not judged for ${FILE_COUNT})`,
   );
   await fresh.close();
 }

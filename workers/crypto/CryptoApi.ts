@@ -30,7 +30,8 @@ export interface VaultCryptoApi {
   signOperation(op: UnsignedOperation): Promise<Operation>;
   /**
    * Verifies and opens a page of pulled operations of one vault (private: with its ring;
-   * public: clear fields pass through). One round trip per page.
+   * public: clear fields pass through). One round trip per page; the answer holds one entry per
+   * operation, in the order given, and does not echo the operations back (the caller has them).
    */
   openOperations(vaultId: string, ops: SequencedOperation[]): Promise<OpenedOperation[]>;
   /**
@@ -90,11 +91,8 @@ export interface StoredWallet {
 /** A sealed field opened on the device; null when it cannot be opened (wrong key, tampering). */
 export type OpenedFields = Partial<Record<FieldName, string | null>>;
 
-/** One pulled operation after verification and decryption in the worker. */
+/** What the worker found in one pulled operation: whether it verifies, and its fields opened. */
 export interface OpenedOperation {
-  seq: number;
-  receivedAt: number;
-  op: Operation;
   /** The author's signature over the operation checks out. Unverified operations are not applied. */
   isVerified: boolean;
   /** The operation's sealed (or clear) fields, opened; `version.mimeType` appears as `mimeType`. */

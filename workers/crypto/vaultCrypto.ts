@@ -11,7 +11,7 @@ import { openField, sealField, type FieldContext } from '../../src/crypto/fieldE
 import { FILE_KEY_BYTES } from '../../src/crypto/fileChunks';
 import { addKey, createKeyRing, openKeyRing, sealKeyRing, type KeyRing } from '../../src/crypto/keyRing';
 import type { WalletKeys } from '../../src/crypto/keys';
-import { signOperation, verifyOperation } from '../../src/crypto/operations';
+import { signOperation, verifyOperations } from '../../src/crypto/operations';
 import { randomBytes } from '../../src/crypto/random';
 import { loadSodium, type Sodium } from '../../src/crypto/sodium';
 import type { Field, FieldName, Operation, SealedField, SequencedOperation } from '../../src/protocol/vaults';
@@ -155,9 +155,10 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
       const sodium = await loadSodium();
       const ring = rings.get(vaultId);
       const opened: OpenedOperation[] = [];
-      for (const { seq, receivedAt, op } of ops) {
+      const verdicts = await verifyOperations(ops.map((o) => o.op));
+      for (const [i, { op }] of ops.entries()) {
         // An operation of another vault slipped into this page is not this vault's, however signed.
-        const isVerified = op.vaultId === vaultId && (await verifyOperation(op));
+        const isVerified = op.vaultId === vaultId && verdicts[i] === true;
         const fields: OpenedFields = {};
         // Unverified operations are not applied, so nothing of theirs is decrypted either.
         if (isVerified) {
@@ -165,7 +166,7 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
             if (value) fields[name] = openOne(sodium, ring, { vaultId, objectId, field: name }, value);
           }
         }
-        opened.push({ seq, receivedAt, op, isVerified, fields });
+        opened.push({ isVerified, fields });
       }
       return opened;
     },

@@ -96,7 +96,7 @@ export class FakeVaultCrypto implements VaultCryptoApi {
 
   async openOperations(vaultId: string, ops: SequencedOperation[]): Promise<OpenedOperation[]> {
     this.calls.push('openOperations');
-    return ops.map(({ seq, receivedAt, op }) => {
+    return ops.map(({ op }) => {
       const fields: OpenedFields = {};
       const body = op.body as Record<string, unknown>;
       for (const name of ['name', 'description', 'tags', 'terms'] as const) {
@@ -106,7 +106,7 @@ export class FakeVaultCrypto implements VaultCryptoApi {
       if (op.body.type === 'file.create' || op.body.type === 'file.addVersion') {
         fields.mimeType = this.open(vaultId, op.body.version.versionId, 'mimeType', op.body.version.mimeType) ?? null;
       }
-      return { seq, receivedAt, op, isVerified: op.vaultId === vaultId && verifyFake(op), fields };
+      return { isVerified: op.vaultId === vaultId && verifyFake(op), fields };
     });
   }
 

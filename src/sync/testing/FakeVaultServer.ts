@@ -53,6 +53,10 @@ export class FakeVaultServer {
   /** Rejects the next pushed op matching the predicate with this error (then clears). */
   rejectNext: { match: (op: Operation) => boolean; code: 'INVALID_OPERATION' | 'FORBIDDEN' | 'VAULT_ARCHIVED'; message: string } | null = null;
   cloudTotal = 1_000_000_000;
+  /** The most operations one pull page answers, whatever the client asks (a server may serve fewer). */
+  pullPageMax = Number.POSITIVE_INFINITY;
+  /** Runs before each pull page is answered: a test may pause there (await) or fail it (throw). */
+  beforePull: ((vaultId: string, after: number) => void | Promise<void>) | null = null;
   private time = 1_700_000_000_000;
 
   constructor(
@@ -96,7 +100,8 @@ export class FakeVaultServer {
       const vault = this.vaults.get(parts[1]!);
       if (!vault) throw new ApiError('NOT_FOUND');
       const after = Number(url.searchParams.get('after') ?? 0);
-      const limit = Number(url.searchParams.get('limit') ?? 1000);
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 1000), this.pullPageMax);
+      await this.beforePull?.(vault.summary.vaultId, after);
       const rest = vault.ops.filter((o) => o.seq > after);
       return { ops: rest.slice(0, limit), headSeq: vault.summary.headSeq, hasMore: rest.length > limit };
     }
