@@ -14,7 +14,7 @@ import type { OpenedFields } from '../../workers/crypto/CryptoApi';
 import { NetworkError, InvalidResponseError } from '../platform/apiClient';
 import { ApiError } from '../protocol/errors';
 import { type OperationBody, PushResponse, type UnsignedOperation, VAULT_LIMITS } from '../protocol/vaults';
-import { loadVaultState, saveVaultState } from '../storage/vaultProjection';
+import { loadVaultState, reuseHeldVaultState, saveVaultState, type VaultState } from '../storage/vaultProjection';
 import type { OutboxRecord } from '../storage/vaultRecords';
 import { applyOperation, clearPending, computeFolderSizes } from './applyOperation';
 import { rebuildVault } from './rebuild';
@@ -29,6 +29,20 @@ export interface EnqueueInput {
   fields: OpenedFields;
   /** Held back until that upload is done. */
   waitsForUploadId?: string | null;
+}
+
+/**
+ * The state this session's outbox last saved for each vault. Queuing or accepting an operation
+ * reuses it while the vault's projection stamp says nobody else wrote the vault since
+ * (src/storage/vaultProjection.ts), instead of reading the whole vault for every action. Keyed by
+ * the session's context, so it goes (with the names it holds in clear) when sync stops.
+ */
+const heldStates = new WeakMap<SyncContext, Map<string, VaultState>>();
+
+function heldStatesOf(ctx: SyncContext): Map<string, VaultState> {
+  let held = heldStates.get(ctx);
+  if (!held) heldStates.set(ctx, (held = new Map()));
+  return held;
 }
 
 /** Signs `input`, stores it as pending and applies it to the projection in one transaction. */
@@ -59,7 +73,10 @@ export async function enqueueOperation(ctx: SyncContext, input: EnqueueInput): P
     const last = await db.outbox.where('[accountId+queuedAt]').between([ctx.accountId, 0], [ctx.accountId, Infinity]).last();
     record.queuedAt = Math.max(ctx.now(), (last?.queuedAt ?? 0) + 1);
     await db.outbox.add(record);
-    const state = await loadVaultState(db, ctx.accountId, op.vaultId);
+    const held = heldStatesOf(ctx);
+    const state =
+      reuseHeldVaultState(held.get(op.vaultId) ?? null, await db.vaults.get([ctx.accountId, op.vaultId])) ??
+      (await loadVaultState(db, ctx.accountId, op.vaultId));
     if (op.body.type === 'vault.create') {
       // A vault made on this device: its owner is the author, until GET /vaults says otherwise.
       Object.assign(state.vault, {
@@ -73,6 +90,7 @@ export async function enqueueOperation(ctx: SyncContext, input: EnqueueInput): P
     applyOperation(state, { op, fields: input.fields, time: op.createdAt, isPending: true });
     computeFolderSizes(state);
     await saveVaultState(db, state);
+    held.set(op.vaultId, state);
   });
   ctx.requestPush();
   return record;
@@ -159,16 +177,20 @@ export async function pushOutbox(ctx: SyncContext): Promise<PushOutcome> {
     const perVault = new Map<string, OutboxRecord[]>();
     for (const result of accepted) {
       const record = byId.get(result.id)!;
-      perVault.set(record.vaultId, [...(perVault.get(record.vaultId) ?? []), record]);
+      const list = perVault.get(record.vaultId);
+      if (list) list.push(record);
+      else perVault.set(record.vaultId, [record]);
     }
     await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.outbox], async () => {
+      const held = heldStatesOf(ctx);
       for (const [vaultId, records] of perVault) {
-        const state = await loadVaultState(db, accountId, vaultId);
+        const state = reuseHeldVaultState(held.get(vaultId) ?? null, await db.vaults.get([accountId, vaultId])) ?? (await loadVaultState(db, accountId, vaultId));
         for (const record of records) {
           clearPending(state, record.opId, record.op.body.type === 'vault.create');
           await db.outbox.delete([accountId, record.opId]);
         }
         await saveVaultState(db, state);
+        held.set(vaultId, state);
         outcome.acceptedVaultIds.add(vaultId);
       }
     });
