@@ -29,4 +29,17 @@ describe('signatures', () => {
     expect(verifySignedPayload(publicKeyHex, payload, 'short')).toBe(false);
     expect(verifySignedPayload('zz', payload, signature)).toBe(false);
   });
+
+  it('refuses a forgery under a small-order key, which native Ed25519 alone accepts', () => {
+    // The identity point as the key, R = identity and S = 0: a "signature" over anything.
+    const identity = Buffer.alloc(32);
+    identity[0] = 1;
+    const forged = Buffer.concat([identity, Buffer.alloc(32)]).toString('base64url');
+    const payload = { purpose: 'delete-account', userId: 'u1', signedAt: 1_700_000_000_000 };
+    const key = crypto.createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), identity]), format: 'der', type: 'spki' });
+    // OpenSSL on its own takes it...
+    expect(crypto.verify(null, canonicalBytes(payload), key, Buffer.from(forged, 'base64url'))).toBe(true);
+    // ...the server does not.
+    expect(verifySignedPayload(identity.toString('hex'), payload, forged)).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { canonicalBytes } from '../../src/protocol/canonical';
+import { passesStrictRules } from '../../src/crypto/verifyEd25519Many';
 import { ApiError } from '../../src/protocol/errors';
 
 // DER SubjectPublicKeyInfo header for an Ed25519 key (RFC 8410); the raw 32-byte key follows.
@@ -17,7 +18,9 @@ export function verifySignedPayload(publicKeyHex: string, payload: unknown, sign
       type: 'spki',
     });
     const sig = Buffer.from(signature, 'base64url');
-    if (sig.length !== 64) return false;
+    // libsodium's rules beyond RFC 8032 (no small-order key or R, canonical S and key), as every
+    // client applies them: native Ed25519 alone accepts forgeries under small-order keys.
+    if (!passesStrictRules({ publicKey: Buffer.from(publicKeyHex, 'hex'), message: new Uint8Array(0), signature: sig })) return false;
     return crypto.verify(null, canonicalBytes(payload), key, sig);
   } catch {
     return false;
