@@ -86,8 +86,8 @@ test('downloads stream to disk through the service worker byte for byte, and a t
   await room.createVault(`Stream ${mark}`, { storage: 'Cloud storage', privacy: 'Private' });
   const big = randomFile(`survey-${mark}.bin`, 3);
   const small = { name: `bearings ${mark} é.txt`, mimeType: 'text/plain', buffer: Buffer.from(`${mark} bearings`) };
-  // Chunks are cached by the browser as immutable content, so the file tampered with below is one
-  // this browser never fetched.
+  // Chunks fetched once are kept for offline use (and checked again on every read), so the file
+  // tampered with below is one this browser never fetched.
   const victim = randomFile(`victim-${mark}.bin`, 2);
   await room.pickFiles([big, small, victim]);
   await room.confirmUpload();
@@ -121,6 +121,11 @@ test('downloads stream to disk through the service worker byte for byte, and a t
   // Cancel, from the app's notice and from the browser's download list, while chunks come slowly
   // (routing also turns the HTTP cache off): either way the browser's download fails, never
   // completes, and the app says it was cancelled.
+  // The file was downloaded above, so its chunks are kept for offline use: forget them, so the
+  // next downloads go to the network (slowed here).
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) if (name.startsWith('cairn-chunks-')) await caches.delete(name);
+  });
   await page.context().route('**/api/vaults/*/blobs/*/chunks/*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue().catch(() => undefined);

@@ -50,6 +50,11 @@ test('sync: a second device sees changes within seconds; work done offline waits
   await page.getByRole('dialog').getByRole('button', { name: /Rename|Save/ }).click();
   await expect(pendingMark(room.row('Ridge camp'), 'Waiting to sync')).toBeVisible();
   await expect(indicator).toHaveAttribute('aria-label', /2 changes are waiting to be sent/);
+  // An upload picked offline waits too, and says so.
+  const note = { name: 'written-offline.txt', mimeType: 'text/plain', buffer: Buffer.from('Notes written at the col, offline.') };
+  await room.pickFiles([note]);
+  await room.confirmUpload();
+  await expect(page.getByText('Upload paused: waiting for the connection...')).toBeVisible({ timeout: 15_000 });
   await shoot('sync-offline');
 
   // Nothing reached the other device meanwhile.
@@ -66,6 +71,8 @@ test('sync: a second device sees changes within seconds; work done offline waits
   await expect(otherRoom.row('Offline notes')).toBeVisible({ timeout: 20_000 });
   await expect(otherRoom.row('Ridge camp')).toBeVisible();
   await expect(otherRoom.row('Ridge')).toHaveCount(0);
+  await expect(otherRoom.row(note.name)).toBeVisible({ timeout: 30_000 });
+  expect((await otherRoom.download(note.name)).equals(note.buffer)).toBe(true);
   await expect(indicator).toHaveAttribute('data-sync-status', 'idle', { timeout: 20_000 });
   await expect(pendingMark(page.locator('main'))).toHaveCount(0);
   await expect(otherRoom.row('Offline notes')).toHaveCount(1);

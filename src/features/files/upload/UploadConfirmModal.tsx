@@ -26,6 +26,7 @@ export function UploadConfirmModal({ items, initialFolderId, onCancel, onConfirm
   const { vault } = useVaultRoom();
   const [destination, setDestination] = useState<string | null>(initialFolderId);
   const [available, setAvailable] = useState<number | null>(null);
+  const [isUnchecked, setUnchecked] = useState(false);
   const [isBusy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -33,10 +34,16 @@ export function UploadConfirmModal({ items, initialFolderId, onCancel, onConfirm
     setDestination(initialFolderId);
     setBusy(false);
     setAvailable(null);
+    setUnchecked(false);
     let isCurrent = true;
     getStorage()
       .then((storage) => isCurrent && setAvailable(availableBytes(storage, vault.isCloud)))
-      .catch(() => isCurrent && setAvailable(null));
+      .catch(() => {
+        if (!isCurrent) return;
+        setAvailable(null);
+        // Offline (or the server out of reach): the upload waits, and the server checks the space.
+        setUnchecked(true);
+      });
     return () => {
       isCurrent = false;
     };
@@ -92,6 +99,11 @@ export function UploadConfirmModal({ items, initialFolderId, onCancel, onConfirm
         {tooLarge && (
           <Text size="sm" c="red" role="alert">
             We cannot accept file uploads larger than {formatBytes(VAULT_LIMITS.FILE_MAX_BYTES)}
+          </Text>
+        )}
+        {isUnchecked && (
+          <Text size="sm" c="dimmed">
+            You're offline: the upload starts when you're back online, if there is enough space.
           </Text>
         )}
         {available !== null && (
