@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { NodeRecord } from '../../storage/vaultRecords';
-import { useChildren, useFolderPath } from '../../storage/vaultStore';
+import { useFolderChildren, useFolderPath } from '../../storage/vaultStore';
 import { createFolder } from '../../sync/vaultActions';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconEyeOff, IconFile } from '../../ui/icons';
@@ -35,10 +35,11 @@ export function VaultAssetsPage() {
   const { vault, status, canAdd, canEdit } = useVaultRoom();
   const vaultId = vault.vaultId;
   const navigate = useNavigate();
-  const children = useChildren(vaultId, folderId);
+  // A large folder shows its first rows at once and the rest when read (isComplete).
+  const { nodes: children, isComplete } = useFolderChildren(vaultId, folderId);
   const path = useFolderPath(vaultId, folderId);
   const list = useFileList(children, `${vaultId}/${folderId ?? ''}`);
-  const upload = useUploadFlow(vaultId, folderId, children);
+  const upload = useUploadFlow(vaultId, folderId, isComplete ? children : undefined);
   const [renaming, setRenaming] = useState<NodeRecord | null>(null);
   const [isCreatingFolder, setCreatingFolder] = useState(false);
   const [moving, setMoving] = useState<NodeRecord[] | null>(null);
@@ -74,7 +75,7 @@ export function VaultAssetsPage() {
   }
 
   // Moving everything at the root leaves no destination (spec 000 section 5).
-  const isMoveBlocked = folderId === null && children !== undefined && list.selectedNodes.length === children.length;
+  const isMoveBlocked = !isComplete || (folderId === null && children !== undefined && list.selectedNodes.length === children.length);
   const addDisabledReason = canAdd ? null : vault.status !== 'ACTIVE' ? 'Nothing can be added to an inactive vault' : 'You cannot add to this vault';
 
   const plus = (
@@ -138,33 +139,32 @@ export function VaultAssetsPage() {
           }
         />
       ) : (
-        <>
-          <FileBatchBar
-            selected={list.selectedNodes}
-            itemCount={list.sorted.length}
-            page={list.page}
-            pageCount={list.pageCount}
-            onPage={list.setPage}
-            onDownload={() => void downloadSelection(vaultId, vault.name, list.selectedNodes)}
-            actions={[
-              { label: 'Hide', onClick: () => confirmHideNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit },
-              { label: 'Move', onClick: () => setMoving(list.selectedNodes), isDisabled: !canEdit || isMoveBlocked },
-            ]}
-          />
-          <FileTable
-            nodes={list.pageItems}
-            selected={list.selected}
-            sort={list.sort}
-            onSort={list.onSort}
-            onToggle={list.onToggle}
-            onToggleAll={list.onToggleAll}
-            onOpen={openNode}
-            renderLink={renderLink}
-            rowActions={rowActions}
-            onAction={onAction}
-            drag={drag}
-          />
-        </>
+        <FileTable
+          nodes={list.sorted}
+          selected={list.selected}
+          sort={list.sort}
+          onSort={list.onSort}
+          onToggle={list.onToggle}
+          onToggleAll={list.onToggleAll}
+          onOpen={openNode}
+          renderLink={renderLink}
+          rowActions={rowActions}
+          onAction={onAction}
+          drag={drag}
+          isComplete={isComplete}
+          toolbar={
+            <FileBatchBar
+              selected={list.selectedNodes}
+              itemCount={list.sorted.length}
+              isComplete={isComplete}
+              onDownload={() => void downloadSelection(vaultId, vault.name, list.selectedNodes)}
+              actions={[
+                { label: 'Hide', onClick: () => confirmHideNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit },
+                { label: 'Move', onClick: () => setMoving(list.selectedNodes), isDisabled: !canEdit || isMoveBlocked },
+              ]}
+            />
+          }
+        />
       )}
       {upload.uploadDialogs}
       <NameModal

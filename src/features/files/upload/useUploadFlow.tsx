@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { keepBothName } from '../../../domain/fileNaming';
 import { applyDuplicateChoices, type DuplicateChoice, findDuplicateIndexes, type PickedFile, type ResolvedUpload, toPickedFiles } from '../../../domain/uploadRules';
 import type { NodeRecord } from '../../../storage/vaultRecords';
@@ -19,7 +19,7 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
   const [duplicates, setDuplicates] = useState<{ index: number; name: string }[] | null>(null);
   const [resolved, setResolved] = useState<ResolvedUpload[] | null>(null);
 
-  const existingFiles = new Map((children ?? []).filter((n) => n.kind === 'file').map((n) => [n.name, n.id]));
+  const existingFiles = useMemo(() => new Map((children ?? []).filter((n) => n.kind === 'file').map((n) => [n.name, n.id])), [children]);
 
   function onPicked(files: FileList | null) {
     const items = toPickedFiles(files ? Array.from(files) : []);
