@@ -1,4 +1,4 @@
-import { Checkbox, Table } from '@mantine/core';
+import { CheckIcon, Checkbox, Table } from '@mantine/core';
 import { type CSSProperties, type DragEvent, type MouseEvent, type ReactNode, memo } from 'react';
 import { formatBytes, formatDate, formatFileType } from '../../domain/formatting';
 import type { NodeRecord } from '../../storage/vaultRecords';
@@ -50,6 +50,27 @@ const ROW: CSSProperties = { height: ROW_HEIGHT };
 const SELECTED_ROW: CSSProperties = { height: ROW_HEIGHT, backgroundColor: 'var(--mantine-primary-color-light)' };
 const DROP_ROW: CSSProperties = { ...SELECTED_ROW, outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: -2 };
 
+// Mantine's Checkbox markup and classes without its components (it is four of them per row).
+// The root's variables are set here: Checkbox.classes.root names the label wrapper's class.
+const CHECKBOX_ROOT = {
+  '--checkbox-size': 'calc(1.25rem * var(--mantine-scale))',
+  '--checkbox-radius': 'var(--mantine-radius-sm)',
+  '--checkbox-color': 'var(--mantine-primary-color-filled)',
+  '--checkbox-icon-color': 'var(--mantine-color-white)',
+} as CSSProperties;
+const CHECKBOX_INPUT_CLASS = `mantine-focus-auto ${Checkbox.classes.input}`;
+
+function RowCheckbox({ label, isChecked, tabIndex, onClick }: { label: string; isChecked: boolean; tabIndex?: number; onClick: (e: MouseEvent<HTMLInputElement>) => void }) {
+  return (
+    <div style={CHECKBOX_ROOT}>
+      <div className={Checkbox.classes.inner}>
+        <input className={CHECKBOX_INPUT_CLASS} type="checkbox" aria-label={label} checked={isChecked} tabIndex={tabIndex} onChange={() => undefined} onClick={onClick} />
+        <CheckIcon className={Checkbox.classes.icon} />
+      </div>
+    </div>
+  );
+}
+
 /** One file or folder row of FileTable. */
 export const FileRow = memo(function FileRow(props: FileRowProps) {
   const { node, index, isSelected, isDropTarget, isTabbable, rowRef, onToggle, onOpen, renderLink, rowActions, deleteLabel, onAction, onFocusRow, drag } = props;
@@ -81,13 +102,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
       {...dragProps}
     >
       <td className={TD_CLASS} style={CELL}>
-        <Checkbox
-          aria-label={`Select ${node.name}`}
-          checked={isSelected}
-          tabIndex={controlTabIndex}
-          onChange={() => undefined}
-          onClick={(e: MouseEvent<HTMLInputElement>) => onToggle(node.id, e.shiftKey)}
-        />
+        <RowCheckbox label={`Select ${node.name}`} isChecked={isSelected} tabIndex={controlTabIndex} onClick={(e) => onToggle(node.id, e.shiftKey)} />
       </td>
       <td className={TD_CLASS} style={CELL}>
         <NodeName node={node} renderLink={renderLink(node)} tabIndex={controlTabIndex} />
