@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canBatchDownload, toggleAll, toggleSelection } from './selectionRules';
+import { canBatchDownload, selectionSummary, toggleAll, toggleSelection } from './selectionRules';
 
 const IDS = ['a', 'b', 'c', 'd', 'e'];
 
@@ -18,9 +18,22 @@ describe('selection (spec 000 section 5)', () => {
   it('shift without an anchor on the page toggles only the row', () => {
     expect([...toggleSelection(IDS, new Set(), 'c', 'zz', true)]).toEqual(['c']);
   });
-  it('select-all selects the page, then clears it', () => {
+  it('select-all selects every item of the folder, then clears it', () => {
     expect(toggleAll(IDS, new Set(['a'])).size).toBe(5);
     expect(toggleAll(IDS, new Set(IDS)).size).toBe(0);
+  });
+  it('a shift range spans rows far apart in a long list', () => {
+    const ids = Array.from({ length: 10_000 }, (_, i) => `n${i}`);
+    const range = toggleSelection(ids, new Set(['n3']), 'n9000', 'n3', true);
+    expect(range.size).toBe(8_998);
+    expect(range.has('n3') && range.has('n4500') && range.has('n9000') && !range.has('n9001')).toBe(true);
+  });
+  it('says how many items there are, and how many are selected', () => {
+    expect(selectionSummary(0, 1)).toBe('1 item');
+    expect(selectionSummary(0, 10_000)).toBe('10,000 items');
+    expect(selectionSummary(12, 10_000)).toBe('12 selected');
+    expect(selectionSummary(10_000, 10_000)).toBe('All 10,000 selected');
+    expect(selectionSummary(1, 1)).toBe('1 selected');
   });
   it('batch download stops at 1e9 bytes', () => {
     expect(canBatchDownload(999_999_999)).toBe(true);

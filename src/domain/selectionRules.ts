@@ -7,9 +7,9 @@ import { VAULT_LIMITS } from '../protocol/vaults';
 export const BATCH_DOWNLOAD_LIMIT_TEXT = 'Batch downloads cannot exceed the limit';
 
 /**
- * The selection after clicking `targetId`. With shift and a previous click (`anchorId`) on the
- * page, every id between them (inclusive) takes the clicked row's new state; otherwise the
- * clicked row toggles.
+ * The selection after clicking `targetId`. With shift and a previous click (`anchorId`) in the
+ * list, every id between them (inclusive, in list order, rendered or not) takes the clicked
+ * row's new state; otherwise the clicked row toggles.
  */
 export function toggleSelection(
   orderedIds: readonly string[],
@@ -35,10 +35,18 @@ export function toggleSelection(
   return next;
 }
 
-/** Select-all toggles the whole page. */
-export function toggleAll(pageIds: readonly string[], selected: ReadonlySet<string>): Set<string> {
-  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  return allSelected ? new Set() : new Set(pageIds);
+/** Select-all toggles every item of the folder, shown on screen or not. */
+export function toggleAll(ids: readonly string[], selected: ReadonlySet<string>): Set<string> {
+  const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
+  return allSelected ? new Set() : new Set(ids);
+}
+
+/** The list toolbar's count: '10,000 items' with nothing selected, '12 selected', 'All 10,000 selected'. */
+export function selectionSummary(selectedCount: number, itemCount: number): string {
+  const format = (n: number) => n.toLocaleString('en-US');
+  if (selectedCount === 0) return itemCount === 1 ? '1 item' : `${format(itemCount)} items`;
+  if (selectedCount === itemCount && itemCount > 1) return `All ${format(itemCount)} selected`;
+  return `${format(selectedCount)} selected`;
 }
 
 export function canBatchDownload(totalBytes: number): boolean {

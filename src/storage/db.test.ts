@@ -122,4 +122,27 @@ describe('CairnDb schema', () => {
     const { accountId: _a, vaultId: _v, ...cached } = row('acc1', 'v1', 2);
     expect(pages[0]!.ops[1]).toEqual(cached);
   });
+
+  it('v4 -> v5: stored nodes get their list key and are found through the list index', async () => {
+    const factory = new IDBFactory();
+    const v4 = openAtVersion(factory, 4);
+    await v4.open();
+    const base = { accountId: 'acc1', vaultId: 'v1', parentId: 'p', parentKey: 'p', status: 'ACTIVE' };
+    await v4.table('nodes').bulkPut([
+      { ...base, id: 'n1', kind: 'file', name: 'Scan 10.jpg' },
+      { ...base, id: 'n2', kind: 'file', name: 'scan 9.jpg' },
+      { ...base, id: 'n3', kind: 'folder', name: 'Zeta' },
+      { ...base, id: 'n4', kind: 'file', name: 'hidden', status: 'REVOKED' },
+    ]);
+    v4.close();
+
+    const current = track(new CairnDb({ indexedDB: factory, IDBKeyRange }));
+    await current.open();
+    expect((await current.nodes.get(['acc1', 'n1']))?.listKey).toBe('1scan 0000000000000010.jpg');
+    const listed = await current.nodes
+      .where('[accountId+vaultId+parentKey+status+listKey]')
+      .between(['acc1', 'v1', 'p', 'ACTIVE', Dexie.minKey], ['acc1', 'v1', 'p', 'ACTIVE', Dexie.maxKey])
+      .toArray();
+    expect(listed.map((n) => n.id)).toEqual(['n3', 'n2', 'n1']);
+  });
 });

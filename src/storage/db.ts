@@ -3,6 +3,7 @@
  * directly: one store module per entity (walletStore.ts, accountStore.ts, ...) wraps each table.
  */
 import Dexie, { type DexieOptions, type EntityTable, type Table, type Transaction } from 'dexie';
+import { NODE_LIST_KEY_MIDDLEWARE, nodeListKey } from './nodeListKey';
 import type { AccountUser } from '../protocol/auth';
 import { VAULT_LIMITS } from '../protocol/vaults';
 import type { CachedOp, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
@@ -98,6 +99,23 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       await tx.table('opPages').bulkAdd(pages);
     },
   },
+  {
+    // A folder's active children in list order straight from an index, so the file list can show
+    // its first rows without reading (and sorting) a 10,000-item folder first. `listKey` is
+    // derived on every write (see withListKey); the upgrade fills it in for stored nodes.
+    version: 5,
+    stores: {
+      nodes: '[accountId+id], [accountId+vaultId+parentKey], [accountId+vaultId], accountId, [accountId+vaultId+parentKey+status+listKey]',
+    },
+    async upgrade(tx) {
+      await tx
+        .table('nodes')
+        .toCollection()
+        .modify((record: NodeRecord) => {
+          record.listKey = nodeListKey(record);
+        });
+    },
+  },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -124,6 +142,7 @@ export class CairnDb extends Dexie {
   constructor(options?: DexieOptions) {
     super(DB_NAME, options);
     declareSchema(this);
+    this.use(NODE_LIST_KEY_MIDDLEWARE);
   }
 }
 

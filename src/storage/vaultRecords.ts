@@ -58,6 +58,8 @@ export interface NodeRecord {
   parentId: string | null;
   /** `parentId ?? ''`, the indexed form (IndexedDB cannot index null). Kept in step by src/sync. */
   parentKey: string;
+  /** Order within a folder listing; set by the storage layer on every write (nodeListKey.ts). */
+  listKey?: string;
   name: string;
   status: NodeStatus;
   /** Files: latest version's plaintext size; folders: total of active descendants. */

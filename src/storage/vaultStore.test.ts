@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CairnDb } from './db';
 import { emptyVaultRecord } from './vaultProjection';
 import type { NodeRecord } from './vaultRecords';
-import { getChildren, getFolderPath, getOutboxCount, getVaults } from './vaultStore';
+import { getChildren, getFirstChildren, getFolderPath, getOutboxCount, getVaults } from './vaultStore';
 
 let db: CairnDb;
 beforeEach(() => {
@@ -59,5 +59,32 @@ describe('vaultStore', () => {
     expect((await getChildren(db, 'acc', 'v', null, 'REVOKED')).map((n) => n.name)).toEqual(['deep hidden', 'hidden']);
     expect((await getFolderPath(db, 'acc', 'h2')).map((n) => n.id)).toEqual(['d', 'h2']);
     expect(await getOutboxCount(db, 'acc')).toBe(0);
+  });
+
+  it('keeps every node\'s list key in step with its name and kind, however it is written', async () => {
+    await db.nodes.put(node('a', 'file', 'Report 10.PDF', null));
+    expect((await db.nodes.get(['acc', 'a']))?.listKey).toBe('1report 0000000000000010.pdf');
+    await db.nodes.update(['acc', 'a'], { name: 'Résumé' });
+    expect((await db.nodes.get(['acc', 'a']))?.listKey).toBe('1resume');
+    await db.nodes.where('[accountId+vaultId]').equals(['acc', 'v']).modify((n) => {
+      n.kind = 'folder';
+    });
+    expect((await db.nodes.get(['acc', 'a']))?.listKey).toBe('0resume');
+  });
+
+  it('reads a large folder\'s first rows from the list index, in the full listing\'s order', async () => {
+    const files = Array.from({ length: 250 }, (_, i) => node(`f${i}`, 'file', `scan ${250 - i}.jpg`, 'big'));
+    await db.nodes.bulkPut([
+      ...files,
+      node('sub', 'folder', 'Zeta folder', 'big'),
+      node('gone', 'file', 'scan 0.jpg', 'big', 'REVOKED'),
+      node('other', 'file', 'scan 1.jpg', null),
+    ]);
+    const all = await getChildren(db, 'acc', 'v', 'big');
+    expect(all).toHaveLength(251);
+    expect(all.slice(0, 4).map((n) => n.name)).toEqual(['Zeta folder', 'scan 1.jpg', 'scan 2.jpg', 'scan 3.jpg']);
+    expect(all.at(-1)?.name).toBe('scan 250.jpg');
+    const first = await getFirstChildren(db, 'acc', 'v', 'big', 40);
+    expect(first.map((n) => n.id)).toEqual(all.slice(0, 40).map((n) => n.id));
   });
 });

@@ -11,7 +11,8 @@
  */
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { compareNames, nodeComparator, sortNodes } from '../domain/nodeSort';
 import { getDb, type CairnDb } from './db';
 import type { NodeRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
@@ -40,23 +41,11 @@ export function useStoreAccount(): string | null {
   );
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
-/** Numeric-aware name order (spec 000 section 2: 'file 2' before 'file 10'). */
-export function compareNames(a: string, b: string): number {
-  return collator.compare(a, b);
-}
+export { compareNames };
 
 /** Vaults being created first, then by name. */
 export function sortVaults(vaults: VaultRecord[]): VaultRecord[] {
   return [...vaults].sort((a, b) => Number(b.isPending) - Number(a.isPending) || compareNames(a.name, b.name) || a.vaultId.localeCompare(b.vaultId));
-}
-
-/** Folders first, then files, each by name. */
-export function sortNodes(nodes: NodeRecord[]): NodeRecord[] {
-  return [...nodes].sort(
-    (a, b) => Number(a.kind === 'file') - Number(b.kind === 'file') || compareNames(a.name, b.name) || a.id.localeCompare(b.id),
-  );
 }
 
 // --- plain getters -----------------------------------------------------------------------------
@@ -82,9 +71,13 @@ export async function getVaultNodes(db: CairnDb, accountId: string, vaultId: str
 }
 
 /**
- * Children of `parentId` (null: root). ACTIVE: the active children. REVOKED with parentId null:
- * every hidden node of the vault wherever it sits (the revoked-files view); REVOKED inside a
- * folder: that (hidden) folder's children that are not deleted, since all of them are hidden with it.
+ * Children of `parentId` (null: root), folders first, then by name. ACTIVE: the active children.
+ * REVOKED with parentId null: every hidden node of the vault wherever it sits (the revoked-files
+ * view); REVOKED inside a folder: that (hidden) folder's children that are not deleted, since all
+ * of them are hidden with it.
+ *
+ * Active children come from the list-order index: only active records are read, and they arrive
+ * in nearly the final order, so the exact sort is close to linear.
  */
 export async function getChildren(
   db: CairnDb,
@@ -93,14 +86,31 @@ export async function getChildren(
   parentId: string | null,
   status: 'ACTIVE' | 'REVOKED' = 'ACTIVE',
 ): Promise<NodeRecord[]> {
+  if (status === 'ACTIVE') return (await activeChildren(db, accountId, vaultId, parentId).toArray()).sort(NAME_ORDER);
   let nodes: NodeRecord[];
-  if (status === 'REVOKED' && parentId === null) {
+  if (parentId === null) {
     nodes = (await getVaultNodes(db, accountId, vaultId)).filter((n) => n.status === 'REVOKED');
   } else {
-    const children = await db.nodes.where('[accountId+vaultId+parentKey]').equals([accountId, vaultId, parentId ?? '']).toArray();
-    nodes = children.filter((n) => (status === 'ACTIVE' ? n.status === 'ACTIVE' : n.status !== 'DELETED'));
+    const children = await db.nodes.where('[accountId+vaultId+parentKey]').equals([accountId, vaultId, parentId]).toArray();
+    nodes = children.filter((n) => n.status !== 'DELETED');
   }
-  return sortNodes(nodes);
+  return sortNodes(nodes, 'name', 'asc');
+}
+
+/**
+ * The first `limit` active children in list-index order, re-sorted exactly among themselves: what
+ * a large folder shows while `getChildren` reads the rest. They are the first rows of the full
+ * listing except where the index key and the collator disagree (see nodeListKey.ts).
+ */
+export async function getFirstChildren(db: CairnDb, accountId: string, vaultId: string, parentId: string | null, limit: number): Promise<NodeRecord[]> {
+  return (await activeChildren(db, accountId, vaultId, parentId).limit(limit).toArray()).sort(NAME_ORDER);
+}
+
+const NAME_ORDER = nodeComparator('name', 'asc');
+
+function activeChildren(db: CairnDb, accountId: string, vaultId: string, parentId: string | null) {
+  const prefix = [accountId, vaultId, parentId ?? '', 'ACTIVE'];
+  return db.nodes.where('[accountId+vaultId+parentKey+status+listKey]').between([...prefix, Dexie.minKey], [...prefix, Dexie.maxKey]);
 }
 
 /** The folders from the root down to `folderId` (inclusive); empty for the root. */
@@ -151,6 +161,41 @@ export function useChildren(vaultId: string, parentId: string | null, status: 'A
     () => (accountId ? getChildren(getDb(), accountId, vaultId, parentId, status) : []),
     [accountId, vaultId, parentId, status],
   );
+}
+
+/** Rows a large folder shows before the whole of it is read: a screenful or two. */
+export const FIRST_ROWS = 100;
+
+/**
+ * A folder's active children for the file list: at first its first FIRST_ROWS children (a read
+ * of a few milliseconds), then, once read, the whole folder, live. `isComplete` tells which, so
+ * that screens can hold back what needs every item (select-all, other sort orders, the count).
+ */
+export function useFolderChildren(vaultId: string, parentId: string | null): { nodes: NodeRecord[] | undefined; isComplete: boolean } {
+  const accountId = useStoreAccount();
+  // Results carry the folder they belong to: useLiveQuery keeps the previous folder's result
+  // until the new one lands, which must not pass for this folder's.
+  const key = `${accountId}/${vaultId}/${parentId ?? ''}`;
+  const [first, setFirst] = useState<{ key: string; nodes: NodeRecord[] } | null>(null);
+  // Issued before the full read (effects run in order): IndexedDB answers requests in turn, so
+  // the other way round the first rows would wait for the whole folder.
+  useEffect(() => {
+    if (!accountId) return;
+    let isCurrent = true;
+    getFirstChildren(getDb(), accountId, vaultId, parentId, FIRST_ROWS).then(
+      (nodes) => isCurrent && setFirst({ key, nodes }),
+      () => undefined, // the full read below reports the same failure
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [key]); // key stands for accountId, vaultId and parentId
+  const all = useLiveQuery(
+    async () => ({ key, nodes: accountId ? await getChildren(getDb(), accountId, vaultId, parentId) : [] }),
+    [key],
+  );
+  if (all?.key === key) return { nodes: all.nodes, isComplete: true };
+  return { nodes: first?.key === key ? first.nodes : undefined, isComplete: false };
 }
 
 export function useNode(nodeId: string): NodeRecord | undefined {

@@ -12,6 +12,7 @@ import type { VaultRecord } from '../storage/vaultRecords';
 import { wipeAccountData } from '../storage/wipeAccountData';
 import { enqueueOperation } from './outbox';
 import { pullAll, pullVault, type PullStats } from './pull';
+import { nodeListKey } from '../storage/nodeListKey';
 import { readRebuildInputs, rebuildVaultState } from './rebuild';
 import type { SyncContext } from './SyncContext';
 import { FakeVaultCrypto, signFake } from './testing/FakeVaultCrypto';
@@ -174,7 +175,8 @@ describe('[S6] pulling page by page', () => {
     expect(ops.map((o) => o.seq)).toEqual(Array.from({ length: head }, (_, i) => i + 1));
     expect(ops.filter((o) => !o.isVerified).map((o) => o.seq)).toEqual([seeded.forgedSeq]);
     const rebuilt = rebuildVaultState(vault!, ops, outbox);
-    expect([...rebuilt.nodes.values()].sort((a, b) => a.id.localeCompare(b.id))).toEqual(got.nodes);
+    // Stored nodes carry their list key, which the database derives on every write.
+    expect([...rebuilt.nodes.values()].map((n) => ({ ...n, listKey: nodeListKey(n) })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(got.nodes);
     expect([...rebuilt.versions.values()].sort((a, b) => a.versionId.localeCompare(b.versionId))).toEqual(got.versions);
   });
 

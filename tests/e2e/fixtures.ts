@@ -50,17 +50,21 @@ export class RequestLog {
   }
 }
 
-export const test = base.extend<{ requestLog: RequestLog; shoot: (name: string) => Promise<void> }>({
+export const test = base.extend<{ requestLog: RequestLog; shoot: (name: string, options?: { fullPage?: boolean }) => Promise<void> }>({
   requestLog: async ({ page }, use) => {
     const log = new RequestLog();
     log.attach(page);
     await use(log);
   },
-  /** Saves a full-page screenshot under .tmp/screenshots/<project>-<name>.png for review. */
+  /**
+   * Saves a screenshot under .tmp/screenshots/<project>-<name>.png for review: the full page, or
+   * the window (`fullPage: false`) where the page is a virtualized list that renders only what
+   * the window shows.
+   */
   shoot: async ({ page }, use, testInfo) => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await use(async (name: string) => {
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${testInfo.project.name}-${name}.png`), fullPage: true });
+    await use(async (name: string, options?: { fullPage?: boolean }) => {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${testInfo.project.name}-${name}.png`), fullPage: options?.fullPage ?? true });
     });
   },
 });

@@ -122,3 +122,85 @@ test('a private cloud vault: create, upload files and a folder, resolve a duplic
     expect(bytes.includes(mark), `${file} contains the mark in clear`).toBe(false);
   }
 });
+
+test('a folder of more than 40 files is one list: the range on screen, page jumps, keyboard, select-all and a shift range beyond the rendered rows', async ({ page, shoot }, testInfo) => {
+  test.setTimeout(240_000);
+  const isPhone = testInfo.project.name === 'phone';
+  await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'list'), STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+  await room.createVault('Survey scans', { storage: 'Cloud storage', privacy: 'Private' });
+  await room.createFolder('Scans');
+  await room.openFolder('Scans');
+
+  // Three pages of 40: rows 1-40, 41-80 and 81-85.
+  const files = Array.from({ length: 85 }, (_, i) => ({ name: `scan ${i + 1}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`scan ${i + 1}`) }));
+  await room.pickFiles(files);
+  await room.confirmUpload();
+  await expect(room.summary).toHaveText('85 items', { timeout: 120_000 });
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 60_000 });
+
+  // One list in numeric-aware name order, of which only the rows on screen (and a few more) exist.
+  await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', '86');
+  await expect(room.row('scan 10.txt')).toHaveAttribute('aria-rowindex', '11');
+  await expect(room.range).toHaveText(/^1–\d+ of 85$/);
+  await expect(room.row('scan 60.txt')).toHaveCount(0);
+  await shoot('long-folder', { fullPage: false });
+
+  // Page 2 starts at row 41, at the top of the list.
+  if (isPhone) await room.goToPage('Next page');
+  else await room.goToPage(2);
+  await expect(room.range).toHaveText(/^41–\d+ of 85$/);
+  await expect(room.row('scan 41.txt')).toBeInViewport();
+  await expect(room.row('scan 1.txt')).toHaveCount(0);
+  if (!isPhone) await expect(room.pager.getByRole('button', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
+  await room.goToPage('Previous page');
+  await expect(room.range).toHaveText(/^1–\d+ of 85$/);
+
+  // A click, a jump to the last page, a shift-click: the range covers rows never rendered.
+  await room.checkbox('scan 3.txt').click();
+  await expect(room.summary).toHaveText('1 selected');
+  await room.goToPage('Last page');
+  await expect(room.range).toHaveText(/^\d+–85 of 85$/);
+  await expect(room.row('scan 3.txt')).toHaveCount(0);
+  await room.checkbox('scan 84.txt').click({ modifiers: ['Shift'] });
+  await expect(room.summary).toHaveText('82 selected');
+  await expect(room.checkbox('scan 85.txt')).not.toBeChecked();
+  await expect(room.checkbox('scan 84.txt')).toBeChecked();
+  await shoot('long-folder-range-selected', { fullPage: false });
+  await room.goToPage(isPhone ? 'Previous page' : 2);
+  await expect(room.checkbox('scan 41.txt')).toBeChecked();
+  await room.goToPage('First page');
+  await expect(room.range).toHaveText(/^1–\d+ of 85$/);
+  await expect(room.checkbox('scan 2.txt')).not.toBeChecked();
+  await expect(room.checkbox('scan 3.txt')).toBeChecked();
+
+  // Select-all takes every row of the folder, rendered or not, and says so.
+  await page.getByRole('checkbox', { name: 'Select all' }).click();
+  await expect(room.summary).toHaveText('All 85 selected');
+  await room.goToPage('Last page');
+  await expect(room.checkbox('scan 85.txt')).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Select all' }).click();
+  await expect(room.summary).toHaveText('85 items');
+
+  // The keyboard reaches every row: End and Home go to rows that were not rendered, Space selects.
+  await room.goToPage('First page');
+  await room.row('scan 1.txt').focus();
+  await page.keyboard.press('End');
+  await expect(room.row('scan 85.txt')).toBeFocused();
+  await expect(room.row('scan 85.txt')).toBeInViewport();
+  await page.keyboard.press('Space');
+  await expect(room.summary).toHaveText('1 selected');
+  await page.keyboard.press('Home');
+  await expect(room.row('scan 1.txt')).toBeFocused();
+  await expect(room.range).toHaveText(/^1–\d+ of 85$/);
+  await page.keyboard.press('PageDown');
+  await expect(room.row('scan 41.txt')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(room.row('scan 42.txt')).toBeFocused();
+  // The list is one tab stop: Tab goes on into the focused row's own controls.
+  await page.keyboard.press('Tab');
+  await expect(room.checkbox('scan 42.txt')).toBeFocused();
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shoot('long-folder-dark', { fullPage: false });
+});

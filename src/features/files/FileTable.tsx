@@ -1,17 +1,22 @@
-import { Checkbox, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { type DragEvent, type MouseEvent, type ReactNode, useState } from 'react';
-import { formatBytes, formatDate, formatFileType } from '../../domain/formatting';
+import { Box, Checkbox, Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { type DragEvent, Fragment, type KeyboardEvent, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { rowForKey } from '../../domain/listRange';
 import type { SortColumn, SortDirection } from '../../domain/nodeSort';
+import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { IconChevronDown } from '../../ui/icons';
-import { FileRowMenu, type RowAction } from './FileRowMenu';
-import { NodeName } from './NodeName';
+import { FileListPager } from './FileListPager';
+import { FileRow, type FileRowHandlers } from './FileRow';
+import type { RowAction } from './FileRowMenu';
 import type { RowDrag } from './useNodeDrag';
+import { useVirtualRows } from './useVirtualRows';
 
 /** Marks our own row drags, so a drop of files from the desktop is never read as a move. */
 const DRAG_TYPE = 'application/x-cairn-node';
+const PAGE_SIZE = VAULT_LIMITS.VAULT_PAGE_SIZE;
 
 export interface FileTableProps {
+  /** Every item of the folder, in display order; only the rows on screen are rendered. */
   nodes: NodeRecord[];
   selected: ReadonlySet<string>;
   sort: { column: SortColumn; direction: SortDirection };
@@ -25,6 +30,10 @@ export interface FileTableProps {
   onAction: (action: RowAction, node: NodeRecord) => void;
   /** Rows are draggable onto folder rows only when given (the user can move). */
   drag?: RowDrag;
+  /** The count and batch actions, shown in the sticky toolbar beside the pager. */
+  toolbar: ReactNode;
+  /** False while only the folder's first rows are read: select-all and the pager wait for the rest. */
+  isComplete?: boolean;
 }
 
 const COLUMNS: { column: SortColumn; label: string; width: number; visibleFrom?: 'xs' | 'sm' }[] = [
@@ -44,118 +53,191 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: So
   );
 }
 
-/** Folders then files, sortable columns, checkboxes with shift ranges (spec 000 sections 2, 5). */
-export function FileTable(props: FileTableProps) {
-  const { nodes, selected, sort, onSort, onToggle, onToggleAll, onOpen, renderLink, rowActions, deleteLabel, onAction, drag } = props;
-  const [dropTargetId, setDropTargetId] = useState<string | null>(null);
-  let selectedOnPage = 0;
-  for (const n of nodes) if (selected.has(n.id)) selectedOnPage += 1;
+/**
+ * A spacer row standing in for rows that are not rendered. One cell, not one spanning every
+ * column: columns hidden at a breakpoint are not columns, and a wider span would add phantom
+ * ones that take width from the name.
+ */
+function Spacer({ height }: { height: number }) {
+  return (
+    <tr aria-hidden="true" data-spacer="">
+      <td style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
 
-  function dragProps(node: NodeRecord) {
-    if (!drag) return {};
+/**
+ * Separate borders, not collapsed ones: collapsed borders give rows fractional heights that differ
+ * by half a pixel, and the virtualizer then re-lays out every following row whenever one is shown.
+ * With the line inside each cell, every row is exactly ROW_HEIGHT (FileRow) tall.
+ */
+const LINE = 'calc(0.0625rem * var(--mantine-scale)) solid var(--table-border-color)';
+const TABLE_STYLES = { table: { borderCollapse: 'separate', borderSpacing: 0 }, th: { borderBottom: LINE } } as const;
+
+/**
+ * The folder as one virtualized list (spec 000 section 2): folders then files, sortable columns,
+ * checkboxes with shift ranges, a sticky toolbar and header. The window scrolls (the page keeps
+ * its header, bottom bar and pull-to-refresh); only the rows on screen and a few around them are
+ * in the DOM, with spacer rows for the rest.
+ *
+ * Keyboard: the list is one tab stop (the current row); Tab goes on into that row's checkbox,
+ * name and menu. Up/Down, Page Up/Down (40 rows), Home and End move between rows, rendered or
+ * not; Space selects (with Shift, the range from the last click); Enter opens.
+ */
+export function FileTable(props: FileTableProps) {
+  const { nodes, selected, sort, onSort, onToggle, onToggleAll, onOpen, renderLink, rowActions, deleteLabel, onAction, drag, toolbar, isComplete = true } = props;
+  const [dropTargetId, setDropTargetId] = useState<string | null>(null);
+  const [draggingId, setDraggingId] = useState<string | null>(null);
+  const indexOfId = useMemo(() => new Map(nodes.map((n, i) => [n.id, i])), [nodes]);
+  const draggingIndex = draggingId === null ? null : (indexOfId.get(draggingId) ?? null);
+  const rows = useVirtualRows({ count: nodes.length, getKey: (index) => nodes[index]!.id, pageSize: PAGE_SIZE, pinnedIndex: draggingIndex });
+  const { virtualizer, tabbableIndex, focusRow, onFocusRow } = rows;
+
+  const isAllSelected = nodes.length > 0 && selected.size >= nodes.length && nodes.every((n) => selected.has(n.id));
+  const ariaSort = (column: SortColumn) => (sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
+
+  const rowDrag = useMemo<FileRowHandlers['drag']>(() => {
+    if (!drag) return undefined;
     const isOurs = (e: DragEvent) => e.dataTransfer.types.includes(DRAG_TYPE);
-    const rowProps = {
-      draggable: true,
-      onDragStart: (e: DragEvent<HTMLTableRowElement>) => {
+    return {
+      onDragStart: (node, e) => {
         e.dataTransfer.setData(DRAG_TYPE, node.id);
         e.dataTransfer.setData('text/plain', node.name);
         e.dataTransfer.effectAllowed = 'move';
+        // The dragged row stays rendered while the page scrolls under the pointer, so it gets its dragend.
+        setDraggingId(node.id);
         drag.onDragStart(node);
       },
       onDragEnd: () => {
         setDropTargetId(null);
+        setDraggingId(null);
         drag.onDragEnd();
       },
-    };
-    if (node.kind !== 'folder') return rowProps;
-    return {
-      ...rowProps,
-      onDragOver: (e: DragEvent<HTMLTableRowElement>) => {
+      onDragOver: (node, e) => {
         if (!isOurs(e) || !drag.canDropOn(node)) return;
         e.preventDefault();
         e.dataTransfer.dropEffect = 'move';
-        if (dropTargetId !== node.id) setDropTargetId(node.id);
+        setDropTargetId(node.id);
       },
-      onDragLeave: (e: DragEvent<HTMLTableRowElement>) => {
+      onDragLeave: (node, e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropTargetId((id) => (id === node.id ? null : id));
       },
-      onDrop: (e: DragEvent<HTMLTableRowElement>) => {
+      onDrop: (node, e) => {
         if (!isOurs(e)) return;
         e.preventDefault();
         setDropTargetId(null);
+        setDraggingId(null);
         drag.onDrop(node);
       },
     };
-  }
-  const ariaSort = (column: SortColumn) => (sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
+  }, [drag]);
+
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLTableSectionElement>) => {
+      // Keys from a row's menu reach here through the React tree, though the menu is elsewhere in the DOM.
+      const target = e.target as HTMLElement;
+      if (!e.currentTarget.contains(target)) return;
+      const row = target.closest<HTMLTableRowElement>('tr[data-index]');
+      if (!row) return;
+      const index = Number(row.dataset.index);
+      const node = nodes[index];
+      if (!node) return;
+      const isOnRow = target === row;
+      if (isOnRow && e.key === 'Enter') {
+        e.preventDefault();
+        onOpen(node);
+        return;
+      }
+      if (isOnRow && e.key === ' ') {
+        e.preventDefault();
+        onToggle(node.id, e.shiftKey);
+        return;
+      }
+      // From a control inside the row only Up and Down move on; the other keys keep their meaning there.
+      if (!isOnRow && e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const next = rowForKey(e.key, index, nodes.length, PAGE_SIZE);
+      if (next === null) return;
+      e.preventDefault();
+      focusRow(next);
+    },
+    [nodes, onOpen, onToggle, focusRow],
+  );
+
+  const handlers: FileRowHandlers = { onToggle, onOpen, renderLink, rowActions, deleteLabel, onAction, onFocusRow, drag: rowDrag };
+  const items = virtualizer.getVirtualItems();
+  const scrollMargin = virtualizer.options.scrollMargin;
+  let previousEnd = scrollMargin;
 
   return (
-    <Table highlightOnHover verticalSpacing="xs" layout="fixed">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w={44}>
-            <Checkbox
-              aria-label="Select all on this page"
-              checked={nodes.length > 0 && selectedOnPage === nodes.length}
-              indeterminate={selectedOnPage > 0 && selectedOnPage < nodes.length}
-              onChange={onToggleAll}
-            />
-          </Table.Th>
-          <Table.Th aria-sort={ariaSort('name')}>
-            <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
-          </Table.Th>
-          {COLUMNS.map((c) => (
-            <Table.Th key={c.column} w={c.width} visibleFrom={c.visibleFrom} aria-sort={ariaSort(c.column)}>
-              <SortHeader label={c.label} column={c.column} sort={sort} onSort={onSort} />
+    <Box>
+      <div
+        ref={rows.footerProbeRef}
+        aria-hidden="true"
+        style={{ position: 'fixed', left: 0, bottom: 'var(--app-shell-footer-offset, 0rem)', width: 0, height: 0, pointerEvents: 'none', visibility: 'hidden' }}
+      />
+      <Group
+        ref={rows.toolbarRef}
+        justify="space-between"
+        gap="xs"
+        py={6}
+        pos="sticky"
+        style={{ top: 'var(--app-shell-header-offset, 0rem)', zIndex: 3, background: 'var(--mantine-color-body)' }}
+      >
+        {toolbar}
+        {isComplete && rows.pageCount > 1 && (
+          <FileListPager range={rows.visible} count={nodes.length} page={rows.page} pageCount={rows.pageCount} onPage={rows.jumpToPage} />
+        )}
+      </Group>
+      <Table highlightOnHover verticalSpacing="xs" layout="fixed" withRowBorders={false} styles={TABLE_STYLES} stickyHeader stickyHeaderOffset={`calc(var(--app-shell-header-offset, 0rem) + ${rows.toolbarHeight}px)`} aria-rowcount={nodes.length + 1}>
+        <Table.Thead ref={rows.headRef}>
+          <Table.Tr aria-rowindex={1}>
+            <Table.Th w={44}>
+              <Checkbox
+                aria-label="Select all"
+                checked={isAllSelected}
+                indeterminate={selected.size > 0 && !isAllSelected}
+                disabled={!isComplete}
+                onChange={onToggleAll}
+              />
             </Table.Th>
-          ))}
-          <Table.Th w={52}>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {nodes.map((node) => {
-          const actions = rowActions(node);
-          return (
-            <Table.Tr
-              key={node.id}
-              bg={selected.has(node.id) || dropTargetId === node.id ? 'var(--mantine-primary-color-light)' : undefined}
-              style={dropTargetId === node.id ? { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: -2 } : undefined}
-              data-drop-target={dropTargetId === node.id || undefined}
-              onDoubleClick={() => onOpen(node)}
-              {...dragProps(node)}
-            >
-              <Table.Td>
-                <Checkbox
-                  aria-label={`Select ${node.name}`}
-                  checked={selected.has(node.id)}
-                  onChange={() => undefined}
-                  onClick={(e: MouseEvent<HTMLInputElement>) => onToggle(node.id, e.shiftKey)}
+            <Table.Th aria-sort={ariaSort('name')}>
+              <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
+            </Table.Th>
+            {COLUMNS.map((c) => (
+              <Table.Th key={c.column} w={c.width} visibleFrom={c.visibleFrom} aria-sort={ariaSort(c.column)}>
+                <SortHeader label={c.label} column={c.column} sort={sort} onSort={onSort} />
+              </Table.Th>
+            ))}
+            <Table.Th w={52}>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody ref={rows.bodyRef} onKeyDown={onKeyDown} onBlur={rows.onBlurBody}>
+          {items.map((item) => {
+            const node = nodes[item.index];
+            if (!node) return null;
+            const gap = item.start - previousEnd;
+            previousEnd = item.end;
+            return (
+              <Fragment key={item.key}>
+                {gap > 0.5 && <Spacer height={gap} />}
+                <FileRow
+                  node={node}
+                  index={item.index}
+                  isSelected={selected.has(node.id)}
+                  isDropTarget={dropTargetId === node.id}
+                  isTabbable={item.index === tabbableIndex}
+                  rowRef={virtualizer.measureElement}
+                  {...handlers}
                 />
-              </Table.Td>
-              <Table.Td>
-                <NodeName node={node} renderLink={renderLink(node)} />
-              </Table.Td>
-              <Table.Td visibleFrom="sm">
-                <Text size="sm">{formatDate(node.updatedAt)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatBytes(node.size)}</Text>
-              </Table.Td>
-              <Table.Td visibleFrom="sm">
-                <Text size="sm">{node.kind === 'file' ? node.versionCount : ''}</Text>
-              </Table.Td>
-              <Table.Td visibleFrom="xs">
-                <Text size="sm" truncate>
-                  {node.kind === 'folder' ? 'Folder' : formatFileType(node.mimeType, node.name)}
-                </Text>
-              </Table.Td>
-              <Table.Td>{actions.length > 0 && <FileRowMenu node={node} actions={actions} deleteLabel={deleteLabel} onAction={onAction} />}</Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+              </Fragment>
+            );
+          })}
+          {virtualizer.getTotalSize() + scrollMargin - previousEnd > 0.5 && <Spacer height={virtualizer.getTotalSize() + scrollMargin - previousEnd} />}
+        </Table.Tbody>
+      </Table>
+    </Box>
   );
 }

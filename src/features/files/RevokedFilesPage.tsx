@@ -55,19 +55,8 @@ export function RevokedFilesPage() {
         <EmptyPanel icon={<IconEyeOff size={28} />} title="No hidden files" description="Files and folders you hide are kept here until you restore them." />
       ) : (
         <>
-          <FileBatchBar
-            selected={list.selectedNodes}
-            itemCount={list.sorted.length}
-            page={list.page}
-            pageCount={list.pageCount}
-            onPage={list.setPage}
-            actions={[
-              { label: 'Restore', onClick: () => confirmRestoreNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit || !isTopLevel },
-              { label: deleteLabel, onClick: () => confirmDeleteNodes(vaultId, list.selectedNodes, vault.isCloud, list.clearSelection), isDisabled: !canEdit || !isTopLevel, isDanger: true },
-            ]}
-          />
           <FileTable
-            nodes={list.pageItems}
+            nodes={list.sorted}
             selected={list.selected}
             sort={list.sort}
             onSort={list.onSort}
@@ -84,6 +73,16 @@ export function RevokedFilesPage() {
             rowActions={rowActions}
             deleteLabel={deleteLabel}
             onAction={onAction}
+            toolbar={
+              <FileBatchBar
+                selected={list.selectedNodes}
+                itemCount={list.sorted.length}
+                actions={[
+                  { label: 'Restore', onClick: () => confirmRestoreNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit || !isTopLevel },
+                  { label: deleteLabel, onClick: () => confirmDeleteNodes(vaultId, list.selectedNodes, vault.isCloud, list.clearSelection), isDisabled: !canEdit || !isTopLevel, isDanger: true },
+                ]}
+              />
+            }
           />
         </>
       )}

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { NodeRecord } from '../../storage/vaultRecords';
-import { useChildren, useFolderPath } from '../../storage/vaultStore';
+import { useFolderChildren, useFolderPath } from '../../storage/vaultStore';
 import { createFolder } from '../../sync/vaultActions';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconEyeOff, IconFile } from '../../ui/icons';
@@ -25,9 +25,9 @@ import { useUploadFlow } from './upload/useUploadFlow';
 import { useEscapeToVaults } from './useEscapeToVaults';
 import { useFileList } from './useFileList';
 import { useNodeDrag } from './useNodeDrag';
-import { VaultTour } from './tour/VaultTour';
 import { useVaultRoom } from './VaultRoomContext';
 import { VaultRoomToolbar } from './VaultRoomToolbar';
+import { VaultTour } from './tour/VaultTour';
 
 /** .../assets and .../assets/folders/$folderId: the Files tab (spec 000 section 2, vault room). */
 export function VaultAssetsPage() {
@@ -36,10 +36,11 @@ export function VaultAssetsPage() {
   const { vault, status, canAdd, canEdit } = useVaultRoom();
   const vaultId = vault.vaultId;
   const navigate = useNavigate();
-  const children = useChildren(vaultId, folderId);
+  // A large folder shows its first rows at once and the rest when read (isComplete).
+  const { nodes: children, isComplete } = useFolderChildren(vaultId, folderId);
   const path = useFolderPath(vaultId, folderId);
   const list = useFileList(children, `${vaultId}/${folderId ?? ''}`);
-  const upload = useUploadFlow(vaultId, folderId, children);
+  const upload = useUploadFlow(vaultId, folderId, isComplete ? children : undefined);
   const [renaming, setRenaming] = useState<NodeRecord | null>(null);
   const [isCreatingFolder, setCreatingFolder] = useState(false);
   const [moving, setMoving] = useState<NodeRecord[] | null>(null);
@@ -75,7 +76,7 @@ export function VaultAssetsPage() {
   }
 
   // Moving everything at the root leaves no destination (spec 000 section 5).
-  const isMoveBlocked = folderId === null && children !== undefined && list.selectedNodes.length === children.length;
+  const isMoveBlocked = !isComplete || (folderId === null && children !== undefined && list.selectedNodes.length === children.length);
   const addDisabledReason = canAdd ? null : vault.status !== 'ACTIVE' ? 'Nothing can be added to an inactive vault' : 'You cannot add to this vault';
 
   const plus = (
@@ -100,14 +101,7 @@ export function VaultAssetsPage() {
         actions={
           <>
             {plus}
-            <Button
-              renderRoot={(props) => <Link to="/vaults/$status/$vaultId/revoked-files" params={params} {...props} />}
-              variant="subtle"
-              color="gray"
-              leftSection={<IconEyeOff size={16} />}
-              visibleFrom="sm"
-              data-tour="hidden-files"
-            >
+            <Button renderRoot={(props) => <Link to="/vaults/$status/$vaultId/revoked-files" params={params} {...props} />} variant="subtle" color="gray" leftSection={<IconEyeOff size={16} />} visibleFrom="sm" data-tour="hidden-files">
               Hidden files
             </Button>
             <VaultMenu
@@ -126,56 +120,55 @@ export function VaultAssetsPage() {
         }
       />
       <div data-tour="file-list">
-        {children === undefined ? (
-          <Center py="xl">
-            <Loader aria-label="Loading files" />
-          </Center>
-        ) : children.length === 0 ? (
-          <EmptyPanel
-            icon={<IconFile size={28} />}
-            title={folderId ? 'This folder is empty' : 'Add your first file'}
-            description={
-              vault.isPublic
-                ? 'Files you upload here can be seen by anyone with the link.'
-                : 'Files you upload are encrypted on this device before they leave it.'
-            }
-            actions={
-              canAdd && (
-                <Button onClick={upload.pickFiles} variant="light">
-                  Upload file
-                </Button>
-              )
-            }
-          />
-        ) : (
-          <>
+      {children === undefined ? (
+        <Center py="xl">
+          <Loader aria-label="Loading files" />
+        </Center>
+      ) : children.length === 0 ? (
+        <EmptyPanel
+          icon={<IconFile size={28} />}
+          title={folderId ? 'This folder is empty' : 'Add your first file'}
+          description={
+            vault.isPublic
+              ? 'Files you upload here can be seen by anyone with the link.'
+              : 'Files you upload are encrypted on this device before they leave it.'
+          }
+          actions={
+            canAdd && (
+              <Button onClick={upload.pickFiles} variant="light">
+                Upload file
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <FileTable
+          nodes={list.sorted}
+          selected={list.selected}
+          sort={list.sort}
+          onSort={list.onSort}
+          onToggle={list.onToggle}
+          onToggleAll={list.onToggleAll}
+          onOpen={openNode}
+          renderLink={renderLink}
+          rowActions={rowActions}
+          onAction={onAction}
+          drag={drag}
+          isComplete={isComplete}
+          toolbar={
             <FileBatchBar
               selected={list.selectedNodes}
               itemCount={list.sorted.length}
-              page={list.page}
-              pageCount={list.pageCount}
-              onPage={list.setPage}
+              isComplete={isComplete}
               onDownload={() => void downloadSelection(vaultId, vault.name, list.selectedNodes)}
               actions={[
                 { label: 'Hide', onClick: () => confirmHideNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit },
                 { label: 'Move', onClick: () => setMoving(list.selectedNodes), isDisabled: !canEdit || isMoveBlocked },
               ]}
             />
-            <FileTable
-              nodes={list.pageItems}
-              selected={list.selected}
-              sort={list.sort}
-              onSort={list.onSort}
-              onToggle={list.onToggle}
-              onToggleAll={list.onToggleAll}
-              onOpen={openNode}
-              renderLink={renderLink}
-              rowActions={rowActions}
-              onAction={onAction}
-              drag={drag}
-            />
-          </>
-        )}
+          }
+        />
+      )}
       </div>
       {upload.uploadDialogs}
       {folderId === null && <VaultTour vault={vault} isReady={children !== undefined} />}

@@ -1,18 +1,24 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { type SortColumn, type SortDirection, sortNodes } from '../../domain/nodeSort';
 import { toggleAll, toggleSelection } from '../../domain/selectionRules';
-import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { NodeRecord } from '../../storage/vaultRecords';
-import { usePage } from '../../ui/usePage';
 
-/** Sorting, 40-per-page pagination and selection of a folder's items; reset when the folder changes. */
+export type FileListSort = { column: SortColumn; direction: SortDirection };
+
+/**
+ * Sorting and selection of a folder's items, all of them (the list is virtualized, not paged):
+ * select-all and shift ranges reach rows that are not rendered. The selection resets when the
+ * folder changes; the sort is kept.
+ */
 export function useFileList(children: NodeRecord[] | undefined, folderKey: string) {
-  const [sort, setSort] = useState<{ column: SortColumn; direction: SortDirection }>({ column: 'name', direction: 'asc' });
+  const [sort, setSort] = useState<FileListSort>({ column: 'name', direction: 'asc' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [anchorId, setAnchorId] = useState<string | null>(null);
 
+  // Memoised on the list itself: a re-render (a scroll, a selection) never sorts again, and
+  // lists from the store arrive in name order, which sortNodes checks in one pass.
   const sorted = useMemo(() => sortNodes(children ?? [], sort.column, sort.direction), [children, sort]);
-  const { page, setPage, pageCount, pageItems } = usePage(sorted, VAULT_LIMITS.VAULT_PAGE_SIZE, `${folderKey}`);
+  const orderedIds = useMemo(() => sorted.map((n) => n.id), [sorted]);
 
   useEffect(() => {
     setSelected(new Set());
@@ -21,26 +27,28 @@ export function useFileList(children: NodeRecord[] | undefined, folderKey: strin
 
   // Items that left the folder (moved, hidden, removed) leave the selection too.
   useEffect(() => {
-    const present = new Set(sorted.map((n) => n.id));
-    setSelected((current) => ([...current].every((id) => present.has(id)) ? current : new Set([...current].filter((id) => present.has(id)))));
-  }, [sorted]);
+    setSelected((current) => {
+      if (current.size === 0) return current;
+      const present = new Set(orderedIds);
+      return [...current].every((id) => present.has(id)) ? current : new Set([...current].filter((id) => present.has(id)));
+    });
+  }, [orderedIds]);
 
-  const pageIds = useMemo(() => pageItems.map((n) => n.id), [pageItems]);
   const onToggle = useCallback(
     (id: string, isShift: boolean) => {
-      setSelected((current) => toggleSelection(pageIds, current, id, anchorId, isShift));
+      setSelected((current) => toggleSelection(orderedIds, current, id, anchorId, isShift));
       setAnchorId(id);
     },
-    [pageIds, anchorId],
+    [orderedIds, anchorId],
   );
-  const onToggleAll = useCallback(() => setSelected((current) => toggleAll(pageIds, current)), [pageIds]);
+  const onToggleAll = useCallback(() => setSelected((current) => toggleAll(orderedIds, current)), [orderedIds]);
   const onSort = useCallback(
     (column: SortColumn) =>
       setSort((current) => ({ column, direction: current.column === column && current.direction === 'asc' ? 'desc' : 'asc' })),
     [],
   );
-  const selectedNodes = useMemo(() => sorted.filter((n) => selected.has(n.id)), [sorted, selected]);
+  const selectedNodes = useMemo(() => (selected.size === 0 ? [] : sorted.filter((n) => selected.has(n.id))), [sorted, selected]);
   const clearSelection = useCallback(() => setSelected(new Set()), []);
 
-  return { sorted, sort, onSort, page, setPage, pageCount, pageItems, selected, selectedNodes, onToggle, onToggleAll, clearSelection };
+  return { sorted, sort, onSort, selected, selectedNodes, onToggle, onToggleAll, clearSelection };
 }

@@ -59,6 +59,34 @@ export class VaultRoom {
     return this.page.getByRole('row').filter({ has: this.page.getByText(name, { exact: true }) });
   }
 
+  /** The file list toolbar's count: '45 items', '3 selected', 'All 45 selected'. */
+  get summary() {
+    return this.page.getByText(/^(\d[\d,]* items?|(All )?\d[\d,]* selected|Loading…)$/);
+  }
+
+  /** The pager's 'first–last of total' range of the rows on screen. */
+  get range() {
+    return this.pager.getByText(/^[\d,]+–[\d,]+ of [\d,]+$/);
+  }
+
+  get pager() {
+    return this.page.getByRole('navigation', { name: 'File pages' });
+  }
+
+  /** 'First page', 'Previous page', 'Next page', 'Last page', or a page number (wide screens). */
+  async goToPage(control: 'First page' | 'Previous page' | 'Next page' | 'Last page' | number): Promise<void> {
+    await this.pager.getByRole('button', { name: String(control), exact: true }).click();
+  }
+
+  checkbox(name: string) {
+    return this.page.getByRole('checkbox', { name: `Select ${name}`, exact: true });
+  }
+
+  async openFolder(name: string): Promise<void> {
+    await this.row(name).getByText(name, { exact: true }).click();
+    await expect(this.page.getByRole('heading', { level: 1 }).getByText(name, { exact: true })).toBeVisible();
+  }
+
   /** Files from memory, or paths of files on disk (a picked File then reads from disk, as a user's does). */
   async pickFiles(files: UploadFile[] | string[]): Promise<void> {
     const chooser = this.page.waitForEvent('filechooser');

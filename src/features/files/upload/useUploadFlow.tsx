@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { keepBothName } from '../../../domain/fileNaming';
 import { applyDuplicateChoices, type DuplicateChoice, findDuplicateIndexes, type PickedFile, type ResolvedUpload, toPickedFiles } from '../../../domain/uploadRules';
 import { emptyZipText, isZipFileName, notZipText, unreadableZipText } from '../../../domain/zipUnpackRules';
@@ -36,7 +36,7 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
   /** An archive none of whose files could be unpacked: reported at once. */
   const [nothingUnpacked, setNothingUnpacked] = useState<NotUploadedFile[] | null>(null);
 
-  const existingFiles = new Map((children ?? []).filter((n) => n.kind === 'file').map((n) => [n.name, n.id]));
+  const existingFiles = useMemo(() => new Map((children ?? []).filter((n) => n.kind === 'file').map((n) => [n.name, n.id])), [children]);
 
   function start(items: PickedFile[], failures: NotUploadedFile[]) {
     setNotUnpacked(failures);
