@@ -42,6 +42,8 @@ export { forgetPickedFiles, sourceChangedMessage, sourceUnreadableMessage } from
  * travels, so sending never waits for encryption. Each is one chunk of memory (a Blob).
  */
 export const SEAL_AHEAD = 2;
+/** Files sent at once, each one chunk at a time. */
+export const FILES_AT_ONCE = 3;
 /** Longest wait between retries of an interrupted upload. */
 export const MAX_RETRY_DELAY_MS = 30_000;
 
@@ -168,28 +170,38 @@ export class UploadQueue {
       await this.releaseCancelled();
       const { db, accountId } = this.ctx;
       const records = await db.uploads.where('accountId').equals(accountId).sortBy('createdAt');
-      for (const record of records) {
-        if (this.stopped) return;
-        if (!ACTIVE_STATES.has(record.state)) continue;
-        if (isBrowserOffline()) {
-          // Nothing can get through: wait for the 'online' event (the timer is a fallback).
-          this.failures += 1;
-          await this.markPaused(record.uploadId);
-          this.retryLater();
-          return;
+      const active = records.filter((record) => ACTIVE_STATES.has(record.state));
+      // A few files at once, each with one chunk in flight (so an interruption still costs at
+      // most one chunk per file): a batch of small files is not sent one round trip at a time.
+      let next = 0;
+      let interrupted = false;
+      const sender = async () => {
+        while (!interrupted && !this.stopped && next < active.length) {
+          const record = active[next++]!;
+          if (isBrowserOffline()) {
+            // Nothing can get through: wait for the 'online' event (the timer is a fallback).
+            interrupted = true;
+            await this.markPaused(record.uploadId);
+            return;
+          }
+          try {
+            await this.process(record.uploadId);
+          } catch (error) {
+            // Offline, the server down or a hiccup: keep the record as it is and try again later.
+            interrupted = true;
+            this.ctx.log(`Upload ${record.uploadId} interrupted; retrying`, error);
+            await this.markPaused(record.uploadId);
+          }
         }
-        try {
-          await this.process(record.uploadId);
-          this.failures = 0;
-        } catch (error) {
-          // Offline, the server down or a hiccup: keep the record as it is and try again later.
-          this.failures += 1;
-          this.ctx.log(`Upload ${record.uploadId} interrupted; retrying`, error);
-          await this.markPaused(record.uploadId);
-          this.retryLater();
-          return;
-        }
+      };
+      await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, active.length) }, sender));
+      if (this.stopped) return;
+      if (interrupted) {
+        this.failures += 1;
+        this.retryLater();
+        return;
       }
+      if (active.length) this.failures = 0;
     } while (this.again && !this.stopped);
   }
 
