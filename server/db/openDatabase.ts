@@ -47,6 +47,9 @@ function openPostgres(url: string): Kysely<Database> {
     // string unless told otherwise. Set per pool so other pg users in the process are unaffected.
     types: { getTypeParser: parserFor },
   });
+  // An idle connection the server ends (a restart, a terminated backend) is an 'error' event on
+  // the pool; unheard, it would crash the process. The pool replaces the connection by itself.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${describeError(error)}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

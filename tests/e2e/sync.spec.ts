@@ -55,6 +55,9 @@ test('sync: a second device sees changes within seconds; work done offline waits
   await room.pickFiles([note]);
   await room.confirmUpload();
   await expect(page.getByText('Upload paused: waiting for the connection...')).toBeVisible({ timeout: 15_000 });
+  // ...and shows at once in its folder, waiting.
+  const pendingUpload = page.getByTestId('pending-upload').filter({ hasText: note.name });
+  await expect(pendingUpload.getByText('Waiting to upload')).toBeVisible();
   await shoot('sync-offline');
 
   // Nothing reached the other device meanwhile.
@@ -72,6 +75,8 @@ test('sync: a second device sees changes within seconds; work done offline waits
   await expect(otherRoom.row('Ridge camp')).toBeVisible();
   await expect(otherRoom.row('Ridge')).toHaveCount(0);
   await expect(otherRoom.row(note.name)).toBeVisible({ timeout: 30_000 });
+  await expect(room.row(note.name)).toBeVisible();
+  await expect(page.getByTestId('pending-upload')).toHaveCount(0);
   expect((await otherRoom.download(note.name)).equals(note.buffer)).toBe(true);
   await expect(indicator).toHaveAttribute('data-sync-status', 'idle', { timeout: 20_000 });
   await expect(pendingMark(page.locator('main'))).toHaveCount(0);

@@ -28,6 +28,7 @@ import { useNodeDrag } from './useNodeDrag';
 import { useVaultRoom } from './VaultRoomContext';
 import { VaultRoomToolbar } from './VaultRoomToolbar';
 import { VaultTour } from './tour/VaultTour';
+import { PendingUploads } from './upload/PendingUploads';
 
 /** .../assets and .../assets/folders/$folderId: the Files tab (spec 000 section 2, vault room). */
 export function VaultAssetsPage() {
@@ -119,6 +120,7 @@ export function VaultAssetsPage() {
           </>
         }
       />
+      <PendingUploads vaultId={vaultId} folderId={folderId} />
       <div data-tour="file-list">
       {children === undefined ? (
         <Center py="xl">
