@@ -127,7 +127,8 @@ test('downloads stream to disk through the service worker byte for byte, and a t
     for (const name of await caches.keys()) if (name.startsWith('cairn-chunks-')) await caches.delete(name);
   });
   await page.context().route('**/api/vaults/*/blobs/*/chunks/*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Long enough for the cancel to land while chunks are on their way, even on a busy machine.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
     await route.continue().catch(() => undefined);
   });
   const fromApp = await room.startDownload(big.name);
