@@ -479,35 +479,49 @@ export interface NewUpload {
 
 /** Stores a queued UploadRecord (ids made once, here) and answers it. */
 export async function queueUpload(ctx: SyncContext, input: NewUpload): Promise<UploadRecord> {
-  const size = input.file.size;
-  const chunkCount = chunkCountOf(size);
-  const record: UploadRecord = {
-    accountId: ctx.accountId,
-    uploadId: ctx.newId(),
-    vaultId: input.vaultId,
-    fileId: input.replaceFileId ?? ctx.newId(),
-    isNewFile: !input.replaceFileId,
-    parentId: input.parentId,
-    name: input.name,
-    versionId: ctx.newId(),
-    blobId: ctx.newId(),
-    sealedFileKey: null,
-    fileType: input.file.type,
-    size,
-    lastModified: lastModifiedOf(input.file, ctx.now()),
-    chunkCount,
-    chunkHashes: Array.from({ length: chunkCount }, () => null),
-    plainHashes: Array.from({ length: chunkCount }, () => null),
-    sentBytes: 0,
-    state: 'queued',
-    error: null,
-    createdAt: ctx.now(),
-    batchId: input.batchId,
-  };
-  await ctx.db.transaction('rw', [ctx.db.uploads, ctx.db.uploadFiles], async () => {
-    await ctx.db.uploads.add(record);
-    await ctx.db.uploadFiles.add({ accountId: ctx.accountId, uploadId: record.uploadId, file: input.file });
+  const [record] = await queueUploads(ctx, [input]);
+  return record!;
+}
+
+/**
+ * Queues several files in one IndexedDB transaction (a picked folder of hundreds of files is
+ * queued at once, not one transaction per file). Files keep the order given.
+ */
+export async function queueUploads(ctx: SyncContext, inputs: NewUpload[]): Promise<UploadRecord[]> {
+  const now = ctx.now();
+  const records = inputs.map((input, index): UploadRecord => {
+    const size = input.file.size;
+    const chunkCount = chunkCountOf(size);
+    return {
+      accountId: ctx.accountId,
+      uploadId: ctx.newId(),
+      vaultId: input.vaultId,
+      fileId: input.replaceFileId ?? ctx.newId(),
+      isNewFile: !input.replaceFileId,
+      parentId: input.parentId,
+      name: input.name,
+      versionId: ctx.newId(),
+      blobId: ctx.newId(),
+      sealedFileKey: null,
+      fileType: input.file.type,
+      size,
+      lastModified: lastModifiedOf(input.file, now),
+      chunkCount,
+      chunkHashes: Array.from({ length: chunkCount }, () => null),
+      plainHashes: Array.from({ length: chunkCount }, () => null),
+      sentBytes: 0,
+      state: 'queued',
+      error: null,
+      // Distinct and increasing, so the queue sends them in the order picked.
+      createdAt: now + index / 1000,
+      batchId: input.batchId,
+    };
   });
-  rememberPickedFile(record.uploadId, input.file);
-  return record;
+  if (!records.length) return records;
+  await ctx.db.transaction('rw', [ctx.db.uploads, ctx.db.uploadFiles], async () => {
+    await ctx.db.uploads.bulkAdd(records);
+    await ctx.db.uploadFiles.bulkAdd(records.map((record, i) => ({ accountId: ctx.accountId, uploadId: record.uploadId, file: inputs[i]!.file })));
+  });
+  records.forEach((record, i) => rememberPickedFile(record.uploadId, inputs[i]!.file));
+  return records;
 }

@@ -18,7 +18,7 @@ import { requireSync } from './currentSync';
 import { downloadFileVersion, openFileVersionDownload, type DownloadProgress, type FileVersionDownload } from './downloadFile';
 import { enqueueOperation } from './outbox';
 import type { SyncContext } from './SyncContext';
-import { queueUpload } from './uploadQueue';
+import { type NewUpload, queueUploads } from './uploadQueue';
 import { ensureVaultKeys } from './pull';
 
 export { CHUNK_TAMPERED_MESSAGE, DownloadError, type FileVersionDownload, NOT_OFFLINE_MESSAGE } from './downloadFile';
@@ -230,10 +230,11 @@ export async function uploadFiles(vaultId: string, parentId: string | null, item
     return parent;
   };
 
+  const uploads: NewUpload[] = [];
   for (const item of items) {
     if (isSkipped(item)) continue;
     const folderId = item.path?.length ? await ensureFolder(item.path) : parentId;
-    await queueUpload(ctx, {
+    uploads.push({
       vaultId,
       parentId: folderId,
       file: item.file,
@@ -242,6 +243,7 @@ export async function uploadFiles(vaultId: string, parentId: string | null, item
       batchId,
     });
   }
+  await queueUploads(ctx, uploads);
   ctx.requestUploads();
   return { batchId };
 }
