@@ -117,6 +117,10 @@ export interface VaultsTable {
   head_seq: number;
   /** Stored bytes of committed file versions. */
   size: number;
+  /** Keys in the vault's ring (0 for public vaults). */
+  key_count: number;
+  /** A member left a private vault; the next vault.rotateKeys clears it. */
+  needs_rotation: DbBool;
   created_at: number;
   updated_at: number;
 }
@@ -131,8 +135,33 @@ export interface MembershipsTable {
   status: string;
   /** The key ring sealed to the member's X25519 key (private vaults). */
   keys: string | null;
+  invited_by_user_id: string | null;
+  /** Airdrop memberships end then (ms). */
+  expires_at: number | null;
+  /** Airdrop memberships: bytes the member may upload (0: none). */
+  storage_allowance: number | null;
   created_at: number;
   updated_at: number;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  vault_id: string | null;
+  event: string;
+  object_type: string;
+  object_id: string;
+  from_user_id: string | null;
+  /** 'UNREAD' | 'READ'. */
+  status: string;
+  created_at: number;
+}
+
+export interface WalletChallengesTable {
+  challenge: string;
+  public_signing_key: string;
+  created_at: number;
+  expires_at: number;
 }
 
 /** The server's structural view of a folder or file: no names (those live in `ops.body`). */
@@ -198,6 +227,8 @@ export interface Database {
   mfa_challenges: MfaChallengesTable;
   reauth_tokens: ReauthTokensTable;
   server_secrets: ServerSecretsTable;
+  notifications: NotificationsTable;
+  wallet_challenges: WalletChallengesTable;
   support_reports: SupportReportsTable;
   vaults: VaultsTable;
   memberships: MembershipsTable;

@@ -48,7 +48,10 @@ export class VaultService {
         isCloud: vault.isCloud,
         status: vault.status,
         ownerAddress: row.owner_address,
-        membership: { id: membership.id, role: membership.role, status: membership.status, keys: membership.keys },
+        membership: { id: membership.id, role: membership.role, status: membership.status, keys: membership.keys, expiresAt: null },
+        // Placeholders until the members migration adds the columns (issue 5, in progress).
+        keyCount: vault.isPublic ? 0 : 1,
+        needsKeyRotation: false,
         headSeq: vault.headSeq,
         size: vault.size,
         createdAt: vault.createdAt,

@@ -30,6 +30,14 @@ export const ERROR_STATUS = {
   INVALID_OPERATION: 422,
   /** Additions to an archived vault. */
   VAULT_ARCHIVED: 409,
+  /** Content sealed under a vault key older than the newest (a rotation happened): reseal and retry. */
+  STALE_VAULT_KEY: 409,
+  /** A member left a private vault and the key has not been rotated yet: retry after the rotation. */
+  KEY_ROTATION_PENDING: 409,
+  /** The invitee already has a live membership ('This person has already been invited.'). */
+  ALREADY_MEMBER: 409,
+  /** The configured member limit (spec 000 section 8: 'You've hit the member limit'). */
+  MEMBER_LIMIT: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   MAINTENANCE: 503,

@@ -14,7 +14,7 @@
  * Paths are relative to `/api`. Binary values are base64url without padding.
  */
 import { z } from 'zod';
-import { Base64Url, Ed25519Signature, Hex32, Id } from './primitives';
+import { Base64Url, Ed25519Signature, Email, Hex32, Id } from './primitives';
 
 // --- constants (spec 000 section 9, spec 001 section 9) ---------------------------------------
 
@@ -47,6 +47,38 @@ export const CHUNK_MAX_BYTES = CHUNK_SIZE + CHUNK_TAG_BYTES;
 
 export const Role = z.enum(['OWNER', 'CONTRIBUTOR', 'VIEWER', 'REVOKED']);
 export type Role = z.infer<typeof Role>;
+
+/** The roles a member can be given (REVOKED is reached by revoking, never by inviting). */
+export const MemberRole = z.enum(['OWNER', 'CONTRIBUTOR', 'VIEWER']);
+export type MemberRole = z.infer<typeof MemberRole>;
+
+/**
+ * Membership statuses (spec 001 section 4). INVITED: invited, key ring not yet sealed to the
+ * invitee (the owner confirms access); PENDING: key ring sealed, the invitee has not accepted the
+ * terms yet; ACCEPTED; REJECTED (by the invitee); REVOKED (by an owner, or the member left).
+ */
+export const MembershipStatus = z.enum(['ACCEPTED', 'PENDING', 'INVITED', 'REJECTED', 'REVOKED']);
+export type MembershipStatus = z.infer<typeof MembershipStatus>;
+
+/** A sealed key ring (src/crypto/keyRing.ts): base64url(crypto_box_seal(JSON list of keys)). */
+export const SealedKeyRing = Base64Url(64_000);
+
+/** Most members a vault's key rotation may name (every remaining member holding keys). */
+export const MEMBERS_MAX = 1_000;
+
+/**
+ * A key rotation (DESIGN.md section 3): the ring with one fresh key appended (`keyCount` keys,
+ * exactly one more than the vault had), sealed to each remaining member that holds keys, keyed by
+ * membership id. The server accepts it only when the ids are exactly those members, so no one is
+ * left out and no removed member is included.
+ */
+export const KeyRotation = z.strictObject({
+  keyCount: z.number().int().min(2).max(10_000),
+  sealedKeys: z
+    .record(Id, SealedKeyRing)
+    .refine((map) => Object.keys(map).length >= 1 && Object.keys(map).length <= MEMBERS_MAX, 'Between 1 and 1,000 members'),
+});
+export type KeyRotation = z.infer<typeof KeyRotation>;
 
 export const VaultStatus = z.enum(['ACTIVE', 'ARCHIVED', 'DELETED']);
 export type VaultStatus = z.infer<typeof VaultStatus>;
@@ -140,6 +172,66 @@ export const OperationBody = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('node.restore'), parentId: Id.nullable().optional() }),
   /** Cloud vaults: deletes a hidden node and frees its storage. Permanent vaults: 'Clear'. */
   z.strictObject({ type: z.literal('node.delete') }),
+
+  // Members (spec 001 sections 3-6). `objectId` is the membership id. Only the server's answer
+  // to these is authoritative; they are pushed online, never queued offline (docs/decisions.md).
+
+  /**
+   * OWNER invites an existing account. `memberKey` is the invitee's public signing key as the
+   * inviter looked it up (the server refuses a mismatch, so keys are sealed to the right person).
+   * Private vaults: `keys` is the whole ring sealed to the invitee's X25519 key and `keyCount`
+   * its length (it must be the vault's current count): the membership starts PENDING. Public
+   * vaults carry neither and start PENDING too. Re-inviting someone REJECTED or REVOKED reuses
+   * their membership id.
+   */
+  z.strictObject({
+    type: z.literal('member.invite'),
+    email: Email,
+    role: MemberRole,
+    memberKey: Hex32,
+    keys: SealedKeyRing.optional(),
+    keyCount: z.number().int().min(1).max(10_000).optional(),
+  }),
+  /** OWNER: seals the ring to an INVITED member (the 'Confirm access' page): INVITED -> PENDING. */
+  z.strictObject({ type: z.literal('member.confirm'), keys: SealedKeyRing.optional(), keyCount: z.number().int().min(1).max(10_000).optional() }),
+  /** The invitee (author = the membership's account): PENDING -> ACCEPTED ('Accept terms'). */
+  z.strictObject({ type: z.literal('member.accept') }),
+  /** The invitee: PENDING or INVITED -> REJECTED; their sealed ring is dropped. */
+  z.strictObject({ type: z.literal('member.reject') }),
+  /** OWNER changes a member's role. A vault always keeps at least one ACCEPTED OWNER. */
+  z.strictObject({ type: z.literal('member.changeRole'), role: MemberRole }),
+  /**
+   * OWNER revokes a member or an invitation: -> REVOKED (role REVOKED, ring dropped). Private
+   * vaults rotate in the same operation when the member held keys (required then).
+   */
+  z.strictObject({ type: z.literal('member.revoke'), rotation: KeyRotation.optional() }),
+  /**
+   * A member leaves (author = the member): -> REVOKED. Refused for the last ACCEPTED OWNER. The
+   * leaver must not make the new key, so a private vault is marked as needing a rotation, which
+   * the next OWNER or CONTRIBUTOR device online performs with vault.rotateKeys; until then the
+   * server refuses new sealed content (KEY_ROTATION_PENDING), which clients keep and retry.
+   */
+  z.strictObject({ type: z.literal('member.leave') }),
+  /** OWNER or CONTRIBUTOR: the rotation a leave asked for. `objectId` is the vault id. */
+  z.strictObject({ type: z.literal('vault.rotateKeys'), rotation: KeyRotation }),
+  /**
+   * OWNER creates a passwordless member for an airdrop link (spec 001 section 4, Airdrop): a
+   * fresh wallet made on the owner's device, whose secret travels only in the link. The server
+   * makes a passwordless account for `memberKey` / `memberEncryptionKey` and an ACCEPTED
+   * membership that ends at `expiresAt` (ms; the end of the chosen day) with an upload allowance
+   * of `storageAllowance` bytes (0: no uploads). `name` is the free identifier typed in the form.
+   */
+  z.strictObject({
+    type: z.literal('member.airdrop'),
+    name: Field,
+    role: z.enum(['CONTRIBUTOR', 'VIEWER']),
+    memberKey: Hex32,
+    memberEncryptionKey: Hex32,
+    keys: SealedKeyRing.optional(),
+    keyCount: z.number().int().min(1).max(10_000).optional(),
+    expiresAt: z.number().int().min(0),
+    storageAllowance: z.number().int().min(0),
+  }),
 ]);
 export type OperationBody = z.infer<typeof OperationBody>;
 export type OperationType = OperationBody['type'];
@@ -203,10 +295,16 @@ export const VaultSummary = z.object({
   membership: z.object({
     id: Id,
     role: Role,
-    status: z.enum(['ACCEPTED', 'PENDING', 'INVITED', 'REJECTED', 'REVOKED']),
+    status: MembershipStatus,
     /** The key ring sealed to the caller's X25519 key (private vaults). */
     keys: z.string().nullable(),
+    /** Airdrop memberships end then (ms); null otherwise. */
+    expiresAt: z.number().nullable(),
   }),
+  /** Keys in the vault's ring (0 for public vaults): a client holding fewer reopens `membership.keys`. */
+  keyCount: z.number().int().min(0),
+  /** A member left a private vault and no OWNER or CONTRIBUTOR device has rotated the key yet. */
+  needsKeyRotation: z.boolean(),
   /** The vault's last seq: a client is up to date when its cursor equals it. */
   headSeq: z.number().int().min(0),
   /** Bytes stored by the vault's committed file versions. */

@@ -1,0 +1,107 @@
+/**
+ * Members and sharing (spec 001 sections 2-6): the requests around the member.* operations of
+ * src/protocol/vaults.ts. Membership changes themselves are signed operations in the vault's log;
+ * these routes look people up, send invitations with their e-mail, list a vault's members with
+ * their public keys, and open airdrop (passwordless) sessions.
+ *
+ * Paths are relative to `/api`.
+ */
+import { z } from 'zod';
+import { Address, Base64Url, Ed25519Signature, Email, Hex32, Id } from './primitives';
+import { MembershipStatus, Operation, PushResult, Role } from './vaults';
+
+/** Invitation rows per request (the form's rows) and the optional message's length. */
+export const INVITE_LIMITS = { ROWS_MAX: 20, MESSAGE_MAX: 1_000 } as const;
+
+/**
+ * GET /users/lookup?email=: the public keys of the account with that e-mail, so the inviter's
+ * device can seal the vault's key ring to it. 404 USER_NOT_FOUND when there is no such account
+ * (the form's 'an account is needed' message). Signed-in callers only; rate limited.
+ */
+export const UserLookupQuery = z.strictObject({ email: Email });
+export const UserLookupResponse = z.object({
+  userId: Id,
+  email: z.string(),
+  address: Address,
+  publicSigningKey: Hex32,
+  publicEncryptionKey: Hex32,
+});
+export type UserLookupResponse = z.infer<typeof UserLookupResponse>;
+
+/**
+ * POST /vaults/{vaultId}/invitations: applies `member.invite` operations of one vault (like a
+ * push, answered per operation) and, for each accepted one, e-mails the invitee a link to
+ * /invite?membershipId= (with `message`, unencrypted, when given) and adds an in-app
+ * notification. The message is not stored. 403 MEMBER_LIMIT when the configured member limit
+ * would be passed (nothing applied). A rejected row answers ALREADY_MEMBER when that person
+ * already has a live membership.
+ */
+export const InviteRequest = z.strictObject({
+  ops: z.array(Operation).min(1).max(INVITE_LIMITS.ROWS_MAX),
+  message: z.string().trim().max(INVITE_LIMITS.MESSAGE_MAX).optional(),
+});
+export const InviteResponse = z.object({ results: z.array(PushResult) });
+
+/** POST /vaults/{vaultId}/members/{membershipId}/resend (OWNER; PENDING or INVITED): the e-mail again. */
+export const MemberParams = z.strictObject({ vaultId: Id, membershipId: Id });
+
+/**
+ * A member as GET /vaults/{vaultId}/members lists them (any member not removed may list; a
+ * VIEWER does not see PENDING or INVITED members). Public keys let every member compute each
+ * other's key fingerprint (src/crypto/fingerprint.ts) and an owner seal rings on rotation.
+ */
+export const Member = z.object({
+  membershipId: Id,
+  userId: Id,
+  /** null for an airdrop (passwordless) member. */
+  email: z.string().nullable(),
+  /** The account's profile name, if set. */
+  profileName: z.string().nullable(),
+  address: Address,
+  publicSigningKey: Hex32,
+  publicEncryptionKey: Hex32,
+  role: Role,
+  status: MembershipStatus,
+  /** Whether a key ring is sealed to this member (rotations must reseal to exactly these). */
+  holdsKeys: z.boolean(),
+  isPasswordless: z.boolean(),
+  /** Airdrop memberships: when access ends (ms) and the upload allowance in bytes. */
+  expiresAt: z.number().nullable(),
+  storageAllowance: z.number().nullable(),
+  invitedByUserId: Id.nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Member = z.infer<typeof Member>;
+export const MemberListResponse = z.object({ members: z.array(Member) });
+
+/**
+ * GET /memberships/{membershipId}: the caller's own membership (the invite and confirm pages),
+ * or, for an OWNER of its vault, any membership of it. 404 otherwise.
+ */
+export const MembershipParams = z.strictObject({ membershipId: Id });
+export const MembershipResponse = z.object({
+  member: Member,
+  vaultId: Id,
+  vaultStatus: z.enum(['ACTIVE', 'ARCHIVED', 'DELETED']),
+  isPublic: z.boolean(),
+  /** Who invited (for 'You have been invited by {email} to their vault.'). */
+  invitedByEmail: z.string().nullable(),
+});
+export type MembershipResponse = z.infer<typeof MembershipResponse>;
+
+/**
+ * Airdrop (passwordless) sessions. The link is `/login?wallet={base64url of the wallet's 16-byte
+ * phrase entropy}`; the device derives the keys (DESIGN.md section 2) and proves the signing key:
+ * POST /auth/wallet/challenge { publicSigningKey } -> { challenge }, then
+ * POST /auth/wallet/login { publicSigningKey, challenge, signature } where `signature` signs
+ * `{ purpose: 'wallet-login', challenge }` (canonical JSON). The session ends when the last of
+ * the account's airdrop memberships does; after that, 410 EXPIRED.
+ */
+export const WalletChallengeRequest = z.strictObject({ publicSigningKey: Hex32 });
+export const WalletChallengeResponse = z.object({ challenge: Base64Url(128) });
+export const WalletLoginRequest = z.strictObject({
+  publicSigningKey: Hex32,
+  challenge: Base64Url(128),
+  signature: Ed25519Signature,
+});
