@@ -6,7 +6,8 @@
  * own rows (head_seq, key count, memberships).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OperationBody, OperationType, Role } from '../../src/protocol/vaults';
+import { InviteResponse } from '../../src/protocol/members';
+import type { OperationBody, OperationType, PushResult, Role } from '../../src/protocol/vaults';
 import { ApiClient, errorCode } from '../testing/ApiClient';
 import { describeEachDatabase, type TestEnv } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
@@ -184,6 +185,25 @@ describeEachDatabase('vault roles', (env) => {
     return { vaultId, owner, actor: actorFor(actor), canWrite: WRITERS.includes(actor), memberships, guest };
   }
 
+  /**
+   * Pushes one operation as the actor. Invitations go through their own route (the only way in,
+   * which checks the member limit and sends the e-mail); a refusal of the whole request reads as
+   * a rejected operation, like the push's per-operation answer.
+   */
+  async function attempt(f: Fixture, objectId: string, body: OperationBody): Promise<PushResult | undefined> {
+    if (body.type !== 'member.invite') return f.actor.apply(f.vaultId, objectId, body);
+    const op = await f.actor.sign(f.vaultId, objectId, body);
+    const response = await f.actor.api.post(`/api/vaults/${f.vaultId}/invitations`, { ops: [op] }, { token: f.actor.token });
+    if (response.status !== 200) return { id: op.id, status: 'rejected', error: { code: errorCode(response) ?? '', message: '' } };
+    return InviteResponse.parse(response.body).results[0];
+  }
+
+  it('a member.invite pushed through POST /vaults/ops is refused: invitations have their own route', async () => {
+    const f = await fixture('OWNER');
+    const { objectId, body } = await OPERATIONS['member.invite'].setup(f, env);
+    await expectUnchanged(f.vaultId, async () => expectRejected(await f.actor.apply(f.vaultId, objectId, body), 'INVALID_OPERATION'));
+  });
+
   /** The attempt changed nothing: no row anywhere, no field of the vault's rows. */
   async function expectUnchanged(vaultId: string, attempt: () => Promise<void>): Promise<void> {
     const rows = await countVaultRows(env.db);
@@ -202,9 +222,9 @@ describeEachDatabase('vault roles', (env) => {
           const { objectId, body } = await setup(f, env);
           if (allowed.includes(actor)) {
             const head = (await vaultState(env.db, f.vaultId)).vault as { head_seq: number };
-            expect(expectAccepted(await f.actor.apply(f.vaultId, objectId, body))).toBe(Number(head.head_seq) + 1);
+            expect(expectAccepted(await attempt(f, objectId, body))).toBe(Number(head.head_seq) + 1);
           } else {
-            await expectUnchanged(f.vaultId, async () => expectRejected(await f.actor.apply(f.vaultId, objectId, body), refusal(actor).code));
+            await expectUnchanged(f.vaultId, async () => expectRejected(await attempt(f, objectId, body), refusal(actor).code));
           }
         });
       }

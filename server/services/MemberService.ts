@@ -67,7 +67,7 @@ export class MemberService {
       throw new ApiError('MEMBER_LIMIT', "You've hit the member limit");
     }
     const author: Author = { id: inviter.id, publicSigningKey: inviter.publicSigningKey };
-    const results = await this.operations.push(author, ops);
+    const results = await this.operations.push(author, ops, { invitations: true });
     for (const [i, result] of results.entries()) {
       const op = ops[i];
       if (result.status !== 'accepted' || op?.body.type !== 'member.invite') continue;

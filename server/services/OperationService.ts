@@ -74,12 +74,22 @@ export class OperationService {
     private readonly pokes?: Pick<PokeBus, 'publish'>,
   ) {}
 
-  async push(author: Author, ops: Operation[]): Promise<PushResult[]> {
+  /**
+   * `invitations`: set only by POST /vaults/{vaultId}/invitations (MemberService.invite), which
+   * checks the member limit and e-mails each invitee. Through the general push a member.invite is
+   * refused, so neither can be skipped.
+   */
+  async push(author: Author, ops: Operation[], { invitations = false }: { invitations?: boolean } = {}): Promise<PushResult[]> {
     const results: PushResult[] = [];
     // One poke per vault per push, with its newest seq (docs/SYNC_SPEC.md R3).
     const newest = new Map<string, number>();
     try {
       for (const op of ops) {
+        if (op.body.type === 'member.invite' && !invitations) {
+          const message = 'Invitations are sent with POST /vaults/{vaultId}/invitations';
+          results.push({ id: op.id, status: 'rejected', error: { code: 'INVALID_OPERATION', message } });
+          continue;
+        }
         const { result, isNew } = await this.pushOne(author, op);
         results.push(result);
         if (result.status === 'accepted' && isNew) newest.set(result.vaultId, Math.max(result.seq, newest.get(result.vaultId) ?? 0));
