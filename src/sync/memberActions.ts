@@ -4,10 +4,9 @@
  * layer's branch. Membership changes are signed member.* operations pushed online at once (never
  * queued offline); the member list is fetched into Dexie and screens read it from there.
  */
-import { z } from 'zod';
 import { ApiError } from '../protocol/errors';
 import { InviteResponse, MembershipResponse, UserLookupResponse, type MembershipResponse as MembershipResponseType, type UserLookupResponse as UserLookupResponseType } from '../protocol/members';
-import { Email } from '../protocol/primitives';
+import { Email, Ok } from '../protocol/primitives';
 import type { MemberRole, Operation } from '../protocol/vaults';
 import { getMembers, type MemberRecord, useVaultMembers } from '../storage/memberStore';
 import { requireSync } from './currentSync';
@@ -160,13 +159,10 @@ export async function revokeMember(vaultId: string, membershipId: string): Promi
   });
 }
 
-/** The resend route answers no body the client reads (src/protocol/members.ts defines none). */
-const ResendResponse = z.unknown();
-
 export async function resendInvite(vaultId: string, membershipId: string): Promise<void> {
   const { ctx } = requireSync();
   await whileOnline(() =>
-    ctx.api.post(`/vaults/${encodeURIComponent(vaultId)}/members/${encodeURIComponent(membershipId)}/resend`, {}, ResendResponse),
+    ctx.api.post(`/vaults/${encodeURIComponent(vaultId)}/members/${encodeURIComponent(membershipId)}/resend`, {}, Ok),
   );
 }
 
