@@ -13,6 +13,7 @@ import { ApiClient as ServerTestClient } from '../../server/testing/ApiClient';
 import { TestEnv } from '../../server/testing/databases';
 import { newSession } from '../../server/testing/flows';
 import { TestUser } from '../../server/testing/TestUser';
+import { ApiError } from '../protocol/errors';
 import { createApiClient, type FetchLike } from '../platform/apiClient';
 import { PullResponse, type SealedField, VaultListResponse } from '../protocol/vaults';
 import { CairnDb } from '../storage/db';
@@ -37,19 +38,25 @@ interface Device {
   client: SyncClient;
   api: ReturnType<typeof createApiClient>;
   online: boolean;
+  /** The next request matching this ('METHOD /path') gets no answer, as on a dropped connection. */
+  dropNext: RegExp | null;
 }
 
-async function device(name: string): Promise<Device> {
+async function device(name: string, server: () => FastifyInstance = () => app): Promise<Device> {
   const user = await TestUser.create();
-  const session = await newSession(new ServerTestClient(app), env.dataDir, user);
+  const session = await newSession(new ServerTestClient(server()), env.dataDir, user);
   const crypto = createCryptoApi();
   await crypto.loadPendingWallet(user.phrase.split(' '));
   await crypto.activatePendingWallet();
   const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-  const self = { online: true } as Device;
-  const inner = injectFetch(() => app, () => session.token);
+  const self = { online: true, dropNext: null } as Device;
+  const inner = injectFetch(server, () => session.token);
   const fetchLike = (async (input: string, init: RequestInit) => {
     if (!self.online) throw new TypeError('Failed to fetch');
+    if (self.dropNext?.test(`${init.method ?? 'GET'} ${input}`)) {
+      self.dropNext = null;
+      throw new TypeError('Failed to fetch');
+    }
     return inner(input, init);
   }) as FetchLike;
   const api = createApiClient({ fetch: fetchLike });
@@ -250,5 +257,60 @@ describe('members against the real server', () => {
     await sync(owner);
     expect((await getChildren(owner.db, owner.userId, vaultId, null)).map((n) => n.name)).toEqual(['Queued before the rotation']);
     expect(await nameSeenBy(bob, owner, vaultId, folderId)).toBeNull();
+  }, 120_000);
+
+  it('R19: a revoke whose push gets no answer reopens the last ring: nothing is sealed under a key only this device has', async () => {
+    const owner = await device('owner');
+    const bob = await device('bob');
+    const vaultId = await sharedVault(owner, [{ d: bob, role: 'CONTRIBUTOR' }], 'Careful');
+    const bobMembership = await membershipIdOf(owner, vaultId, bob.user.email);
+
+    // The push and everything after it fail (the connection dropped): the worker's rotated ring must go.
+    owner.dropNext = /^POST \/api\/vaults\/ops$/;
+    const failing = as(owner, () => members.revokeMember(vaultId, bobMembership));
+    await expect(failing).rejects.toThrow(members.MEMBERS_OFFLINE_MESSAGE);
+    expect((await owner.crypto.sealFields(vaultId, 'probe', { name: 'x' })).name!.key).toBe(0);
+
+    // Bob is still a member: what the owner writes now, Bob reads.
+    const folderId = await as(owner, () => actions.createFolder(vaultId, null, 'Still shared'));
+    await sync(owner, bob);
+    expect(await owner.db.outbox.count()).toBe(0);
+    expect(await nameSeenBy(bob, owner, vaultId, folderId)).toBe('Still shared');
+  }, 120_000);
+
+  it('R19: offline, member actions fail at once with a clear message and change nothing', async () => {
+    const owner = await device('owner');
+    const bob = await device('bob');
+    const vaultId = await sharedVault(owner, [{ d: bob, role: 'VIEWER' }], 'Offline owner');
+    const bobMembership = await membershipIdOf(owner, vaultId, bob.user.email);
+    owner.online = false;
+    await expect(as(owner, () => members.saveRoleChanges(vaultId, [{ membershipId: bobMembership, role: 'CONTRIBUTOR' }]))).rejects.toBeInstanceOf(members.OfflineError);
+    await expect(as(owner, () => members.inviteMembers(vaultId, [{ email: 'x@example.com', role: 'VIEWER' }]))).rejects.toThrow(members.MEMBERS_OFFLINE_MESSAGE);
+    await expect(as(owner, () => members.lookupAccount(bob.user.email))).rejects.toThrow(members.MEMBERS_OFFLINE_MESSAGE);
+    owner.online = true;
+    await sync(owner);
+    expect((await getMembers(owner.db, owner.userId, vaultId)).find((m) => m.membershipId === bobMembership)?.role).toBe('VIEWER');
+    expect(await owner.db.outbox.count()).toBe(0);
+  }, 120_000);
+
+  it('a refused member change throws the server code; the member limit throws MemberLimitError and invites nobody', async () => {
+    const owner = await device('owner');
+    const bob = await device('bob');
+    const vaultId = await sharedVault(owner, [{ d: bob, role: 'VIEWER' }], 'Refusals');
+    // The only owner cannot make themselves a viewer: the server's refusal reaches the screen.
+    const ownMembership = await membershipIdOf(owner, vaultId, owner.user.email);
+    const refused = await as(owner, () => members.saveRoleChanges(vaultId, [{ membershipId: ownMembership, role: 'VIEWER' }])).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).message).toMatch(/owner/i);
+
+    const limited = await env.buildApp({ config: { memberLimit: 1 } });
+    const limitedOwner = await device('limited owner', () => limited);
+    const carol = await device('carol', () => limited);
+    const limitedVault = await as(limitedOwner, () => actions.createVault({ title: 'Small', description: '', tags: [], terms: '', isPublic: false, isCloud: true }));
+    await sync(limitedOwner);
+    await expect(as(limitedOwner, () => members.inviteMembers(limitedVault, [{ email: carol.user.email, role: 'VIEWER' }]))).rejects.toBeInstanceOf(members.MemberLimitError);
+    await as(limitedOwner, () => members.refreshMembers(limitedVault));
+    expect((await getMembers(limitedOwner.db, limitedOwner.userId, limitedVault)).map((m) => m.email)).toEqual([limitedOwner.user.email]);
+    await limited.close();
   }, 120_000);
 });

@@ -148,15 +148,24 @@ async function currentRing(ctx: SyncContext, vaultId: string): Promise<void> {
 
 /**
  * Forgets what this session knew of the held ring and opens the server's copy again: after a
- * rotation the server did not take, the worker's newest key is one nobody else holds.
+ * rotation the server did not take, the worker's newest key is one nobody else holds. Without an
+ * answer from the server, the copy GET /vaults last gave (kept on the vault record) is opened.
  */
 export async function reopenRingFromServer(ctx: SyncContext, vaultId: string): Promise<void> {
   setHeldKeyCount(ctx, vaultId, undefined);
   try {
     await refreshVaultList(ctx);
+    return;
   } catch (error) {
-    // Offline: the next cycle's GET /vaults reopens it (the held count is forgotten).
-    ctx.log(`Keys of vault ${vaultId} not reopened yet`, error);
+    ctx.log(`Keys of vault ${vaultId} not fetched; reopening the last copy`, error);
+  }
+  const sealedKeys = (await ctx.db.vaults.get([ctx.accountId, vaultId]))?.sealedKeys;
+  if (!sealedKeys) return;
+  try {
+    const { keyCount } = await ctx.crypto.openVaultKeys(vaultId, sealedKeys);
+    setHeldKeyCount(ctx, vaultId, keyCount);
+  } catch (error) {
+    ctx.log(`Keys of vault ${vaultId} not reopened`, error);
   }
 }
 
