@@ -8,7 +8,7 @@ import { ApiError } from '../protocol/errors';
 import { InviteResponse, MembershipResponse, UserLookupResponse, type MembershipResponse as MembershipResponseType, type UserLookupResponse as UserLookupResponseType } from '../protocol/members';
 import { Email, Ok } from '../protocol/primitives';
 import type { MemberRole, Operation } from '../protocol/vaults';
-import { getMembers, type MemberRecord, useVaultMembers } from '../storage/memberStore';
+import { type MemberRecord, useVaultMembers } from '../storage/memberStore';
 import { requireSync } from './currentSync';
 import { fetchMembers } from './memberList';
 import {
@@ -72,7 +72,8 @@ export async function inviteMembers(vaultId: string, rows: InviteRow[], message?
   const { ctx } = requireSync();
   return whileOnline(async () => {
     const isPrivate = await isPrivateVault(ctx, vaultId);
-    const members = await getMembers(ctx.db, ctx.accountId, vaultId);
+    // Fresh, so a person revoked or rejected meanwhile is invited again under their membership id.
+    const members = await fetchMembers(ctx, vaultId);
     const results: (InviteRowResult | null)[] = [];
     const ops: { row: number; op: Operation }[] = [];
     for (const [index, row] of rows.entries()) {

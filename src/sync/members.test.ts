@@ -195,6 +195,14 @@ describe('members against the real server', () => {
     expect(await getVault(bob.db, bob.userId, vaultId)).toMatchObject({ membershipStatus: 'REVOKED' });
     expect((await getVaults(bob.db, bob.userId, 'active')).map((v) => v.vaultId)).not.toContain(vaultId);
     expect((await getChildren(bob.db, bob.userId, vaultId, null)).map((n) => n.name)).toEqual(['From Bob']);
+
+    // Invited again, Bob gets his old membership back with the rotated ring, and reads what came after.
+    const reinvited = await as(owner, () => members.inviteMembers(vaultId, [{ email: bob.user.email, role: 'VIEWER' }]));
+    expect(reinvited[0]).toEqual({ email: bob.user.email, status: 'invited', membershipId: bobMembership });
+    await sync(bob);
+    expect((await getVaults(bob.db, bob.userId, 'active')).map((v) => v.vaultId)).toContain(vaultId);
+    await as(bob, () => members.acceptInvite(vaultId, bobMembership));
+    expect((await getChildren(bob.db, bob.userId, vaultId, null)).map((n) => n.name).sort()).toEqual(['After Bob left', 'From Bob']);
   }, 120_000);
 
   it('R17: a change queued offline during a revoke is resealed under the new key, lands, and the remaining members read it', async () => {
