@@ -205,16 +205,21 @@ describe('members against the real server', () => {
     expect((await getChildren(bob.db, bob.userId, vaultId, null)).map((n) => n.name).sort()).toEqual(['After Bob left', 'From Bob']);
   }, 120_000);
 
-  it('R17: a change queued offline during a revoke is resealed under the new key, lands, and the remaining members read it', async () => {
+  it('R17, R18: changes queued offline during a revoke are resealed under the new key (a move depending on them waits behind them), land, and the remaining members read them', async () => {
     const owner = await device('owner');
     const bob = await device('bob');
     const carol = await device('carol');
     const vaultId = await sharedVault(owner, [{ d: bob, role: 'VIEWER' }, { d: carol, role: 'CONTRIBUTOR' }], 'Field notes');
 
+    const existing = await as(owner, () => actions.createFolder(vaultId, null, 'Existing'));
+    await sync(owner, carol);
+
+    // Offline, Carol makes a folder and moves another into it: the move depends on the folder.
     carol.online = false;
     const folderId = await as(carol, () => actions.createFolder(vaultId, null, 'Written offline'));
+    await as(carol, () => actions.moveNodes(vaultId, [existing], folderId));
     await sync(carol);
-    expect((await carol.db.outbox.toArray()).map((r) => r.status)).toEqual(['pending']);
+    expect((await carol.db.outbox.toArray()).map((r) => r.status)).toEqual(['pending', 'pending']);
 
     const bobMembership = await membershipIdOf(owner, vaultId, bob.user.email);
     await as(owner, () => members.revokeMember(vaultId, bobMembership));
@@ -224,10 +229,12 @@ describe('members against the real server', () => {
     // Nothing reached the user: no rejection, nothing left queued, the folder is no longer pending.
     expect(await carol.db.outbox.count()).toBe(0);
     expect(await getChildren(carol.db, carol.userId, vaultId, null)).toMatchObject([{ name: 'Written offline', pendingOpIds: [], rejection: null }]);
+    expect(await getChildren(carol.db, carol.userId, vaultId, folderId)).toMatchObject([{ name: 'Existing', rejection: null }]);
     const [stored] = (await serverOps(owner, vaultId)).filter((o) => o.op.objectId === folderId);
     expect((stored!.op.body as { name: SealedField }).name.key).toBe(1);
     await sync(owner);
     expect((await getChildren(owner.db, owner.userId, vaultId, null)).map((n) => n.name)).toEqual(['Written offline']);
+    expect((await getChildren(owner.db, owner.userId, vaultId, folderId)).map((n) => n.name)).toEqual(['Existing']);
     expect(await nameSeenBy(bob, owner, vaultId, folderId)).toBeNull();
   }, 120_000);
 
