@@ -40,6 +40,8 @@ interface Device {
   online: boolean;
   /** The next request matching this ('METHOD /path') gets no answer, as on a dropped connection. */
   dropNext: RegExp | null;
+  /** Runs once before the next request matching `pattern` is sent (another device acting meanwhile). */
+  beforeNext: { pattern: RegExp; run: () => Promise<void> } | null;
 }
 
 async function device(name: string, server: () => FastifyInstance = () => app): Promise<Device> {
@@ -49,13 +51,19 @@ async function device(name: string, server: () => FastifyInstance = () => app): 
   await crypto.loadPendingWallet(user.phrase.split(' '));
   await crypto.activatePendingWallet();
   const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-  const self = { online: true, dropNext: null } as Device;
+  const self = { online: true, dropNext: null, beforeNext: null } as Device;
   const inner = injectFetch(server, () => session.token);
   const fetchLike = (async (input: string, init: RequestInit) => {
     if (!self.online) throw new TypeError('Failed to fetch');
-    if (self.dropNext?.test(`${init.method ?? 'GET'} ${input}`)) {
+    const request = `${init.method ?? 'GET'} ${input}`;
+    if (self.dropNext?.test(request)) {
       self.dropNext = null;
       throw new TypeError('Failed to fetch');
+    }
+    const before = self.beforeNext;
+    if (before?.pattern.test(request)) {
+      self.beforeNext = null;
+      await before.run();
     }
     return inner(input, init);
   }) as FetchLike;
@@ -327,5 +335,34 @@ describe('members against the real server', () => {
     await as(limitedOwner, () => members.refreshMembers(limitedVault));
     expect((await getMembers(limitedOwner.db, limitedOwner.userId, limitedVault)).map((m) => m.email)).toEqual([limitedOwner.user.email]);
     await limited.close();
+  }, 120_000);
+
+  it('R19: a revoke that races an invitation (CONFLICT: the rotation misses the new member) is made again once, for everyone', async () => {
+    const owner = await device('owner');
+    const bob = await device('bob');
+    const dave = await device('dave');
+    const vaultId = await sharedVault(owner, [{ d: bob, role: 'VIEWER' }], 'Busy vault');
+    const bobMembership = await membershipIdOf(owner, vaultId, bob.user.email);
+
+    // Just before the revoke is pushed, Dave is invited (as from the owner's other tab).
+    let daveMembership = '';
+    owner.beforeNext = {
+      pattern: /^POST \/api\/vaults\/ops$/,
+      run: async () => {
+        const [row] = await members.inviteMembers(vaultId, [{ email: dave.user.email, role: 'CONTRIBUTOR' }]);
+        daveMembership = (row as { membershipId: string }).membershipId;
+      },
+    };
+    await as(owner, () => members.revokeMember(vaultId, bobMembership));
+    expect(daveMembership).not.toBe('');
+    expect((await owner.api.get('/vaults', VaultListResponse)).vaults.find((v) => v.vaultId === vaultId)?.keyCount).toBe(2);
+
+    // Dave's ring is the rotated one: he accepts and reads what the owner writes next; Bob does not.
+    await sync(dave);
+    await as(dave, () => members.acceptInvite(vaultId, daveMembership));
+    const folderId = await as(owner, () => actions.createFolder(vaultId, null, 'For Dave'));
+    await sync(owner, dave);
+    expect((await getChildren(dave.db, dave.userId, vaultId, null)).map((n) => n.name)).toEqual(['For Dave']);
+    expect(await nameSeenBy(bob, owner, vaultId, folderId)).toBeNull();
   }, 120_000);
 });
