@@ -16,6 +16,7 @@ import {
   ownMembershipId,
   pushMemberOps,
   pushWithRotation,
+  refreshRing,
   sealRingFor,
   signMemberOp,
   syncVaultNow,
@@ -72,6 +73,8 @@ export async function inviteMembers(vaultId: string, rows: InviteRow[], message?
   const { ctx } = requireSync();
   return whileOnline(async () => {
     const isPrivate = await isPrivateVault(ctx, vaultId);
+    // The ring as the server has it, once for every row (it must be the vault's whole current ring).
+    if (isPrivate) await refreshRing(ctx, vaultId);
     // Fresh, so a person revoked or rejected meanwhile is invited again under their membership id.
     const members = await fetchMembers(ctx, vaultId);
     const results: (InviteRowResult | null)[] = [];
@@ -192,7 +195,11 @@ export async function confirmMember(vaultId: string, membershipId: string): Prom
   const { ctx } = requireSync();
   await whileOnline(async () => {
     const { member } = await getMembership(ctx, membershipId);
-    const sealed = (await isPrivateVault(ctx, vaultId)) ? await sealRingFor(ctx, vaultId, member.publicEncryptionKey) : null;
+    let sealed: { keys: string; keyCount: number } | null = null;
+    if (await isPrivateVault(ctx, vaultId)) {
+      await refreshRing(ctx, vaultId);
+      sealed = await sealRingFor(ctx, vaultId, member.publicEncryptionKey);
+    }
     await pushMemberOps(ctx, vaultId, [{ objectId: membershipId, body: { type: 'member.confirm', ...(sealed ?? {}) } }]);
   });
 }
