@@ -5,7 +5,7 @@
  * queued offline); the member list is fetched into Dexie and screens read it from there.
  */
 import { ApiError } from '../protocol/errors';
-import { InviteResponse, MembershipResponse, UserLookupResponse, type MembershipResponse as MembershipResponseType, type UserLookupResponse as UserLookupResponseType } from '../protocol/members';
+import { InviteResponse, MembershipResponse, UserLookupResponse } from '../protocol/members';
 import { Email, Ok } from '../protocol/primitives';
 import type { MemberRole, Operation } from '../protocol/vaults';
 import { type MemberRecord, useVaultMembers } from '../storage/memberStore';
@@ -48,7 +48,7 @@ export class MemberLimitError extends Error {
 /** What a row says when the e-mail has no account (spec 001: an account is needed to be invited). */
 export const NO_ACCOUNT_MESSAGE = 'There is no Cairn account with this e-mail. An account is needed to be invited.';
 
-async function lookup(ctx: SyncContext, email: string): Promise<UserLookupResponseType | null> {
+async function lookup(ctx: SyncContext, email: string): Promise<UserLookupResponse | null> {
   try {
     return await ctx.api.get(`/users/lookup?email=${encodeURIComponent(email)}`, UserLookupResponse);
   } catch (error) {
@@ -58,13 +58,13 @@ async function lookup(ctx: SyncContext, email: string): Promise<UserLookupRespon
 }
 
 /** The account with that e-mail, or null when there is none. Online only. */
-export async function lookupAccount(email: string): Promise<UserLookupResponseType | null> {
+export async function lookupAccount(email: string): Promise<UserLookupResponse | null> {
   const { ctx } = requireSync();
   return whileOnline(() => lookup(ctx, email));
 }
 
 /** A REJECTED or REVOKED membership of the same person is reused by a new invitation (vaults.ts). */
-function reusableMembershipId(members: MemberRecord[], account: UserLookupResponseType): string | undefined {
+function reusableMembershipId(members: MemberRecord[], account: UserLookupResponse): string | undefined {
   return members.find((m) => m.userId === account.userId && (m.status === 'REJECTED' || m.status === 'REVOKED'))?.membershipId;
 }
 
@@ -204,12 +204,12 @@ export async function confirmMember(vaultId: string, membershipId: string): Prom
   });
 }
 
-function getMembership(ctx: SyncContext, membershipId: string): Promise<MembershipResponseType> {
+function getMembership(ctx: SyncContext, membershipId: string): Promise<MembershipResponse> {
   return ctx.api.get(`/memberships/${encodeURIComponent(membershipId)}`, MembershipResponse);
 }
 
 /** A membership by id (the invite and confirm pages), from the server. */
-export async function fetchMembership(membershipId: string): Promise<MembershipResponseType> {
+export async function fetchMembership(membershipId: string): Promise<MembershipResponse> {
   const { ctx } = requireSync();
   return whileOnline(() => getMembership(ctx, membershipId));
 }
