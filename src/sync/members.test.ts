@@ -365,4 +365,28 @@ describe('members against the real server', () => {
     expect((await getChildren(dave.db, dave.userId, vaultId, null)).map((n) => n.name)).toEqual(['For Dave']);
     expect(await nameSeenBy(bob, owner, vaultId, folderId)).toBeNull();
   }, 120_000);
+
+  it('R19: a pull that meets a rotation made after its GET /vaults fetches the new ring first, so what follows opens', async () => {
+    const owner = await device('owner');
+    const bob = await device('bob');
+    const carol = await device('carol');
+    const vaultId = await sharedVault(owner, [{ d: bob, role: 'VIEWER' }, { d: carol, role: 'VIEWER' }], 'Moving target');
+    const bobMembership = await membershipIdOf(owner, vaultId, bob.user.email);
+    await as(owner, () => actions.createFolder(vaultId, null, 'Before'));
+    await sync(owner);
+
+    // Carol's cycle has read the vault list (one key) when, before her pull, Bob is revoked and a folder added.
+    let afterId = '';
+    carol.beforeNext = {
+      pattern: new RegExp(`^GET /api/vaults/${vaultId}/ops`),
+      run: async () => {
+        await as(owner, () => members.revokeMember(vaultId, bobMembership));
+        afterId = await as(owner, () => actions.createFolder(vaultId, null, 'After'));
+        await sync(owner);
+      },
+    };
+    await sync(carol);
+    expect(afterId).not.toBe('');
+    expect((await getChildren(carol.db, carol.userId, vaultId, null)).map((n) => n.name).sort()).toEqual(['After', 'Before']);
+  }, 120_000);
 });
