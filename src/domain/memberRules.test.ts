@@ -15,6 +15,7 @@ import {
   memberMenuEntries,
   type MemberView,
   rejectPageTexts,
+  sortMembersForList,
   roleCardText,
   visibleMembers,
   withTrailingEmptyRow,
@@ -75,6 +76,10 @@ describe('manage access (spec 001 sections 4-6)', () => {
     expect(visibleMembers(members, 'VIEWER').map((m) => m.membershipId)).toEqual(['m1', 'm2']);
     expect(visibleMembers(members, 'CONTRIBUTOR')).toHaveLength(3);
   });
+  it('lists accepted members first and ended ones last', () => {
+    const list = [member('r', 'u9', 'REVOKED', 'REVOKED'), member('p', 'u8', 'VIEWER', 'INVITED'), member('a', 'u7', 'OWNER')];
+    expect(sortMembersForList(list).map((m) => m.membershipId)).toEqual(['a', 'p', 'r']);
+  });
   it('resend for pending or invited; revoke unless already ended', () => {
     expect(canResendInvite(member('x', 'y', 'VIEWER', 'INVITED'))).toBe(true);
     expect(canResendInvite(member('x', 'y', 'VIEWER', 'ACCEPTED'))).toBe(false);
@@ -110,6 +115,7 @@ describe('invite page by membership status (spec 001 section 4)', () => {
     expect(invitePageView('m', 'ACCEPTED', text)).toEqual({ kind: 'vault' });
     expect(invitePageView('m', 'REVOKED', text)).toEqual({ kind: 'revoked' });
     expect(invitePageView('m', 'REJECTED', text)).toEqual({ kind: 'rejected' });
+    expect(invitePageView('m', 'INVITED', text)).toEqual({ kind: 'awaitingConfirmation' });
     expect(invitePageView('m', 'PENDING', { kind: 'loading' })).toEqual({ kind: 'loading' });
     expect(invitePageView('m', 'PENDING', { kind: 'text', text: '  ' })).toEqual({ kind: 'autoAccept' });
     expect(invitePageView('m', 'PENDING', { kind: 'unreadable' })).toEqual({ kind: 'autoAccept' });

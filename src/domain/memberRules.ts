@@ -112,6 +112,12 @@ export function canLeaveVault(members: MemberView[], myUserId: string): boolean 
   return members.some((member) => member.userId !== myUserId && member.status === 'ACCEPTED' && member.role === 'OWNER');
 }
 
+/** Live members first (accepted, then waiting), ended ones last; the original order otherwise. */
+export function sortMembersForList<T extends MemberView>(members: T[]): T[] {
+  const rank = (member: MemberView) => (member.status === 'ACCEPTED' ? 0 : member.status === 'PENDING' || member.status === 'INVITED' ? 1 : 2);
+  return members.map((member, index) => ({ member, index })).sort((a, b) => rank(a.member) - rank(b.member) || a.index - b.index).map(({ member }) => member);
+}
+
 export const MEMBER_STATUS_LABELS: Record<MembershipStatus, string> = {
   ACCEPTED: 'Member',
   PENDING: 'Invited, terms not accepted yet',
@@ -174,6 +180,7 @@ export type InvitePageView =
   | { kind: 'vault' }
   | { kind: 'revoked' }
   | { kind: 'rejected' }
+  | { kind: 'awaitingConfirmation' }
   | { kind: 'loading' }
   | { kind: 'autoAccept' }
   | { kind: 'terms'; text: string };
@@ -182,7 +189,8 @@ export type InvitePageView =
  * Spec 001 section 4, 'Invite page by membership status': no parameter -> /; ACCEPTED -> the
  * vault's files; REVOKED -> /reject-invite (from=REVOKED); no terms or unreadable terms -> the
  * invite is accepted automatically; otherwise the terms are shown. REJECTED (not in the spec's
- * list) goes to /reject-invite with from=REJECTED, whose text says to ask for another invite.
+ * list) goes to /reject-invite with from=REJECTED, whose text says to ask for another invite;
+ * INVITED (the owner has not confirmed access yet, so nothing can be accepted) says so.
  */
 export function invitePageView(membershipId: string | undefined, status: MembershipStatus | undefined, terms: TermsState): InvitePageView {
   if (!membershipId) return { kind: 'home' };
@@ -190,6 +198,7 @@ export function invitePageView(membershipId: string | undefined, status: Members
   if (status === 'ACCEPTED') return { kind: 'vault' };
   if (status === 'REVOKED') return { kind: 'revoked' };
   if (status === 'REJECTED') return { kind: 'rejected' };
+  if (status === 'INVITED') return { kind: 'awaitingConfirmation' };
   if (terms.kind === 'loading') return { kind: 'loading' };
   if (terms.kind === 'unreadable' || terms.text.trim() === '') return { kind: 'autoAccept' };
   return { kind: 'terms', text: terms.text };
