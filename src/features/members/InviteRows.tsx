@@ -1,4 +1,4 @@
-import { ActionIcon, Flex, Select, TextInput } from '@mantine/core';
+import { ActionIcon, Flex, NativeSelect, TextInput } from '@mantine/core';
 import { type InviteFormRow, inviteRowEmailError, ROLE_LABELS } from '../../domain/memberRules';
 import type { MemberRole } from '../../protocol/vaults';
 import { IconX } from '../../ui/icons';
@@ -33,15 +33,14 @@ export function InviteRows({ rows, errors, isDisabled, onChange, onRemove }: Inv
           onChange={(event) => onChange(row.key, { email: event.currentTarget.value })}
         />
         <Flex gap="xs" align="flex-end" mt={{ base: 0, xs: 0 }}>
-          <Select
+          <NativeSelect
             w={{ base: '100%', xs: 160 }}
             flex={{ base: 1, xs: 'none' }}
             label={`Role ${index + 1}`}
             data={ROLE_OPTIONS}
             value={row.role}
-            allowDeselect={false}
             disabled={isDisabled}
-            onChange={(value) => value && onChange(row.key, { role: value as MemberRole })}
+            onChange={(event) => onChange(row.key, { role: event.currentTarget.value as MemberRole })}
           />
           <ActionIcon
             variant="subtle"

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Code, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Code, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { canResendInvite, canRevokeMember, MEMBER_STATUS_LABELS, ROLE_LABELS } from '../../domain/memberRules';
 import { keyFingerprint } from '../../crypto/fingerprint';
 import type { Member } from '../../protocol/members';
@@ -84,13 +84,12 @@ export function MemberRow({ member, isMe, isEditable, chosenRole, onChooseRole, 
           )}
         </Stack>
         {isEditable && !isEnded ? (
-          <Select
+          <NativeSelect
             w={{ base: '100%', xs: 170 }}
             aria-label={`Role of ${name}`}
             data={ROLE_OPTIONS}
             value={chosenRole ?? member.role}
-            allowDeselect={false}
-            onChange={(value) => value && onChooseRole(value as Role)}
+            onChange={(event) => onChooseRole(event.currentTarget.value as Role)}
           />
         ) : (
           <Text fw={500} aria-label={`Role of ${name}`}>
