@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { confirmPageView, vaultListStatus } from '../../domain/memberRules';
 import type { MembershipResponse } from '../../protocol/members';
 import { confirmMember, revokeMember } from '../../sync/memberActions';
-import { runWithErrorSnackbar, showSnackbar } from '../../ui/snackbar';
-import { actionErrorText } from '../vaults/vaultErrors';
+import { showSnackbar } from '../../ui/snackbar';
 import { InvitationLayout, InvitationLoader } from './InvitationLayout';
 import { InvitationNotFound } from './InvitationNotFound';
+import { runMemberAction } from './memberCommands';
 import { memberDisplayName } from './MemberRow';
 import { useMembership } from './useMembership';
 
@@ -47,7 +47,7 @@ function ConfirmByStatus({ membership, onChanged }: { membership: MembershipResp
   async function confirm() {
     setBusy('confirm');
     // Spec 001 section 8: a confirm failure only stops the loading state (the snackbar says why).
-    const isDone = await runWithErrorSnackbar(() => confirmMember(vaultId, member.membershipId), actionErrorText());
+    const isDone = await runMemberAction(() => confirmMember(vaultId, member.membershipId));
     setBusy(null);
     if (!isDone) return;
     showSnackbar('Access confirmed.');
@@ -56,7 +56,7 @@ function ConfirmByStatus({ membership, onChanged }: { membership: MembershipResp
 
   async function revoke() {
     setBusy('revoke');
-    const isDone = await runWithErrorSnackbar(() => revokeMember(vaultId, member.membershipId), actionErrorText('revoking an access'));
+    const isDone = await runMemberAction(() => revokeMember(vaultId, member.membershipId), 'revoking an access');
     setBusy(null);
     if (!isDone) return;
     showSnackbar('Invite revoked.');

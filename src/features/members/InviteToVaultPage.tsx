@@ -13,13 +13,14 @@ import {
 } from '../../domain/memberRules';
 import { INVITE_LIMITS } from '../../protocol/members';
 import { useSyncStatus } from '../../sync';
-import { inviteMembers, MemberLimitError } from '../../sync/memberActions';
+import { inviteMembers, MemberLimitError, OfflineError } from '../../sync/memberActions';
 import { showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { SendErrorReportLink } from '../errors/SendErrorReportLink';
 import { actionErrorText } from '../vaults/vaultErrors';
 import { useVaultRoom } from '../files/VaultRoomContext';
 import { AirdropInvite } from './airdrop/AirdropInvite';
 import { InviteRows } from './InviteRows';
+import { memberErrorText } from './memberCommands';
 import { MemberLimitModal } from './MemberLimitModal';
 import { MemberPageHeader } from './MemberPageHeader';
 
@@ -89,8 +90,8 @@ export function InviteToVaultPage() {
         setIsLimitOpen(true);
       } else {
         console.warn(FAILURE_TEXT, error);
-        showErrorSnackbar(FAILURE_TEXT);
-        setFailure(error);
+        showErrorSnackbar(memberErrorText(error, 'sending the invitation'));
+        if (!(error instanceof OfflineError)) setFailure(error);
       }
     } finally {
       setIsSending(false);

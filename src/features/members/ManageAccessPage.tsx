@@ -8,11 +8,10 @@ import { useSyncStatus } from '../../sync';
 import { refreshMembers, resendInvite, saveRoleChanges, useMembers } from '../../sync/memberActions';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconUser } from '../../ui/icons';
-import { runWithErrorSnackbar, showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
+import { showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { useUser } from '../account/useSession';
 import { useVaultRoom } from '../files/VaultRoomContext';
-import { actionErrorText } from '../vaults/vaultErrors';
-import { confirmLeaveVault, confirmRevokeMember } from './memberCommands';
+import { confirmLeaveVault, confirmRevokeMember, memberErrorText, runMemberAction } from './memberCommands';
 import { MemberPageHeader } from './MemberPageHeader';
 import { memberDisplayName, MemberRow } from './MemberRow';
 
@@ -65,7 +64,7 @@ export function ManageAccessPage() {
     if (!members) return;
     setIsSaving(true);
     const changes = changedRoles(members, chosen);
-    const isSaved = await runWithErrorSnackbar(() => saveRoleChanges(vault.vaultId, changes), actionErrorText('saving the changes'));
+    const isSaved = await runMemberAction(() => saveRoleChanges(vault.vaultId, changes), 'saving the changes');
     setIsSaving(false);
     if (isSaved) {
       setChosen({});
@@ -112,8 +111,8 @@ export function ManageAccessPage() {
                 onChooseRole={(role) => chooseRole(member.membershipId, role)}
                 onResend={() => resendInvite(vault.vaultId, member.membershipId)}
                 onResendError={(error) => {
-                  console.warn(error);
-                  showErrorSnackbar(actionErrorText('sending the invitation'));
+                  console.warn('Resending the invitation failed', error);
+                  showErrorSnackbar(memberErrorText(error, 'sending the invitation'));
                 }}
                 onRevoke={() => confirmRevokeMember(vault.vaultId, member.membershipId, memberDisplayName(member), member.status !== 'ACCEPTED')}
               />

@@ -1,9 +1,26 @@
 /** Member actions with their confirmations and snackbars (spec 001 sections 4 and 8). */
 import { Stack, Text } from '@mantine/core';
-import { leaveVault, revokeMember } from '../../sync/memberActions';
+import { leaveVault, OfflineError, revokeMember } from '../../sync/memberActions';
 import { confirmAction } from '../../ui/confirmAction';
-import { runWithErrorSnackbar, showSnackbar } from '../../ui/snackbar';
+import { showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { actionErrorText } from '../vaults/vaultErrors';
+
+/** A member action's failure text: offline says so (they are online only), else spec 000 section 8's. */
+export function memberErrorText(error: unknown, doing?: string): string {
+  return error instanceof OfflineError ? error.message : actionErrorText(doing);
+}
+
+/** Runs a member action, reporting its failure as a snackbar; resolves to whether it succeeded. */
+export async function runMemberAction(action: () => Promise<unknown>, doing?: string): Promise<boolean> {
+  try {
+    await action();
+    return true;
+  } catch (error) {
+    console.warn(`Member action failed (${doing ?? 'unknown'})`, error);
+    showErrorSnackbar(memberErrorText(error, doing));
+    return false;
+  }
+}
 
 /**
  * The revoke confirmation. Revoking rotates the vault key so nothing added later reaches the
@@ -32,11 +49,11 @@ export function confirmRevokeMember(vaultId: string, membershipId: string, name:
     confirmLabel: 'Revoke',
     isDanger: true,
     onConfirm: () =>
-      void runWithErrorSnackbar(async () => {
+      void runMemberAction(async () => {
         await revokeMember(vaultId, membershipId);
         showSnackbar(isInvite ? 'Invite revoked.' : 'Access revoked.');
         onDone?.();
-      }, actionErrorText('revoking an access')),
+      }, 'revoking an access'),
   });
 }
 
@@ -56,10 +73,10 @@ export function confirmLeaveVault(vaultId: string, vaultName: string, onLeft: ()
     confirmLabel: 'Leave vault',
     isDanger: true,
     onConfirm: () =>
-      void runWithErrorSnackbar(async () => {
+      void runMemberAction(async () => {
         await leaveVault(vaultId);
         showSnackbar(`You left ${vaultName}.`);
         onLeft();
-      }, actionErrorText('leaving the vault')),
+      }, 'leaving the vault'),
   });
 }
