@@ -79,6 +79,10 @@ test('members: an owner invites a viewer, who accepts the terms and downloads; m
   await expect(page.getByText('Invitation sent.')).toBeVisible();
   await expect(page).toHaveURL(vaultUrl);
 
+  // The invitee's notifications list the invitation.
+  await invitee.goto('/notifications');
+  await expect(invitee.getByRole('button', { name: `Unread: ${ownerEmail} invited you to a vault.` })).toBeVisible({ timeout: 15_000 });
+
   // The e-mailed link opens the invite page with the role card and the terms, as text.
   const link = await waitForMailLink(DATA_DIR, inviteeEmail, '/invite?membershipId=');
   await invitee.goto(link);

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canLeaveVault, changedRoles, isSaveEnabled, sortMembersForList, visibleMembers } from '../../domain/memberRules';
 import type { MemberRole, Role } from '../../protocol/vaults';
+import { useStoreAccount } from '../../storage/vaultStore';
 import { useSyncStatus } from '../../sync';
 import { refreshMembers, resendInvite, saveRoleChanges, useMembers } from '../../sync/memberActions';
 import { EmptyPanel } from '../../ui/EmptyPanel';
@@ -33,7 +34,10 @@ export function ManageAccessPage() {
   const isOwner = vault.role === 'OWNER';
   const canEdit = isOwner && !isReadOnly && !isOffline;
 
+  // Sync starts in the app shell's effect, after this page's first effects: wait for it.
+  const accountId = useStoreAccount();
   useEffect(() => {
+    if (!accountId) return;
     let isCurrent = true;
     refreshMembers(vault.vaultId).then(
       () => isCurrent && setRefreshFailed(false),
@@ -45,7 +49,7 @@ export function ManageAccessPage() {
     return () => {
       isCurrent = false;
     };
-  }, [vault.vaultId]);
+  }, [vault.vaultId, accountId]);
 
   const members = useMemo(() => (cached ? sortMembersForList(visibleMembers(cached, vault.role)) : undefined), [cached, vault.role]);
 

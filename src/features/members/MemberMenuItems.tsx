@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canLeaveVault, memberMenuEntries, vaultListStatus } from '../../domain/memberRules';
 import type { VaultRecord } from '../../storage/vaultRecords';
+import { useStoreAccount } from '../../storage/vaultStore';
 import { refreshMembers, useMembers } from '../../sync/memberActions';
 import { useUser } from '../account/useSession';
 import { confirmLeaveVault } from './memberCommands';
@@ -18,9 +19,11 @@ export function MemberMenuItems({ vault }: { vault: VaultRecord }) {
   const user = useUser();
   const { isReadOnly } = useServerConfig();
   const members = useMembers(vault.vaultId);
+  const accountId = useStoreAccount();
   useEffect(() => {
+    if (!accountId) return;
     refreshMembers(vault.vaultId).catch((error: unknown) => console.warn('The member list could not be refreshed', error));
-  }, [vault.vaultId]);
+  }, [vault.vaultId, accountId]);
 
   if (vault.isPending || vault.membershipStatus !== 'ACCEPTED') return null;
   const entries = memberMenuEntries({ role: vault.role, vaultStatus: vault.status, isReadOnly });

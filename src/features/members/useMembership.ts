@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MembershipResponse } from '../../protocol/members';
+import { useStoreAccount } from '../../storage/vaultStore';
 import { fetchMembership } from '../../sync/memberActions';
 
 export type MembershipLoad = { state: 'loading' } | { state: 'loaded'; membership: MembershipResponse } | { state: 'failed' };
@@ -8,8 +9,10 @@ export type MembershipLoad = { state: 'loading' } | { state: 'loaded'; membershi
 export function useMembership(membershipId: string | undefined): MembershipLoad & { reload: () => void } {
   const [load, setLoad] = useState<MembershipLoad>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Sync starts in the app shell's effect, after this page's first effects: wait for it.
+  const accountId = useStoreAccount();
   useEffect(() => {
-    if (!membershipId) return;
+    if (!membershipId || !accountId) return;
     let isCurrent = true;
     fetchMembership(membershipId).then(
       (membership) => isCurrent && setLoad({ state: 'loaded', membership }),
@@ -22,6 +25,6 @@ export function useMembership(membershipId: string | undefined): MembershipLoad 
     return () => {
       isCurrent = false;
     };
-  }, [membershipId, attempt]);
+  }, [membershipId, attempt, accountId]);
   return { ...load, reload: () => setAttempt((n) => n + 1) };
 }

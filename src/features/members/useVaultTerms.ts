@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TermsState } from '../../domain/memberRules';
-import { useVault } from '../../storage/vaultStore';
+import { useStoreAccount, useVault } from '../../storage/vaultStore';
 import { pokeVault } from '../../sync';
 
 /**
@@ -17,12 +17,13 @@ export const TERMS_WAIT_MS = 15_000;
 export function useVaultTerms(vaultId: string | undefined): TermsState {
   const vault = useVault(vaultId ?? '');
   const [hasTimedOut, setHasTimedOut] = useState(false);
+  const accountId = useStoreAccount();
   useEffect(() => {
-    if (!vaultId) return;
+    if (!vaultId || !accountId) return;
     pokeVault(vaultId);
     const timer = setTimeout(() => setHasTimedOut(true), TERMS_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [vaultId]);
+  }, [vaultId, accountId]);
   if (vault && vault.headSeq > 0 && vault.cursor >= vault.headSeq) return { kind: 'text', text: vault.terms };
   return hasTimedOut ? { kind: 'unreadable' } : { kind: 'loading' };
 }
