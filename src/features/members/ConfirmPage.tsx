@@ -74,13 +74,13 @@ function ConfirmByStatus({ membership, onChanged }: { membership: MembershipResp
       {view === 'confirm' ? (
         <>
           <Text>
-            <Text span fw={600} inherit>
+            <Text span fw={600} inherit style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>{' '}
             has created an account. You can now confirm their access to the vault.
           </Text>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" color="red" onClick={() => void revoke()} loading={busy === 'revoke'} disabled={busy !== null}>
+            <Button variant="outline" color="red" onClick={() => void revoke()} loading={busy === 'revoke'} disabled={busy !== null}>
               Revoke
             </Button>
             <Button onClick={() => void confirm()} loading={busy === 'confirm'} disabled={busy !== null}>

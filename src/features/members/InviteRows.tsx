@@ -1,4 +1,4 @@
-import { ActionIcon, Flex, NativeSelect, TextInput } from '@mantine/core';
+import { ActionIcon, Box, Flex, NativeSelect, TextInput } from '@mantine/core';
 import { type InviteFormRow, inviteRowEmailError, ROLE_LABELS } from '../../domain/memberRules';
 import type { MemberRole } from '../../protocol/vaults';
 import { IconX } from '../../ui/icons';
@@ -32,7 +32,7 @@ export function InviteRows({ rows, errors, isDisabled, onChange, onRemove }: Inv
           error={inviteRowEmailError(row) ?? errors[row.key]}
           onChange={(event) => onChange(row.key, { email: event.currentTarget.value })}
         />
-        <Flex gap="xs" align="flex-end" mt={{ base: 0, xs: 0 }}>
+        <Flex gap="xs" align="flex-end">
           <NativeSelect
             w={{ base: '100%', xs: 160 }}
             flex={{ base: 1, xs: 'none' }}
@@ -42,16 +42,14 @@ export function InviteRows({ rows, errors, isDisabled, onChange, onRemove }: Inv
             disabled={isDisabled}
             onChange={(event) => onChange(row.key, { role: event.currentTarget.value as MemberRole })}
           />
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size={36}
-            aria-label={`Remove row ${index + 1}`}
-            disabled={isDisabled || rows.length === 1 || isTrailingBlank}
-            onClick={() => onRemove(row.key)}
-          >
-            <IconX size={18} />
-          </ActionIcon>
+          {/* The blank row that waits for the next e-mail has nothing to remove: a spacer keeps the columns. */}
+          {rows.length === 1 || isTrailingBlank ? (
+            <Box w={36} h={36} style={{ flexShrink: 0 }} />
+          ) : (
+            <ActionIcon variant="subtle" color="gray" size={36} aria-label={`Remove row ${index + 1}`} disabled={isDisabled} onClick={() => onRemove(row.key)}>
+              <IconX size={18} />
+            </ActionIcon>
+          )}
         </Flex>
       </Flex>
     );

@@ -125,7 +125,7 @@ export function ManageAccessPage() {
         )}
         <Group justify="space-between" gap="sm">
           {members && canLeaveVault(members, user.id) && !isReadOnly ? (
-            <Button variant="default" color="red" disabled={isOffline} onClick={() => confirmLeaveVault(vault.vaultId, vaultName, () => void navigate({ to: '/vaults/$status', params: { status: 'active' } }))}>
+            <Button variant="outline" color="red" disabled={isOffline} onClick={() => confirmLeaveVault(vault.vaultId, vaultName, () => void navigate({ to: '/vaults/$status', params: { status: 'active' } }))}>
               Leave vault
             </Button>
           ) : (

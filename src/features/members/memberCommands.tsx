@@ -33,7 +33,7 @@ export function confirmRevokeMember(vaultId: string, membershipId: string, name:
       <Stack gap="xs">
         <Text size="sm">
           {isInvite ? 'Revoke the invitation of ' : 'Revoke the access of '}
-          <Text span fw={600} inherit>
+          <Text span fw={600} inherit style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Text>
           ? They will no longer be able to open this vault, and nothing added to it from now on will be readable to them.
@@ -64,7 +64,7 @@ export function confirmLeaveVault(vaultId: string, vaultName: string, onLeft: ()
     message: (
       <Text size="sm">
         Leave{' '}
-        <Text span fw={600} inherit>
+        <Text span fw={600} inherit style={{ overflowWrap: 'anywhere' }}>
           {vaultName}
         </Text>
         ? It disappears from your vaults, and an owner has to invite you again for you to come back.
