@@ -91,8 +91,17 @@ test('members: an owner invites a viewer, who accepts the terms and downloads; m
   await expect(invitee.getByRole('button', { name: invitation })).toBeVisible({ timeout: 15_000 });
   await shootBothWidths(invitee, 'notifications');
 
+  // The vault list marks the invitation and opens the invite page from it.
+  await invitee.goto('/vaults/active');
+  const invitedRow = invitee.getByRole('row').filter({ hasText: '(Invitation)' });
+  await expect(invitedRow).toBeVisible({ timeout: 30_000 });
+  await invitedRow.getByRole('link').click();
+  await expect(invitee).toHaveURL(/\/invite\?membershipId=/);
+  await expect(invitee.getByRole('heading', { name: 'Terms of access' })).toBeVisible();
+
   // The e-mailed link opens the invite page with the role card and the terms, as text.
   const link = await waitForMailLink(DATA_DIR, inviteeEmail, '/invite?membershipId=');
+  expect(new URL(link).search).toBe(new URL(invitee.url()).search);
   await invitee.goto(link);
   await expect(invitee.getByRole('heading', { name: 'Terms of access' })).toBeVisible({ timeout: 30_000 });
   await expect(invitee.getByText('You can view and download content in the vault.')).toBeVisible();
@@ -101,6 +110,9 @@ test('members: an owner invites a viewer, who accepts the terms and downloads; m
   const accept = invitee.getByRole('button', { name: 'Accept terms' });
   await expect(accept).toBeDisabled();
   await shootBothWidths(invitee, 'invite-page');
+  await invitee.emulateMedia({ colorScheme: 'dark' });
+  await invitee.screenshot({ path: join(SCREENSHOT_DIR, 'members-invite-page-dark.png'), fullPage: true });
+  await invitee.emulateMedia({ colorScheme: 'light' });
   await invitee.getByRole('checkbox', { name: 'By checking this box you are agreeing to digitally sign and accept the terms.' }).check();
   await accept.click();
 
