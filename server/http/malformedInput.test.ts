@@ -8,10 +8,13 @@ import { z } from 'zod';
 import { ERROR_STATUS, isErrorCode } from '../../src/protocol/errors';
 import type { RouteInfo } from '../app';
 import { TABLES } from '../db/Database';
-import { ApiClient, type ApiResponse } from '../testing/ApiClient';
+import { ApiClient, type ApiResponse, errorCode } from '../testing/ApiClient';
 import { describeEachDatabase, type TestEnv } from '../testing/databases';
 import { newSession } from '../testing/flows';
+import { readMailbox } from '../testing/mailbox';
+import { createPrivateVault, inviteOp } from '../testing/members';
 import { TestUser } from '../testing/TestUser';
+import { membershipIdOf, VaultActor } from '../testing/vaults';
 
 interface Probe {
   name: string;
@@ -120,6 +123,7 @@ describeEachDatabase('malformed input sweep', (env) => {
     // Every API route is declared through the validating route definer (or is the socket route).
     expect(routes.filter((r) => !r.meta)).toEqual([]);
     expect(routes.length).toBeGreaterThanOrEqual(30);
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(MEMBER_ROUTES));
 
     const before = await countRows(env);
     const problems: string[] = [];
@@ -144,4 +148,53 @@ describeEachDatabase('malformed input sweep', (env) => {
     // The session used for the signed-in half is still alive: nothing malformed logged it out.
     expect((await api.get('/api/account', { token })).status).toBe(200);
   });
+
+  it('answers bad member requests against a real vault and membership with 400 and changes nothing', async () => {
+    const api = new ApiClient(await env.buildApp({ config: { authRateLimit: 1_000_000 } }));
+    const owner = await VaultActor.create(env, api);
+    const invitee = await VaultActor.create(env, api);
+    const { vaultId, ring } = await createPrivateVault(owner);
+    const op = await inviteOp(owner, vaultId, invitee, 'VIEWER', ring);
+    const membershipId = await membershipIdOf(env.db, vaultId, owner.userId);
+    const { signature: _signature, ...unsigned } = op;
+    const bad: [string, string, unknown][] = [
+      ['GET', '/api/users/lookup', undefined],
+      ['GET', '/api/users/lookup?email=not-an-email', undefined],
+      ['GET', `/api/users/lookup?email=${encodeURIComponent(invitee.user.email)}&email=x@y.z`, undefined],
+      ['POST', `/api/vaults/${vaultId}/invitations`, { ops: [] }],
+      ['POST', `/api/vaults/${vaultId}/invitations`, { ops: [unsigned] }],
+      ['POST', `/api/vaults/${vaultId}/invitations`, { ops: [op], message: 'x'.repeat(1_001) }],
+      ['POST', `/api/vaults/${vaultId}/invitations`, { ops: Array.from({ length: 21 }, () => op) }],
+      ['POST', `/api/vaults/${vaultId}/invitations`, { ops: [{ ...op, body: { ...op.body, role: 'REVOKED' } }] }],
+      ['POST', `/api/vaults/${vaultId}/invitations`, { ops: [op], extra: true }],
+      ['POST', `/api/vaults/not-an-id!/invitations`, { ops: [op] }],
+      ['POST', `/api/vaults/${vaultId}/members/${membershipId}/resend`, { unexpected: 1 }],
+      ['POST', `/api/vaults/${vaultId}/members/bad!id/resend`, undefined],
+      ['GET', `/api/vaults/${vaultId}/members?role=OWNER`, undefined],
+      ['GET', `/api/memberships/${'A'.repeat(65)}`, undefined],
+      ['GET', '/api/notifications?limit=5', undefined],
+      ['POST', '/api/notifications/bad!id/read', undefined],
+    ];
+    const before = await countRows(env);
+    const mails = readMailbox(env.dataDir).length;
+    const answers = [];
+    for (const [method, url, body] of bad) {
+      const response = await api.request(method as 'POST', url, body, { token: owner.token });
+      answers.push({ method, url: url.slice(0, 80), status: response.status, code: errorCode(response), problem: problemWith(response) });
+    }
+    expect(answers.filter((a) => a.status !== 400 || a.code !== 'VALIDATION_FAILED' || a.problem !== null)).toEqual([]);
+    expect(await countRows(env)).toEqual(before);
+    expect(readMailbox(env.dataDir)).toHaveLength(mails);
+  });
 });
+
+/** The members routes (src/protocol/members.ts), which the sweep must reach. */
+const MEMBER_ROUTES = [
+  'GET /api/users/lookup',
+  'POST /api/vaults/:vaultId/invitations',
+  'POST /api/vaults/:vaultId/members/:membershipId/resend',
+  'GET /api/vaults/:vaultId/members',
+  'GET /api/memberships/:membershipId',
+  'GET /api/notifications',
+  'POST /api/notifications/:id/read',
+];

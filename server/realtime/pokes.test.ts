@@ -4,8 +4,9 @@ import { PushResponse } from '../../src/protocol/vaults';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase, describePostgres } from '../testing/databases';
 import { startServerProcess } from '../testing/serverProcess';
-import { expectAccepted, newId, sealed, VaultActor } from '../testing/vaults';
-import { connectSocket } from '../testing/wsClient';
+import { invite } from '../testing/members';
+import { clear, expectAccepted, membershipIdOf, newId, sealed, VaultActor } from '../testing/vaults';
+import { connectSocket, type TestSocket } from '../testing/wsClient';
 import { PostgresPokeBus } from './PostgresPokeBus';
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -71,6 +72,36 @@ describeEachDatabase('vault pokes (SYNC_SPEC R3)', (env) => {
     // Past the creation (whose poke may still arrive late), exactly one poke per accepted push.
     expect(socket.messages.filter((m) => m.type === 'poke' && m.seq > 1).map((m) => m.type === 'poke' && m.seq)).toEqual([last, last + 1]);
     socket.socket.close();
+  });
+  it('R3: an invitee hears the vault from the invitation on; a member who rejected or was revoked hears no more', async () => {
+    const vaultId = await owner.createVault({ isPublic: true });
+    const [alice, bob] = [await VaultActor.create(env, owner.api), await VaultActor.create(env, owner.api)];
+    const sockets = [owner, alice, bob].map((actor) => connectSocket(`${wsUrl}?token=${actor.token}`));
+    for (const socket of sockets) {
+      await socket.opened;
+      await socket.waitFor((m) => m.type === 'hello');
+    }
+    const [ownerSocket, aliceSocket, bobSocket] = sockets as [TestSocket, TestSocket, TestSocket];
+    const pokesOf = (socket: TestSocket) => socket.messages.filter((m) => m.type === 'poke' && m.vaultId === vaultId).map((m) => m.type === 'poke' && m.seq);
+
+    const before = expectAccepted(await owner.apply(vaultId, newId(), { type: 'folder.create', parentId: null, name: clear('Before') }));
+    await ownerSocket.waitFor((m) => m.type === 'poke' && m.seq === before);
+    const aliceInvite = await invite(owner, vaultId, alice, 'VIEWER', null);
+    const bobInvite = await invite(owner, vaultId, bob, 'VIEWER', null);
+    await aliceSocket.waitFor((m) => m.type === 'poke' && m.seq === expectAccepted(aliceInvite));
+    await bobSocket.waitFor((m) => m.type === 'poke' && m.seq === expectAccepted(bobInvite));
+    expect(pokesOf(aliceSocket)).not.toContain(before);
+
+    const aliceMembership = await membershipIdOf(env.db, vaultId, alice.userId);
+    expectAccepted(await bob.apply(vaultId, await membershipIdOf(env.db, vaultId, bob.userId), { type: 'member.reject' }));
+    expectAccepted(await owner.apply(vaultId, aliceMembership, { type: 'member.revoke' }));
+    const after = expectAccepted(await owner.apply(vaultId, newId(), { type: 'folder.create', parentId: null, name: clear('After') }));
+    await ownerSocket.waitFor((m) => m.type === 'poke' && m.seq === after);
+    // The fan-out writes to every socket of a batch at once; give the others a moment to receive.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(pokesOf(aliceSocket).filter((seq) => seq !== false && seq >= after)).toEqual([]);
+    expect(pokesOf(bobSocket).filter((seq) => seq !== false && seq >= after)).toEqual([]);
+    for (const socket of sockets) socket.socket.close();
   });
 });
 

@@ -4,12 +4,11 @@
  * layer's branch. Membership changes are signed member.* operations pushed online at once (never
  * queued offline); the member list is fetched into Dexie and screens read it from there.
  */
-import { z } from 'zod';
 import { ApiError } from '../protocol/errors';
-import { InviteResponse, MembershipResponse, UserLookupResponse, type MembershipResponse as MembershipResponseType, type UserLookupResponse as UserLookupResponseType } from '../protocol/members';
-import { Email } from '../protocol/primitives';
+import { InviteResponse, MembershipResponse, UserLookupResponse } from '../protocol/members';
+import { Email, Ok } from '../protocol/primitives';
 import type { MemberRole, Operation } from '../protocol/vaults';
-import { getMembers, type MemberRecord, useVaultMembers } from '../storage/memberStore';
+import { type MemberRecord, useVaultMembers } from '../storage/memberStore';
 import { requireSync } from './currentSync';
 import { fetchMembers } from './memberList';
 import {
@@ -17,6 +16,7 @@ import {
   ownMembershipId,
   pushMemberOps,
   pushWithRotation,
+  refreshRing,
   sealRingFor,
   signMemberOp,
   syncVaultNow,
@@ -48,7 +48,7 @@ export class MemberLimitError extends Error {
 /** What a row says when the e-mail has no account (spec 001: an account is needed to be invited). */
 export const NO_ACCOUNT_MESSAGE = 'There is no Cairn account with this e-mail. An account is needed to be invited.';
 
-async function lookup(ctx: SyncContext, email: string): Promise<UserLookupResponseType | null> {
+async function lookup(ctx: SyncContext, email: string): Promise<UserLookupResponse | null> {
   try {
     return await ctx.api.get(`/users/lookup?email=${encodeURIComponent(email)}`, UserLookupResponse);
   } catch (error) {
@@ -58,13 +58,13 @@ async function lookup(ctx: SyncContext, email: string): Promise<UserLookupRespon
 }
 
 /** The account with that e-mail, or null when there is none. Online only. */
-export async function lookupAccount(email: string): Promise<UserLookupResponseType | null> {
+export async function lookupAccount(email: string): Promise<UserLookupResponse | null> {
   const { ctx } = requireSync();
   return whileOnline(() => lookup(ctx, email));
 }
 
 /** A REJECTED or REVOKED membership of the same person is reused by a new invitation (vaults.ts). */
-function reusableMembershipId(members: MemberRecord[], account: UserLookupResponseType): string | undefined {
+function reusableMembershipId(members: MemberRecord[], account: UserLookupResponse): string | undefined {
   return members.find((m) => m.userId === account.userId && (m.status === 'REJECTED' || m.status === 'REVOKED'))?.membershipId;
 }
 
@@ -73,7 +73,10 @@ export async function inviteMembers(vaultId: string, rows: InviteRow[], message?
   const { ctx } = requireSync();
   return whileOnline(async () => {
     const isPrivate = await isPrivateVault(ctx, vaultId);
-    const members = await getMembers(ctx.db, ctx.accountId, vaultId);
+    // The ring as the server has it, once for every row (it must be the vault's whole current ring).
+    if (isPrivate) await refreshRing(ctx, vaultId);
+    // Fresh, so a person revoked or rejected meanwhile is invited again under their membership id.
+    const members = await fetchMembers(ctx, vaultId);
     const results: (InviteRowResult | null)[] = [];
     const ops: { row: number; op: Operation }[] = [];
     for (const [index, row] of rows.entries()) {
@@ -160,13 +163,10 @@ export async function revokeMember(vaultId: string, membershipId: string): Promi
   });
 }
 
-/** The resend route answers no body the client reads (src/protocol/members.ts defines none). */
-const ResendResponse = z.unknown();
-
 export async function resendInvite(vaultId: string, membershipId: string): Promise<void> {
   const { ctx } = requireSync();
   await whileOnline(() =>
-    ctx.api.post(`/vaults/${encodeURIComponent(vaultId)}/members/${encodeURIComponent(membershipId)}/resend`, {}, ResendResponse),
+    ctx.api.post(`/vaults/${encodeURIComponent(vaultId)}/members/${encodeURIComponent(membershipId)}/resend`, {}, Ok),
   );
 }
 
@@ -195,17 +195,21 @@ export async function confirmMember(vaultId: string, membershipId: string): Prom
   const { ctx } = requireSync();
   await whileOnline(async () => {
     const { member } = await getMembership(ctx, membershipId);
-    const sealed = (await isPrivateVault(ctx, vaultId)) ? await sealRingFor(ctx, vaultId, member.publicEncryptionKey) : null;
+    let sealed: { keys: string; keyCount: number } | null = null;
+    if (await isPrivateVault(ctx, vaultId)) {
+      await refreshRing(ctx, vaultId);
+      sealed = await sealRingFor(ctx, vaultId, member.publicEncryptionKey);
+    }
     await pushMemberOps(ctx, vaultId, [{ objectId: membershipId, body: { type: 'member.confirm', ...(sealed ?? {}) } }]);
   });
 }
 
-function getMembership(ctx: SyncContext, membershipId: string): Promise<MembershipResponseType> {
+function getMembership(ctx: SyncContext, membershipId: string): Promise<MembershipResponse> {
   return ctx.api.get(`/memberships/${encodeURIComponent(membershipId)}`, MembershipResponse);
 }
 
 /** A membership by id (the invite and confirm pages), from the server. */
-export async function fetchMembership(membershipId: string): Promise<MembershipResponseType> {
+export async function fetchMembership(membershipId: string): Promise<MembershipResponse> {
   const { ctx } = requireSync();
   return whileOnline(() => getMembership(ctx, membershipId));
 }

@@ -58,8 +58,7 @@ export function keySharing(ctx: SyncContext): VaultKeySharingApi {
 
 /** The server's rejection of one operation as the ApiError screens show. */
 export function rejectionError(error: { code: string; message: string }): ApiError {
-  const apiError = new ApiError(isErrorCode(error.code) ? error.code : 'UNPROCESSABLE', error.message);
-  return apiError;
+  return new ApiError(isErrorCode(error.code) ? error.code : 'UNPROCESSABLE', error.message);
 }
 
 /** A member operation to sign: `objectId` is the membership id (the vault id for vault.rotateKeys). */
@@ -140,7 +139,7 @@ export async function ownMembershipId(ctx: SyncContext, vaultId: string): Promis
  * Makes sure the worker holds the vault's current ring as the server has it (GET /vaults reopens
  * a ring whose size differs), before it is sealed to someone or rotated.
  */
-async function currentRing(ctx: SyncContext, vaultId: string): Promise<void> {
+export async function refreshRing(ctx: SyncContext, vaultId: string): Promise<void> {
   await refreshVaultList(ctx);
   const vault = await requireVault(ctx, vaultId);
   if (!vault.sealedKeys) throw new Error('NO_VAULT_KEYS');
@@ -148,15 +147,24 @@ async function currentRing(ctx: SyncContext, vaultId: string): Promise<void> {
 
 /**
  * Forgets what this session knew of the held ring and opens the server's copy again: after a
- * rotation the server did not take, the worker's newest key is one nobody else holds.
+ * rotation the server did not take, the worker's newest key is one nobody else holds. Without an
+ * answer from the server, the copy GET /vaults last gave (kept on the vault record) is opened.
  */
 export async function reopenRingFromServer(ctx: SyncContext, vaultId: string): Promise<void> {
   setHeldKeyCount(ctx, vaultId, undefined);
   try {
     await refreshVaultList(ctx);
+    return;
   } catch (error) {
-    // Offline: the next cycle's GET /vaults reopens it (the held count is forgotten).
-    ctx.log(`Keys of vault ${vaultId} not reopened yet`, error);
+    ctx.log(`Keys of vault ${vaultId} not fetched; reopening the last copy`, error);
+  }
+  const sealedKeys = (await ctx.db.vaults.get([ctx.accountId, vaultId]))?.sealedKeys;
+  if (!sealedKeys) return;
+  try {
+    const { keyCount } = await ctx.crypto.openVaultKeys(vaultId, sealedKeys);
+    setHeldKeyCount(ctx, vaultId, keyCount);
+  } catch (error) {
+    ctx.log(`Keys of vault ${vaultId} not reopened`, error);
   }
 }
 
@@ -195,7 +203,7 @@ export async function pushWithRotation(
   leavingMembershipId: string | undefined,
   retryOnConflict: boolean,
 ): Promise<void> {
-  await currentRing(ctx, vaultId);
+  await refreshRing(ctx, vaultId);
   const members = await fetchMembers(ctx, vaultId);
   let rotation: KeyRotation;
   try {
@@ -213,9 +221,8 @@ export async function pushWithRotation(
   }
 }
 
-/** Seals the vault's current ring to one person (an invitation or a confirmation). */
+/** Seals the held ring to one person (an invitation or a confirmation); `refreshRing` first. */
 export async function sealRingFor(ctx: SyncContext, vaultId: string, publicEncryptionKey: string): Promise<{ keys: string; keyCount: number }> {
-  await currentRing(ctx, vaultId);
   const { sealedKeys, keyCount } = await keySharing(ctx).sealVaultKeysFor(vaultId, publicEncryptionKey);
   return { keys: sealedKeys, keyCount };
 }

@@ -7,7 +7,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHUNK_SIZE, type FileVersion, type OperationBody, PullResponse, PushResponse } from '../protocol/vaults';
+import { ApiError } from '../protocol/errors';
 import { CairnDb } from '../storage/db';
+import { getVaults } from '../storage/vaultStore';
 import type { VaultRecord } from '../storage/vaultRecords';
 import { wipeAccountData } from '../storage/wipeAccountData';
 import { enqueueOperation } from './outbox';
@@ -330,5 +332,33 @@ describe('[S6] pulling page by page', () => {
     const got = await projection(ctx.db);
     expect(got.nodes).toEqual(reference.nodes);
     expect(got.versions).toEqual(reference.versions);
+  });
+});
+
+describe('pulling a vault whose membership ended', () => {
+  it('R19: a pull answered 403 (revoked since the list was read) marks the membership ended: not pulled again, not listed, nothing thrown', async () => {
+    const ctx = device();
+    let pulls = 0;
+    server.beforePull = () => {
+      pulls += 1;
+      throw new ApiError('FORBIDDEN', 'Your access to this vault was revoked');
+    };
+    await expect(pullAll(ctx)).resolves.toMatchObject({ applied: 0 });
+    expect(pulls).toBe(1);
+    expect(await ctx.db.vaults.get([USER.id, VAULT])).toMatchObject({ membershipStatus: 'REVOKED', role: 'REVOKED', cursor: 0 });
+    expect(await getVaults(ctx.db, USER.id, 'active')).toEqual([]);
+
+    // The list now says so too: the vault is not asked for again.
+    server.vaults.get(VAULT)!.summary.membership = { ...server.vaults.get(VAULT)!.summary.membership, status: 'REVOKED', role: 'REVOKED', keys: null };
+    await pullAll(ctx);
+    expect(pulls).toBe(1);
+  });
+
+  it('other errors of a pull still fail the cycle (retried with backoff)', async () => {
+    const ctx = device();
+    server.beforePull = () => {
+      throw new ApiError('INTERNAL', 'boom');
+    };
+    await expect(pullAll(ctx)).rejects.toThrow('boom');
   });
 });

@@ -22,6 +22,7 @@ import { getChildren, getUploads, getVault } from '../storage/vaultStore';
 import { downloadFileVersion } from './downloadFile';
 import { startSync, stopSync } from './index';
 import { SyncClient } from './SyncClient';
+import { injectFetch as injectServerFetch } from './testing/injectFetch';
 import { forgetPickedFiles, storedSizeOf } from './uploadQueue';
 import * as actions from './vaultActions';
 
@@ -33,32 +34,7 @@ let userId: string;
 
 /** fetch over app.inject, carrying the session's bearer token. */
 function injectFetch(): typeof fetch {
-  const doFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, key) => {
-      headers[key] = value;
-    });
-    headers.authorization = `Bearer ${token}`;
-    let payload: string | Buffer | undefined;
-    const body = init.body;
-    if (typeof body === 'string') payload = body;
-    else if (body instanceof ArrayBuffer) payload = Buffer.from(body);
-    else if (ArrayBuffer.isView(body)) payload = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-    else if (body instanceof Blob) payload = Buffer.from(await body.arrayBuffer());
-    const response = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: String(input),
-      headers,
-      ...(payload !== undefined ? { payload } : {}),
-    });
-    const outHeaders = new Headers();
-    for (const [key, value] of Object.entries(response.headers)) {
-      if (value !== undefined) outHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
-    }
-    const isEmpty = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(isEmpty ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers: outHeaders });
-  };
-  return doFetch as typeof fetch;
+  return injectServerFetch(() => app, () => token);
 }
 
 /**

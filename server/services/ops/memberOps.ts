@@ -8,7 +8,7 @@
  */
 import type { NotificationEvent } from '../../../src/protocol/members';
 import { ApiError } from '../../../src/protocol/errors';
-import type { KeyRotation, OperationBody } from '../../../src/protocol/vaults';
+import type { KeyRotation, MembershipStatus, OperationBody, Role } from '../../../src/protocol/vaults';
 import { randomId } from '../tokens';
 import { type Db, findMembershipById, isRemoved, type Membership, REMOVED_STATUSES, toMembership, type Vault } from '../vaultRows';
 import { applyAirdropOp } from './airdropOps';
@@ -73,11 +73,11 @@ async function changeMembership(ctx: VaultOpContext, body: MemberOpBody, target:
       await assertNotLastOwner(ctx.trx, target, 'A vault needs an owner: make someone else owner first');
       await update(ctx, target, { status: 'REVOKED', role: 'REVOKED', keys: null });
       // The member held the key ring: everyone else gets a new key they never had.
-      if (!vault.isPublic && (target.keys !== null || body.rotation)) {
-        if (!body.rotation) throw new ApiError('CONFLICT', 'Revoking a member who holds the vault key needs a key rotation');
+      if (body.rotation) {
+        if (vault.isPublic) throw new ApiError('VALIDATION_FAILED', 'A public vault has no keys');
         await rotate(ctx, body.rotation, target.id);
-      } else if (body.rotation) {
-        throw new ApiError('VALIDATION_FAILED', 'A public vault has no keys');
+      } else if (!vault.isPublic && target.keys !== null) {
+        throw new ApiError('CONFLICT', 'Revoking a member who holds the vault key needs a key rotation');
       }
       return notifyMember(ctx, target, 'MEMBERSHIP_REVOKE');
     case 'member.leave':
@@ -103,7 +103,7 @@ async function invite(ctx: VaultOpContext, body: Body<'member.invite'>): Promise
   const invitee = await trx
     .selectFrom('users')
     .select(['id', 'public_signing_key'])
-    .where('email', '=', body.email.toLowerCase())
+    .where('email', '=', body.email)
     .where('passwordless', '=', 0)
     .executeTakeFirst();
   if (!invitee) throw new ApiError('USER_NOT_FOUND', 'No account uses this e-mail');
@@ -194,7 +194,7 @@ async function assertNotLastOwner(trx: Db, target: Membership, message: string):
 async function update(
   ctx: VaultOpContext,
   target: Membership,
-  set: { status?: string; role?: string; keys?: string | null },
+  set: { status?: MembershipStatus; role?: Role; keys?: string | null },
 ): Promise<void> {
   await ctx.trx.updateTable('memberships').set({ ...set, updated_at: ctx.now }).where('id', '=', target.id).execute();
 }
