@@ -22,6 +22,7 @@ import {
   VerifyEmailResponse,
 } from '../../protocol/auth';
 import { ApiError } from '../../protocol/errors';
+import { WalletChallengeResponse } from '../../protocol/members';
 import { type ApiClient, InvalidResponseError, NetworkError } from '../../platform/apiClient';
 import type { AuthService, LoginOutcome } from './AuthServiceContract';
 import { createSecurityFlows } from './createSecurityFlows';
@@ -409,6 +410,31 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
       await api.post('/auth/mfa/resend', { mfaToken: pendingMfa.mfaToken }, Acknowledged);
     },
     getPendingMfa: () => (pendingMfa ? { mfaType: pendingMfa.mfaType, device: pendingMfa.device } : null),
+    async loginWithWallet(entropy) {
+      pendingMfa = null;
+      let wallet: PublicWallet;
+      try {
+        wallet = await crypto().loadPendingWalletFromEntropy(entropy);
+      } catch {
+        throw new Error('INVALID_LINK');
+      }
+      try {
+        const { publicSigningKey } = wallet;
+        const { challenge } = await api.post('/auth/wallet/challenge', { publicSigningKey }, WalletChallengeResponse);
+        const signature = await crypto().signPayload({ purpose: 'wallet-login', challenge }, true);
+        const result = await api.post('/auth/wallet/login', { publicSigningKey, challenge, signature }, SessionResult);
+        if (!walletMatches(wallet, result.user)) {
+          await endServerSession();
+          throw new Error('USER_NOT_INITIALIZED');
+        }
+        await crypto().activatePendingWallet();
+        // A link's session is never kept: it ends with the browser (and on the server at the link's expiry).
+        await persistSession(result.user, false);
+        return result.user;
+      } finally {
+        await crypto().clearPendingWallet().catch(() => undefined);
+      }
+    },
     async logout() {
       const userId = snapshot.user?.id ?? sessions.read()?.userId;
       await endServerSession();
