@@ -21,6 +21,7 @@ import { type StorageAllowances, StorageService } from './StorageService';
 import { SupportService } from './SupportService';
 import { UserService } from './UserService';
 import { VaultService } from './VaultService';
+import { WalletLoginService } from './WalletLoginService';
 
 export interface Services {
   users: UserService;
@@ -36,6 +37,7 @@ export interface Services {
   operations: OperationService;
   blobs: BlobService;
   storage: StorageService;
+  walletLogin: WalletLoginService;
 }
 
 export interface ServiceDeps {
@@ -76,5 +78,6 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     operations: new OperationService(db, clock, deps.blobStore, deps.pokes),
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
+    walletLogin: new WalletLoginService(db, clock, users, sessions),
   };
 }
