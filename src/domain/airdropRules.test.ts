@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  availableBytes,
   bytesToPercent,
   bytesToUnits,
   checkExpiryDate,
@@ -70,10 +69,5 @@ describe('airdrop allowed storage (spec 001 section 5)', () => {
     expect(bytesToPercent(500, 1_000)).toBe(50);
     expect(bytesToPercent(5_000, 1_000)).toBe(100);
     expect(bytesToPercent(5, 0)).toBe(0);
-  });
-
-  it('hands out only what the owner has left', () => {
-    expect(availableBytes(1_000_000_000, 400_000_000)).toBe(600_000_000);
-    expect(availableBytes(100, 400)).toBe(0);
   });
 });

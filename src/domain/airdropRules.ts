@@ -83,11 +83,3 @@ export function bytesToPercent(bytes: number, available: number): number {
   if (available <= 0) return 0;
   return Math.min(100, Math.max(0, Math.round((bytes / available) * 100)));
 }
-
-/**
- * Free bytes the owner can hand out: their allowance minus what they use, never negative. The
- * airdrop member's uploads count against the vault owner's storage like any member's.
- */
-export function availableBytes(allowance: number, used: number): number {
-  return Math.max(0, allowance - used);
-}
