@@ -20,6 +20,7 @@ import { registerAuthRoutes } from './http/authRoutes';
 import { registerBlobRoutes } from './http/blobRoutes';
 import { isApiPath, registerClientFiles } from './http/clientFiles';
 import { registerErrorHandler, toApiError } from './http/errorHandler';
+import { registerMemberRoutes } from './http/memberRoutes';
 import { registerRecoveryRoutes } from './http/recoveryRoutes';
 import { createRouteDefiner, type RouteMeta } from './http/route';
 import { registerSystemRoutes } from './http/systemRoutes';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     blobStore: deps.blobs ?? new DiskBlobStore(path.join(config.dataDir, 'blobs')),
     ...(deps.storageAllowances ? { storageAllowances: deps.storageAllowances } : {}),
     pokes: pokeBus,
+    memberLimit: config.memberLimit,
   });
   const hub = new LocalSocketHub();
   const fanout = new VaultPokeFanout(pokeBus, db, hub, app.log);
@@ -182,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRecoveryRoutes(route, services, { secureCookies });
   registerAccountRoutes(route, services);
   registerVaultRoutes(route, services);
+  registerMemberRoutes(route, services);
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit });
   registerSocketRoute(app, hub, services);
   await registerClientFiles(app, deps.staticDir ?? config.staticDir);

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       CAIRN_SERIOUS_ISSUE: '1',
       CAIRN_SUNSET_BANNER_URL: 'https://example.com/news',
       AUTH_RATE_LIMIT: '5',
+      MEMBER_LIMIT: '25',
       LOG_LEVEL: 'debug',
     });
     expect(config).toMatchObject({
@@ -57,8 +58,10 @@ describe('loadConfig', () => {
       seriousIssue: true,
       sunsetBannerUrl: 'https://example.com/news',
       authRateLimit: 5,
+      memberLimit: 25,
       logLevel: 'debug',
     });
+    expect(loadConfig({}).memberLimit).toBeNull();
     expect(loadConfig({ PORT: '1234' }).publicUrl).toBe('http://localhost:1234');
   });
 
@@ -75,6 +78,7 @@ describe('loadConfig', () => {
       'Invalid CAIRN_MAINTENANCE "maybe": expected one of 1, 0, true, false, yes, no',
     );
     expect(errorOf({ AUTH_RATE_LIMIT: '-1' })).toBe('Invalid AUTH_RATE_LIMIT "-1": expected an integer from 1 to 1000000');
+    expect(errorOf({ MEMBER_LIMIT: '0' })).toBe('Invalid MEMBER_LIMIT "0": expected an integer from 1 to 1000000');
     expect(errorOf({ LOG_LEVEL: 'loud' })).toMatch(/^Invalid LOG_LEVEL "loud": expected one of fatal, /);
     expect(errorOf({ PUBLIC_URL: 'ftp://x' })).toBe('Invalid PUBLIC_URL "ftp://x": expected a http:// or https:// URL');
     expect(errorOf({ CAIRN_SUNSET_BANNER_URL: 'not a url' })).toMatch(/^Invalid CAIRN_SUNSET_BANNER_URL /);
@@ -89,7 +93,7 @@ describe('loadConfig', () => {
 
   it('documents every setting it reads', () => {
     const names = SETTINGS.map((s) => s.name);
-    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'ARWEAVE_GATEWAY', 'CAIRN_MAINTENANCE', 'CAIRN_READ_ONLY', 'CAIRN_SERIOUS_ISSUE', 'CAIRN_SUNSET_BANNER_URL', 'AUTH_RATE_LIMIT', 'LOG_LEVEL']) {
+    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'ARWEAVE_GATEWAY', 'CAIRN_MAINTENANCE', 'CAIRN_READ_ONLY', 'CAIRN_SERIOUS_ISSUE', 'CAIRN_SUNSET_BANNER_URL', 'AUTH_RATE_LIMIT', 'MEMBER_LIMIT', 'LOG_LEVEL']) {
       expect(names).toContain(name);
     }
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);

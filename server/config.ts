@@ -25,6 +25,8 @@ export interface Config {
   sunsetBannerUrl: string | null;
   /** Requests per minute per IP per rate-limited auth route. */
   authRateLimit: number;
+  /** Most live memberships (not revoked or rejected) a vault may have; null: no limit. */
+  memberLimit: number | null;
   logLevel: LogLevel;
   /** The built client (`vite build` output). Served when it holds an index.html. */
   staticDir: string;
@@ -85,6 +87,11 @@ export const SETTINGS: readonly SettingInfo[] = [
     default: '20',
     description: 'Requests per minute per IP address to each sign-up, login, recovery and code route.',
   },
+  {
+    name: 'MEMBER_LIMIT',
+    default: '(unset: no limit)',
+    description: "Most members (owner and invitations included) a vault may have; more answers 'You've hit the member limit'.",
+  },
   { name: 'LOG_LEVEL', default: 'info', description: `Log level: ${LOG_LEVELS.join(', ')}.` },
 ];
 
@@ -119,6 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     seriousIssue: parseBoolean('CAIRN_SERIOUS_ISSUE', read('CAIRN_SERIOUS_ISSUE')),
     sunsetBannerUrl: parseUrl('CAIRN_SUNSET_BANNER_URL', read('CAIRN_SUNSET_BANNER_URL'), ['http:', 'https:']),
     authRateLimit: parseInteger('AUTH_RATE_LIMIT', read('AUTH_RATE_LIMIT'), 20, 1, 1_000_000),
+    memberLimit: read('MEMBER_LIMIT') === undefined ? null : parseInteger('MEMBER_LIMIT', read('MEMBER_LIMIT'), 0, 1, 1_000_000),
     logLevel: parseLogLevel(read('LOG_LEVEL')),
     staticDir: path.resolve(REPO_ROOT, read('CAIRN_CLIENT_DIR') || 'dist'),
   };

@@ -248,6 +248,8 @@ export const TABLES = [
   'reauth_tokens',
   'server_secrets',
   'support_reports',
+  'notifications',
+  'wallet_challenges',
   'vaults',
   'memberships',
   'nodes',

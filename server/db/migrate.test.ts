@@ -70,7 +70,7 @@ describe('0002_vaults upgrade', () => {
       expect((await db.selectFrom('users').select('id').execute()).map((r) => r.id)).toEqual(['u1']);
       await db
         .insertInto('vaults')
-        .values({ id: 'v1', owner_user_id: 'u1', is_public: 0, is_cloud: 1, status: 'ACTIVE', head_seq: 0, size: 0, created_at: 1, updated_at: 1 })
+        .values({ id: 'v1', owner_user_id: 'u1', is_public: 0, is_cloud: 1, status: 'ACTIVE', head_seq: 0, size: 0, key_count: 1, needs_rotation: 0, created_at: 1, updated_at: 1 })
         .execute();
       expect(await db.selectFrom('vaults').select('id').execute()).toEqual([{ id: 'v1' }]);
     } finally {

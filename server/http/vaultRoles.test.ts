@@ -1,11 +1,14 @@
 /**
- * Spec 000 section 6 on the server: every operation type, the upload announcement and the chunk
- * PUT against OWNER, CONTRIBUTOR, VIEWER, REVOKED and a non-member. Refused attempts change no row.
+ * Spec 000 section 6 and spec 001 section 6 on the server: every operation type (member.* and
+ * key rotations included), the upload announcement, the chunk PUT and the upload cancel against
+ * OWNER, CONTRIBUTOR, VIEWER, an INVITEE (a contributor who has not accepted yet), REVOKED and a
+ * non-member. A refused attempt changes nothing: no row anywhere, and not a field of the vault's
+ * own rows (head_seq, key count, memberships).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationBody, OperationType, Role } from '../../src/protocol/vaults';
 import { ApiClient, errorCode } from '../testing/ApiClient';
-import { describeEachDatabase } from '../testing/databases';
+import { describeEachDatabase, type TestEnv } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
 import {
   countVaultRows,
@@ -13,13 +16,15 @@ import {
   expectRejected,
   insertMembership,
   makeFile,
+  membershipIdOf,
   newId,
   sealed,
   VaultActor,
+  vaultState,
 } from '../testing/vaults';
 
-type Actor = Role | 'NON_MEMBER';
-const ACTORS: Actor[] = ['OWNER', 'CONTRIBUTOR', 'VIEWER', 'REVOKED', 'NON_MEMBER'];
+type Actor = Role | 'INVITEE' | 'NON_MEMBER';
+const ACTORS: Actor[] = ['OWNER', 'CONTRIBUTOR', 'VIEWER', 'INVITEE', 'REVOKED', 'NON_MEMBER'];
 const OWNER_ONLY: Actor[] = ['OWNER'];
 const WRITERS: Actor[] = ['OWNER', 'CONTRIBUTOR'];
 
@@ -33,10 +38,27 @@ interface Fixture {
   owner: VaultActor;
   actor: VaultActor;
   canWrite: boolean;
+  /** Membership ids by actor (not NON_MEMBER). */
+  memberships: Map<Actor, string>;
+  /** Someone outside the vault who can be invited. */
+  guest: VaultActor;
+}
+
+function membershipOf(f: Fixture, actor: Actor): string {
+  const id = f.memberships.get(actor);
+  if (!id) throw new Error(`No membership of ${actor}`);
+  return id;
+}
+
+/** The private vault's next key ring, sealed to every member holding keys except `without`. */
+function rotation(f: Fixture, without: Actor[] = []) {
+  const holders: Actor[] = ['OWNER', 'CONTRIBUTOR', 'VIEWER', 'INVITEE'];
+  const sealedKeys = Object.fromEntries(holders.filter((a) => !without.includes(a)).map((a) => [membershipOf(f, a), sealed(80).c]));
+  return { keyCount: 2, sealedKeys };
 }
 
 /** Prepares what the operation needs (as the owner) and returns the attempt's object and body. */
-type Setup = (f: Fixture) => Promise<{ objectId: string; body: OperationBody }>;
+type Setup = (f: Fixture, env: TestEnv) => Promise<{ objectId: string; body: OperationBody }>;
 
 async function folder(f: Fixture, hidden = false): Promise<string> {
   const id = newId();
@@ -54,7 +76,8 @@ async function archive(f: Fixture): Promise<void> {
   expectAccepted(await f.owner.apply(f.vaultId, f.vaultId, { type: 'vault.archive' }));
 }
 
-const OPERATIONS: Record<Exclude<OperationType, 'vault.create'>, { allowed: Actor[]; setup: Setup }> = {
+/** member.airdrop's owner path belongs to the airdrop tests; its refusals are below. */
+const OPERATIONS: Record<Exclude<OperationType, 'vault.create' | 'member.airdrop'>, { allowed: Actor[]; setup: Setup }> = {
   'vault.rename': { allowed: OWNER_ONLY, setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.rename', name: sealed() } }) },
   'vault.updateMetadata': {
     allowed: OWNER_ONLY,
@@ -97,15 +120,45 @@ const OPERATIONS: Record<Exclude<OperationType, 'vault.create'>, { allowed: Acto
   'node.hide': { allowed: WRITERS, setup: async (f) => ({ objectId: await folder(f), body: { type: 'node.hide' } }) },
   'node.restore': { allowed: WRITERS, setup: async (f) => ({ objectId: await folder(f, true), body: { type: 'node.restore' } }) },
   'node.delete': { allowed: WRITERS, setup: async (f) => ({ objectId: await folder(f, true), body: { type: 'node.delete' } }) },
+  'member.invite': {
+    allowed: OWNER_ONLY,
+    setup: async (f) => ({
+      objectId: newId(),
+      body: { type: 'member.invite', email: f.guest.user.email, role: 'VIEWER', memberKey: f.guest.user.publicSigningKey, keys: sealed(80).c, keyCount: 1 },
+    }),
+  },
+  'member.confirm': {
+    allowed: OWNER_ONLY,
+    setup: async (f, env) => ({
+      objectId: await insertMembership(env.db, f.vaultId, f.guest.userId, 'VIEWER', 'INVITED'),
+      body: { type: 'member.confirm', keys: sealed(80).c, keyCount: 1 },
+    }),
+  },
+  // Only the invitee answers their own invitation; an owner cannot accept or reject for them.
+  'member.accept': { allowed: ['INVITEE'], setup: async (f) => ({ objectId: membershipOf(f, 'INVITEE'), body: { type: 'member.accept' } }) },
+  'member.reject': { allowed: ['INVITEE'], setup: async (f) => ({ objectId: membershipOf(f, 'INVITEE'), body: { type: 'member.reject' } }) },
+  'member.leave': { allowed: ['CONTRIBUTOR'], setup: async (f) => ({ objectId: membershipOf(f, 'CONTRIBUTOR'), body: { type: 'member.leave' } }) },
+  'member.changeRole': {
+    allowed: OWNER_ONLY,
+    setup: async (f) => ({ objectId: membershipOf(f, 'VIEWER'), body: { type: 'member.changeRole', role: 'CONTRIBUTOR' } }),
+  },
+  'member.revoke': {
+    allowed: OWNER_ONLY,
+    setup: async (f) => ({ objectId: membershipOf(f, 'VIEWER'), body: { type: 'member.revoke', rotation: rotation(f, ['VIEWER']) } }),
+  },
+  'vault.rotateKeys': { allowed: WRITERS, setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.rotateKeys', rotation: rotation(f) } }) },
 };
 
 describeEachDatabase('vault roles', (env) => {
   let api: ApiClient;
   const actors = new Map<Actor, VaultActor>();
 
+  let guest: VaultActor;
+
   beforeAll(async () => {
     api = new ApiClient(await env.buildApp());
     for (const actor of ACTORS) actors.set(actor, await VaultActor.create(env, api));
+    guest = await VaultActor.create(env, api);
   });
 
   function actorFor(actor: Actor): VaultActor {
@@ -118,10 +171,26 @@ describeEachDatabase('vault roles', (env) => {
   async function fixture(actor: Actor): Promise<Fixture> {
     const owner = actorFor('OWNER');
     const vaultId = await owner.createVault();
-    await insertMembership(env.db, vaultId, actorFor('CONTRIBUTOR').userId, 'CONTRIBUTOR');
-    await insertMembership(env.db, vaultId, actorFor('VIEWER').userId, 'VIEWER');
-    await insertMembership(env.db, vaultId, actorFor('REVOKED').userId, 'REVOKED', 'REVOKED');
-    return { vaultId, owner, actor: actorFor(actor), canWrite: WRITERS.includes(actor) };
+    const memberships = new Map<Actor, string>([
+      ['OWNER', await membershipIdOf(env.db, vaultId, owner.userId)],
+      ['CONTRIBUTOR', await insertMembership(env.db, vaultId, actorFor('CONTRIBUTOR').userId, 'CONTRIBUTOR')],
+      ['VIEWER', await insertMembership(env.db, vaultId, actorFor('VIEWER').userId, 'VIEWER')],
+      [
+        'INVITEE',
+        await insertMembership(env.db, vaultId, actorFor('INVITEE').userId, 'CONTRIBUTOR', 'PENDING', { invitedByUserId: owner.userId }),
+      ],
+      ['REVOKED', await insertMembership(env.db, vaultId, actorFor('REVOKED').userId, 'REVOKED', 'REVOKED')],
+    ]);
+    return { vaultId, owner, actor: actorFor(actor), canWrite: WRITERS.includes(actor), memberships, guest };
+  }
+
+  /** The attempt changed nothing: no row anywhere, no field of the vault's rows. */
+  async function expectUnchanged(vaultId: string, attempt: () => Promise<void>): Promise<void> {
+    const rows = await countVaultRows(env.db);
+    const state = await vaultState(env.db, vaultId);
+    await attempt();
+    expect(await countVaultRows(env.db)).toEqual(rows);
+    expect(await vaultState(env.db, vaultId)).toEqual(state);
   }
 
   for (const [type, { allowed, setup }] of Object.entries(OPERATIONS)) {
@@ -130,14 +199,12 @@ describeEachDatabase('vault roles', (env) => {
         const expected = allowed.includes(actor) ? 'accepted' : refusal(actor).code;
         it(`${actor}: ${expected}`, async () => {
           const f = await fixture(actor);
-          const { objectId, body } = await setup(f);
-          const before = await countVaultRows(env.db);
-          const result = await f.actor.apply(f.vaultId, objectId, body);
+          const { objectId, body } = await setup(f, env);
           if (allowed.includes(actor)) {
-            expectAccepted(result);
+            const head = (await vaultState(env.db, f.vaultId)).vault as { head_seq: number };
+            expect(expectAccepted(await f.actor.apply(f.vaultId, objectId, body))).toBe(Number(head.head_seq) + 1);
           } else {
-            expectRejected(result, refusal(actor).code);
-            expect(await countVaultRows(env.db)).toEqual(before);
+            await expectUnchanged(f.vaultId, async () => expectRejected(await f.actor.apply(f.vaultId, objectId, body), refusal(actor).code));
           }
         });
       }
@@ -148,13 +215,10 @@ describeEachDatabase('vault roles', (env) => {
     for (const actor of ACTORS) {
       it(`${actor}: ${WRITERS.includes(actor) ? 'reserved' : refusal(actor).code}`, async () => {
         const f = await fixture(actor);
-        const before = await countVaultRows(env.db);
-        const response = await f.actor.announce(f.vaultId, newId(), 100, 1);
         if (WRITERS.includes(actor)) {
-          expectStatus(response, 200);
+          expectStatus(await f.actor.announce(f.vaultId, newId(), 100, 1), 200);
         } else {
-          expectError(response, refusal(actor).status, refusal(actor).code);
-          expect(await countVaultRows(env.db)).toEqual(before);
+          await expectUnchanged(f.vaultId, async () => expectError(await f.actor.announce(f.vaultId, newId(), 100, 1), refusal(actor).status, refusal(actor).code));
         }
       });
     }
@@ -167,14 +231,11 @@ describeEachDatabase('vault roles', (env) => {
         const file = makeFile(100);
         const blobId = newId();
         expectStatus(await (f.canWrite ? f.actor : f.owner).announce(f.vaultId, blobId, file.storedSize, 1), 200);
-        const before = await countVaultRows(env.db);
         const chunk = file.chunks[0] ?? Buffer.alloc(0);
-        const response = await f.actor.putChunk(f.vaultId, blobId, 0, chunk);
         if (WRITERS.includes(actor)) {
-          expectStatus(response, 200);
+          expectStatus(await f.actor.putChunk(f.vaultId, blobId, 0, chunk), 200);
         } else {
-          expectError(response, refusal(actor).status, refusal(actor).code);
-          expect(await countVaultRows(env.db)).toEqual(before);
+          await expectUnchanged(f.vaultId, async () => expectError(await f.actor.putChunk(f.vaultId, blobId, 0, chunk), refusal(actor).status, refusal(actor).code));
         }
       });
     }
@@ -187,11 +248,54 @@ describeEachDatabase('vault roles', (env) => {
     });
   });
 
+  // Cancelling is open to any member for their own upload (a contributor made viewer may still
+  // release what they reserved); anyone else's upload is not found, and a removed member is refused.
+  describe('upload cancel (DELETE blob)', () => {
+    const refused = (actor: Actor) => (actor === 'REVOKED' ? refusal(actor) : { status: 404, code: 'NOT_FOUND' });
+    for (const actor of ACTORS) {
+      it(`${actor}: ${WRITERS.includes(actor) ? 'released' : refused(actor).code}`, async () => {
+        const f = await fixture(actor);
+        const file = makeFile(100);
+        const blobId = newId();
+        const uploader = f.canWrite ? f.actor : f.owner;
+        expectStatus(await uploader.announce(f.vaultId, blobId, file.storedSize, 1), 200);
+        expectStatus(await uploader.putChunk(f.vaultId, blobId, 0, file.chunks[0] ?? Buffer.alloc(0)), 200);
+        const cancel = () => api.request('DELETE', `/api/vaults/${f.vaultId}/blobs/${blobId}`, undefined, { token: f.actor.token });
+        if (WRITERS.includes(actor)) {
+          expectStatus(await cancel(), 200);
+          expect(await env.db.selectFrom('blobs').select('id').where('id', '=', blobId).execute()).toEqual([]);
+        } else {
+          await expectUnchanged(f.vaultId, async () => expectError(await cancel(), refused(actor).status, refused(actor).code));
+        }
+      });
+    }
+  });
+
+  describe('member.airdrop', () => {
+    for (const actor of ACTORS.filter((a) => a !== 'OWNER')) {
+      it(`${actor}: ${refusal(actor).code}`, async () => {
+        const f = await fixture(actor);
+        const body: OperationBody = {
+          type: 'member.airdrop',
+          name: sealed(),
+          role: 'VIEWER',
+          memberKey: f.guest.user.publicSigningKey,
+          memberEncryptionKey: f.guest.user.publicEncryptionKey,
+          keys: sealed(80).c,
+          keyCount: 1,
+          expiresAt: Date.now() + 86_400_000,
+          storageAllowance: 0,
+        };
+        await expectUnchanged(f.vaultId, async () => expectRejected(await f.actor.apply(f.vaultId, newId(), body), refusal(actor).code));
+      });
+    }
+  });
+
   it('lets members read (pull and download) until their access is removed', async () => {
     const f = await fixture('OWNER');
     const version = await f.owner.upload(f.vaultId, makeFile(50));
     expectAccepted(await f.owner.apply(f.vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version }));
-    const expected: Record<Actor, number> = { OWNER: 200, CONTRIBUTOR: 200, VIEWER: 200, REVOKED: 403, NON_MEMBER: 404 };
+    const expected: Record<Actor, number> = { OWNER: 200, CONTRIBUTOR: 200, VIEWER: 200, INVITEE: 200, REVOKED: 403, NON_MEMBER: 404 };
     for (const actor of ACTORS) {
       const reader = actorFor(actor);
       const pull = await api.get(`/api/vaults/${f.vaultId}/ops?after=0`, { token: reader.token });

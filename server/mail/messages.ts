@@ -24,12 +24,46 @@ export function recoveryMail(to: string, link: string): MailMessage {
   });
 }
 
-function linkMail(parts: { to: string; subject: string; intro: string; action: string; link: string; outro: string }): MailMessage {
-  const text = `${parts.intro}\n\n${parts.action}:\n${parts.link}\n\n${parts.outro}\n\n- Cairn\n`;
+/**
+ * A vault invitation (spec 001 section 4): who invites, the link to the invite page, and the
+ * inviter's optional message, sent unencrypted and set apart as their words, not Cairn's (a
+ * message is text: it is escaped in the HTML part, so it cannot add links or markup).
+ */
+export function invitationMail(parts: { to: string; inviterEmail: string; link: string; message?: string | undefined; resent?: boolean }): MailMessage {
+  return linkMail({
+    to: parts.to,
+    subject: `${parts.inviterEmail} invited you to a vault on Cairn`,
+    intro: `${parts.inviterEmail} invited you to their vault on Cairn${parts.resent ? ' (a reminder)' : ''}. Open the link below, sign in, and read the terms of access to accept or reject the invitation.`,
+    ...(parts.message ? { quote: { label: `Message from ${parts.inviterEmail} (their words, not Cairn's):`, text: parts.message } } : {}),
+    action: 'View invitation',
+    link: parts.link,
+    outro: 'If you did not expect this invitation, ignore this email: nothing is shared with you until you accept.',
+  });
+}
+
+function linkMail(parts: {
+  to: string;
+  subject: string;
+  intro: string;
+  /** Someone else's words, shown apart and marked as theirs. */
+  quote?: { label: string; text: string };
+  action: string;
+  link: string;
+  outro: string;
+}): MailMessage {
+  const quoteText = parts.quote ? `${parts.quote.label}\n\n${parts.quote.text.replace(/^/gm, '> ')}\n\n` : '';
+  const text = `${parts.intro}\n\n${quoteText}${parts.action}:\n${parts.link}\n\n${parts.outro}\n\n- Cairn\n`;
   const href = escapeHtml(parts.link);
+  const quoteHtml = parts.quote
+    ? [
+        `<p>${escapeHtml(parts.quote.label)}</p>`,
+        `<blockquote style="border-left: 3px solid #ccc; margin: 0; padding-left: 12px; white-space: pre-wrap">${escapeHtml(parts.quote.text)}</blockquote>`,
+      ]
+    : [];
   const html = [
     '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
     `<p>${escapeHtml(parts.intro)}</p>`,
+    ...quoteHtml,
     `<p><a href="${href}">${escapeHtml(parts.action)}</a></p>`,
     `<p>Or copy this link into your browser:<br>${href}</p>`,
     `<p>${escapeHtml(parts.outro)}</p>`,

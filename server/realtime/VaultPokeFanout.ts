@@ -1,4 +1,4 @@
-import type { Db } from '../services/vaultRows';
+import { type Db, REMOVED_STATUSES } from '../services/vaultRows';
 import type { SocketHub } from '../ws/SocketHub';
 import type { PokeBus, VaultPoke } from './PokeBus';
 
@@ -51,7 +51,8 @@ export class VaultPokeFanout {
           'in',
           batch.map(([vaultId]) => vaultId),
         )
-        .where('status', '!=', 'REVOKED')
+        // Removed members hear nothing more; an invitee (PENDING or INVITED) hears the vault from the invite on.
+        .where('status', 'not in', REMOVED_STATUSES)
         .where('role', '!=', 'REVOKED')
         .execute();
       const membersOf = new Map<string, string[]>();

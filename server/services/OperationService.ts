@@ -10,7 +10,8 @@ import type { BlobStore } from '../blobs/BlobStore';
 import type { PokeBus } from '../realtime/PokeBus';
 import { isUniqueViolation } from '../db/isUniqueViolation';
 import type { Clock } from './Clock';
-import { assertFieldsMatchVault } from './ops/fieldRules';
+import { assertFieldsMatchVault, assertSealedUnderNewestKey } from './ops/fieldRules';
+import { applyMemberOp, isMemberOp } from './ops/memberOps';
 import { applyNodeOp } from './ops/nodeOps';
 import type { OpContext } from './ops/OpContext';
 import { applyVaultOp, createVault } from './ops/vaultOps';
@@ -33,10 +34,32 @@ const ACCESS_FOR: Record<Exclude<OperationType, 'vault.create'>, AccessLevel> = 
   'node.hide': 'write',
   'node.restore': 'write',
   'node.delete': 'write',
+  // Members (spec 001 section 6): owners manage members; invitees and members act on their own
+  // membership; any writer performs the rotation a leave asked for.
+  'member.invite': 'own',
+  'member.confirm': 'own',
+  'member.changeRole': 'own',
+  'member.revoke': 'own',
+  'member.airdrop': 'own',
+  'member.accept': 'self',
+  'member.reject': 'self',
+  'member.leave': 'self',
+  'vault.rotateKeys': 'write',
 };
 
-/** What an archived vault still accepts; everything else is VAULT_ARCHIVED. */
-const ALLOWED_WHEN_ARCHIVED = new Set<OperationType>(['vault.restore', 'vault.delete', 'vault.archive']);
+/**
+ * What an archived vault still accepts; everything else is VAULT_ARCHIVED. Access can always be
+ * given up or taken away (and the rotation that follows made); nothing is added.
+ */
+const ALLOWED_WHEN_ARCHIVED = new Set<OperationType>([
+  'vault.restore',
+  'vault.delete',
+  'vault.archive',
+  'member.reject',
+  'member.revoke',
+  'member.leave',
+  'vault.rotateKeys',
+]);
 
 export interface Author {
   id: string;
@@ -111,6 +134,7 @@ export class OperationService {
     const ctx: OpContext = { trx, op, userId, now, freedKeys: [] };
     if (op.body.type === 'vault.create') {
       assertFieldsMatchVault(op.body, op.body.isPublic);
+      assertSealedUnderNewestKey(op.body, { keyCount: op.body.isPublic ? 0 : 1, needsRotation: false });
       await createVault(ctx, op.body);
     } else {
       // Takes the vault row's write lock first (a no-op update, portable to SQLite), so two
@@ -124,8 +148,10 @@ export class OperationService {
         throw new ApiError('VAULT_ARCHIVED', 'The vault is archived');
       }
       assertFieldsMatchVault(op.body, vault.isPublic);
+      assertSealedUnderNewestKey(op.body, vault);
       const vaultCtx = { ...ctx, vault };
-      if (op.body.type.startsWith('vault.')) await applyVaultOp(vaultCtx, op.body);
+      if (isMemberOp(op.body)) await applyMemberOp(vaultCtx, op.body);
+      else if (op.body.type.startsWith('vault.')) await applyVaultOp(vaultCtx, op.body);
       else await applyNodeOp(vaultCtx, op.body);
     }
     const updated = await trx

@@ -1,7 +1,7 @@
 /** Reads of vaults: the caller's vault list and pulls of a vault's operation log. */
 import { VAULT_LIMITS, type VaultSummary } from '../../src/protocol/vaults';
 import { requireAccess } from './vaultAccess';
-import { type Db, toMembership, toVault } from './vaultRows';
+import { type Db, isRemoved, toMembership, toVault } from './vaultRows';
 
 export const PULL_PAGE_DEFAULT = 500;
 
@@ -22,6 +22,9 @@ export class VaultService {
         'm.role as m_role',
         'm.status as m_status',
         'm.keys as m_keys',
+        'm.invited_by_user_id as m_invited_by_user_id',
+        'm.expires_at as m_expires_at',
+        'm.storage_allowance as m_storage_allowance',
         'm.created_at as m_created_at',
         'm.updated_at as m_updated_at',
         'u.address as owner_address',
@@ -39,6 +42,9 @@ export class VaultService {
         role: row.m_role,
         status: row.m_status,
         keys: row.m_keys,
+        invited_by_user_id: row.m_invited_by_user_id,
+        expires_at: row.m_expires_at,
+        storage_allowance: row.m_storage_allowance,
         created_at: row.m_created_at,
         updated_at: row.m_updated_at,
       });
@@ -48,10 +54,16 @@ export class VaultService {
         isCloud: vault.isCloud,
         status: vault.status,
         ownerAddress: row.owner_address,
-        membership: { id: membership.id, role: membership.role, status: membership.status, keys: membership.keys, expiresAt: null },
-        // Placeholders until the members migration adds the columns (issue 5, in progress).
-        keyCount: vault.isPublic ? 0 : 1,
-        needsKeyRotation: false,
+        membership: {
+          id: membership.id,
+          role: membership.role,
+          status: membership.status,
+          // An ended membership never carries a ring, whatever an older row kept.
+          keys: isRemoved(membership) ? null : membership.keys,
+          expiresAt: membership.expiresAt,
+        },
+        keyCount: vault.keyCount,
+        needsKeyRotation: vault.needsRotation,
         headSeq: vault.headSeq,
         size: vault.size,
         createdAt: vault.createdAt,

@@ -10,6 +10,7 @@ import { BlobService } from './BlobService';
 import type { Clock } from './Clock';
 import { EmailCodeService } from './EmailCodeService';
 import { LoginService } from './LoginService';
+import { MemberService } from './MemberService';
 import { MfaService } from './MfaService';
 import { OpaqueService } from './OpaqueService';
 import { OperationService } from './OperationService';
@@ -35,6 +36,7 @@ export interface Services {
   support: SupportService;
   vaults: VaultService;
   operations: OperationService;
+  members: MemberService;
   blobs: BlobService;
   storage: StorageService;
   walletLogin: WalletLoginService;
@@ -51,6 +53,8 @@ export interface ServiceDeps {
   storageAllowances?: StorageAllowances;
   /** Where accepted operations announce themselves (server/realtime). */
   pokes?: Pick<PokeBus, 'publish'>;
+  /** MEMBER_LIMIT: most live memberships per vault; null for none. */
+  memberLimit?: number | null;
 }
 
 /** Wires every service over one database. Loads (or creates) the OPAQUE server setup. */
@@ -64,6 +68,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const mfa = new MfaService(db, clock, users, sms);
   const login = new LoginService(users, opaque, sessions, mfa, reauth);
   const storage = new StorageService(db, clock, deps.storageAllowances);
+  const operations = new OperationService(db, clock, deps.blobStore, deps.pokes);
   return {
     users,
     sessions,
@@ -75,7 +80,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     account: new AccountService(users, opaque, sessions, reauth, clock),
     support: new SupportService(db, clock),
     vaults: new VaultService(db),
-    operations: new OperationService(db, clock, deps.blobStore, deps.pokes),
+    operations,
+    members: new MemberService(db, clock, operations, mailer, publicUrl, log, deps.memberLimit ?? null),
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
     walletLogin: new WalletLoginService(db, clock, users, sessions),

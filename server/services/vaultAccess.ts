@@ -7,13 +7,18 @@
  */
 import { ApiError } from '../../src/protocol/errors';
 import type { Role } from '../../src/protocol/vaults';
-import { type Db, findMembership, findVault, type Membership, type Vault } from './vaultRows';
+import { type Db, findMembership, findVault, isRemoved, type Membership, type Vault } from './vaultRows';
 
-/** read: pull, download. write: upload and change folders and files. own: the vault itself. */
-export type AccessLevel = 'read' | 'write' | 'own';
+/**
+ * read: pull, download. self: act on one's own membership (accept, reject, leave), which an
+ * invitee does before the membership is accepted, whatever its role. write: upload and change
+ * folders and files. own: the vault itself and its members.
+ */
+export type AccessLevel = 'read' | 'self' | 'write' | 'own';
 
 const ROLES_FOR: Record<AccessLevel, readonly Role[]> = {
   read: ['OWNER', 'CONTRIBUTOR', 'VIEWER'],
+  self: ['OWNER', 'CONTRIBUTOR', 'VIEWER'],
   write: ['OWNER', 'CONTRIBUTOR'],
   own: ['OWNER'],
 };
@@ -25,12 +30,11 @@ export function vaultNotFound(): ApiError {
 /** Throws unless `membership` grants `level`. */
 export function assertRole(membership: Membership | null, level: AccessLevel): asserts membership is Membership {
   if (!membership) throw vaultNotFound();
-  if (membership.role === 'REVOKED' || membership.status === 'REVOKED') {
-    throw new ApiError('FORBIDDEN', 'Your access to this vault was removed');
-  }
-  // Reading is open to any membership not removed (an invitee may look before accepting);
-  // changes need an accepted membership with the right role.
-  const accepted = level === 'read' || membership.status === 'ACCEPTED';
+  if (membership.status === 'REJECTED') throw new ApiError('FORBIDDEN', 'You rejected the invitation to this vault');
+  if (isRemoved(membership)) throw new ApiError('FORBIDDEN', 'Your access to this vault was removed');
+  // Reading and acting on one's own membership are open to any membership not removed (an
+  // invitee may look before accepting); changes need an accepted membership with the right role.
+  const accepted = level === 'read' || level === 'self' || membership.status === 'ACCEPTED';
   if (!accepted || !ROLES_FOR[level].includes(membership.role)) {
     throw new ApiError('FORBIDDEN', 'Your role in this vault does not allow this');
   }

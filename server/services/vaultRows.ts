@@ -13,6 +13,14 @@ export type Db = Kysely<Database>;
 export const MembershipStatus = ['ACCEPTED', 'PENDING', 'INVITED', 'REJECTED', 'REVOKED'] as const;
 export type MembershipStatus = (typeof MembershipStatus)[number];
 
+/** Statuses of a membership that has ended: no reads, no pokes, no key ring. */
+export const REMOVED_STATUSES = ['REVOKED', 'REJECTED'] as const satisfies readonly MembershipStatus[];
+
+/** Whether the membership has ended (revoked, left or rejected). */
+export function isRemoved(membership: Pick<Membership, 'role' | 'status'>): boolean {
+  return membership.role === 'REVOKED' || membership.status === 'REVOKED' || membership.status === 'REJECTED';
+}
+
 export interface Vault {
   id: string;
   ownerUserId: string;
@@ -21,6 +29,10 @@ export interface Vault {
   status: VaultStatus;
   headSeq: number;
   size: number;
+  /** Keys in the ring (0 for public vaults); sealed fields must use the newest, `keyCount - 1`. */
+  keyCount: number;
+  /** A member left and the key has not been rotated yet. */
+  needsRotation: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -32,6 +44,10 @@ export interface Membership {
   role: Role;
   status: MembershipStatus;
   keys: string | null;
+  invitedByUserId: string | null;
+  /** Airdrop memberships end then (ms). */
+  expiresAt: number | null;
+  storageAllowance: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -73,6 +89,8 @@ export function toVault(row: Selectable<VaultsTable>): Vault {
     status: VaultStatus.parse(row.status),
     headSeq: Number(row.head_seq),
     size: Number(row.size),
+    keyCount: Number(row.key_count),
+    needsRotation: fromDbBool(row.needs_rotation),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -86,6 +104,9 @@ export function toMembership(row: Selectable<MembershipsTable>): Membership {
     role: Role.parse(row.role),
     status: parseMembershipStatus(row.status),
     keys: row.keys,
+    invitedByUserId: row.invited_by_user_id,
+    expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+    storageAllowance: row.storage_allowance === null ? null : Number(row.storage_allowance),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -139,6 +160,11 @@ export async function findMembership(db: Db, vaultId: string, userId: string): P
     .where('vault_id', '=', vaultId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+  return row ? toMembership(row) : null;
+}
+
+export async function findMembershipById(db: Db, vaultId: string, membershipId: string): Promise<Membership | null> {
+  const row = await db.selectFrom('memberships').selectAll().where('id', '=', membershipId).where('vault_id', '=', vaultId).executeTakeFirst();
   return row ? toMembership(row) : null;
 }
 

@@ -7,9 +7,11 @@ import crypto from 'node:crypto';
 import * as opaque from '@serenity-kit/opaque';
 import { sealBackupPhrase } from '../../src/crypto/backupPhrase';
 import { base64UrlToBytes, bytesToHex } from '../../src/crypto/encoding';
+import { type KeyRing, openKeyRing } from '../../src/crypto/keyRing';
 import { deriveWalletKeys, toPublicWallet, type WalletKeys } from '../../src/crypto/keys';
 import { entropyToPhrase, generatePhraseEntropy, phraseToEntropy, phraseToSeed } from '../../src/crypto/phrase';
 import { signPayload } from '../../src/crypto/signatures';
+import { loadSodium } from '../../src/crypto/sodium';
 
 /**
  * The server only needs the client to be consistent, so tests use a cheap Argon2id setting to
@@ -65,6 +67,11 @@ export class TestUser {
   /** Ed25519 signature (base64url) over canonicalBytes(payload), by the client's own code. */
   sign(payload: unknown): Promise<string> {
     return signPayload(this.keys.signingPrivateKey, payload);
+  }
+
+  /** Opens a vault key ring sealed to this user's X25519 key, as the crypto worker does. */
+  async openKeyRing(sealed: string): Promise<KeyRing> {
+    return openKeyRing(await loadSodium(), sealed, this.keys.encryptionPublicKey, this.keys.encryptionPrivateKey);
   }
 
   /** `encBackupPhrase` for a registration's export key, as the crypto worker makes it. */

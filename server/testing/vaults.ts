@@ -1,6 +1,6 @@
 /**
  * Vault flows for server tests: operations signed by the user's real key, uploads through the
- * public API, and (until invitations exist) memberships written straight into the database.
+ * public API, and memberships written straight into the database for role tests.
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -174,25 +174,67 @@ export function expectRejected(result: PushResult | undefined, code: string): vo
   }
 }
 
-/** A membership written directly (invitations are a later issue). */
+/**
+ * A membership written directly, for tests of what a role may do (the member.* operations have
+ * their own tests). Ended and unconfirmed memberships hold no ring, like ones the operations made.
+ */
 export async function insertMembership(
   db: Kysely<Database>,
   vaultId: string,
   userId: string,
   role: Role,
   status: 'ACCEPTED' | 'PENDING' | 'INVITED' | 'REJECTED' | 'REVOKED' = 'ACCEPTED',
-): Promise<void> {
+  options: { invitedByUserId?: string } = {},
+): Promise<string> {
   const now = Date.now();
+  const id = newId();
+  const holdsKeys = status === 'ACCEPTED' || status === 'PENDING';
   await db
     .insertInto('memberships')
-    .values({ id: newId(), vault_id: vaultId, user_id: userId, role, status, keys: sealed(80).c, created_at: now, updated_at: now })
+    .values({
+      id,
+      vault_id: vaultId,
+      user_id: userId,
+      role,
+      status,
+      keys: holdsKeys ? sealed(80).c : null,
+      invited_by_user_id: options.invitedByUserId ?? null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
+  return id;
+}
+
+/** The membership id of `userId` in `vaultId`. */
+export async function membershipIdOf(db: Kysely<Database>, vaultId: string, userId: string): Promise<string> {
+  const row = await db.selectFrom('memberships').select('id').where('vault_id', '=', vaultId).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Everything stored about one vault (its row with head_seq, key count and pending rotation, its
+ * memberships, nodes, blobs, chunks, operations and notifications), to show a refused request
+ * changed nothing, not even a timestamp.
+ */
+export async function vaultState(db: Kysely<Database>, vaultId: string): Promise<Record<string, unknown>> {
+  const blobs = await db.selectFrom('blobs').selectAll().where('vault_id', '=', vaultId).orderBy('id').execute();
+  const blobIds = blobs.map((b) => b.id);
+  return {
+    vault: await db.selectFrom('vaults').selectAll().where('id', '=', vaultId).executeTakeFirst(),
+    memberships: await db.selectFrom('memberships').selectAll().where('vault_id', '=', vaultId).orderBy('id').execute(),
+    nodes: await db.selectFrom('nodes').selectAll().where('vault_id', '=', vaultId).orderBy('id').execute(),
+    blobs,
+    chunks: blobIds.length === 0 ? [] : await db.selectFrom('blob_chunks').selectAll().where('blob_id', 'in', blobIds).orderBy('blob_id').orderBy('idx').execute(),
+    ops: await db.selectFrom('ops').select(['seq', 'op_id']).where('vault_id', '=', vaultId).orderBy('seq').execute(),
+    notifications: await db.selectFrom('notifications').selectAll().where('vault_id', '=', vaultId).orderBy('id').execute(),
+  };
 }
 
 /** Rows of the vault tables, to show a refused request changed nothing. */
 export async function countVaultRows(db: Kysely<Database>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of ['vaults', 'memberships', 'nodes', 'ops', 'blobs', 'blob_chunks'] as const) {
+  for (const table of ['vaults', 'memberships', 'nodes', 'ops', 'blobs', 'blob_chunks', 'notifications'] as const) {
     const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }

@@ -105,3 +105,35 @@ export const WalletLoginRequest = z.strictObject({
   challenge: Base64Url(128),
   signature: Ed25519Signature,
 });
+
+/**
+ * In-app notifications (spec 000 section 3): membership events addressed to the caller. The
+ * object is the membership; `fromEmail` is who caused it (null for a passwordless account).
+ */
+export const NotificationEvent = z.enum([
+  'MEMBERSHIP_INVITE',
+  'MEMBERSHIP_INVITE_RESEND',
+  'MEMBERSHIP_ACCEPT',
+  'MEMBERSHIP_REJECT',
+  'MEMBERSHIP_REVOKE',
+  'MEMBERSHIP_CHANGE_ACCESS',
+]);
+export type NotificationEvent = z.infer<typeof NotificationEvent>;
+export const NotificationStatus = z.enum(['UNREAD', 'READ']);
+export const Notification = z.object({
+  id: Id,
+  event: NotificationEvent,
+  objectType: z.literal('membership'),
+  objectId: Id,
+  vaultId: Id.nullable(),
+  fromEmail: z.string().nullable(),
+  status: NotificationStatus,
+  createdAt: z.number(),
+});
+export type Notification = z.infer<typeof Notification>;
+/** GET /notifications: the caller's newest first, at most NOTIFICATIONS_MAX. */
+export const NOTIFICATIONS_MAX = 100;
+export const NotificationListResponse = z.object({ notifications: z.array(Notification) });
+export type NotificationListResponse = z.infer<typeof NotificationListResponse>;
+/** POST /notifications/{id}/read: marks one of the caller's notifications READ (404 otherwise). */
+export const NotificationParams = z.strictObject({ id: Id });

@@ -4,7 +4,7 @@
  * private vault, so a client bug cannot leak a name into the server's storage.
  */
 import { ApiError } from '../../../src/protocol/errors';
-import type { Field, FileVersion, OperationBody } from '../../../src/protocol/vaults';
+import type { Field, FileVersion, OperationBody, SealedField } from '../../../src/protocol/vaults';
 
 function fieldsOf(body: OperationBody): { fields: Field[]; version: FileVersion | null } {
   switch (body.type) {
@@ -21,6 +21,8 @@ function fieldsOf(body: OperationBody): { fields: Field[]; version: FileVersion 
       return { fields: [body.name, body.version.mimeType], version: body.version };
     case 'file.addVersion':
       return { fields: [body.version.mimeType], version: body.version };
+    case 'member.airdrop':
+      return { fields: [body.name], version: null };
     default:
       return { fields: [], version: null };
   }
@@ -38,5 +40,22 @@ export function assertFieldsMatchVault(body: OperationBody, isPublic: boolean): 
     if (body.type === 'vault.create' && body.ownerKeys === undefined) {
       throw new ApiError('VALIDATION_FAILED', 'A private vault needs the owner key ring');
     }
+  }
+}
+
+/**
+ * Sealed content must use the vault's newest key (DESIGN.md section 3): after a rotation, a field
+ * sealed under an older key could be opened by the member the rotation removed, so it is
+ * refused (STALE_VAULT_KEY: the client reseals and retries). While a member's leave awaits its
+ * rotation, the newest key is still one the leaver holds: sealed content waits
+ * (KEY_ROTATION_PENDING). Operations without sealed fields pass.
+ */
+export function assertSealedUnderNewestKey(body: OperationBody, vault: { keyCount: number; needsRotation: boolean }): void {
+  const { fields, version } = fieldsOf(body);
+  const sealed = [...fields, ...(version?.fileKey ? [version.fileKey] : [])].filter((f): f is SealedField => 'key' in f);
+  if (sealed.length === 0) return;
+  if (vault.needsRotation) throw new ApiError('KEY_ROTATION_PENDING', 'A member left this vault: new content waits for the key rotation');
+  if (sealed.some((f) => f.key !== vault.keyCount - 1)) {
+    throw new ApiError('STALE_VAULT_KEY', `Content must be sealed under the vault's newest key (number ${vault.keyCount - 1})`);
   }
 }

@@ -23,6 +23,9 @@ export async function createVault(ctx: OpContext, body: Body<'vault.create'>): P
       status: 'ACTIVE',
       head_seq: 0,
       size: 0,
+      // A private vault starts with the one key its creator sealed in `ownerKeys`.
+      key_count: body.isPublic ? 0 : 1,
+      needs_rotation: 0,
       created_at: now,
       updated_at: now,
     })

@@ -1,0 +1,235 @@
+/**
+ * Members and sharing around the member.* operations (spec 001 sections 2-6): looking up whom to
+ * invite, invitations with their e-mail, the member list, one membership, and in-app
+ * notifications. Membership changes themselves are operations (OperationService, memberOps):
+ * this service only reads, sends mail, and writes notifications.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { ApiError } from '../../src/protocol/errors';
+import {
+  type Member,
+  type MembershipResponse,
+  Notification,
+  NOTIFICATIONS_MAX,
+  type UserLookupResponse,
+} from '../../src/protocol/members';
+import type { Operation, PushResult } from '../../src/protocol/vaults';
+import { fromDbBool } from '../db/dbBool';
+import { invitationMail } from '../mail/messages';
+import type { MailPort } from '../mail/MailPort';
+import type { Clock } from './Clock';
+import { insertNotification } from './ops/memberOps';
+import type { Author, OperationService } from './OperationService';
+import type { User } from './UserService';
+import { requireAccess } from './vaultAccess';
+import { type Db, findMembershipById, isRemoved, type Membership, REMOVED_STATUSES, toMembership } from './vaultRows';
+
+export class MemberService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly operations: OperationService,
+    private readonly mailer: MailPort,
+    private readonly publicUrl: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly memberLimit: number | null,
+  ) {}
+
+  /** An account that can be invited: it has a password (airdrop accounts are never found). */
+  async lookup(email: string): Promise<UserLookupResponse> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'address', 'public_signing_key', 'public_encryption_key'])
+      .where('email', '=', email)
+      .where('passwordless', '=', 0)
+      .executeTakeFirst();
+    if (!row) throw new ApiError('USER_NOT_FOUND', 'No account uses this e-mail');
+    return {
+      userId: row.id,
+      email: row.email,
+      address: row.address,
+      publicSigningKey: row.public_signing_key,
+      publicEncryptionKey: row.public_encryption_key,
+    };
+  }
+
+  /**
+   * Applies member.invite operations of one vault as a push (per-operation answers, the usual
+   * ordering and pokes) after checking, with nothing applied on failure, that each is an
+   * invitation to this vault, that the caller owns it, and that the member limit holds. Each
+   * accepted invitation is e-mailed with `message`, which is not stored.
+   */
+  async invite(inviter: User, vaultId: string, ops: Operation[], message: string | undefined): Promise<PushResult[]> {
+    const stray = ops.find((op) => op.body.type !== 'member.invite' || op.vaultId !== vaultId);
+    if (stray) throw new ApiError('VALIDATION_FAILED', `Operation ${stray.id} is not an invitation to this vault`);
+    await requireAccess(this.db, vaultId, inviter.id, 'own');
+    if (this.memberLimit !== null && (await this.countLive(vaultId)) + ops.length > this.memberLimit) {
+      throw new ApiError('MEMBER_LIMIT', "You've hit the member limit");
+    }
+    const author: Author = { id: inviter.id, publicSigningKey: inviter.publicSigningKey };
+    const results = await this.operations.push(author, ops);
+    for (const [i, result] of results.entries()) {
+      const op = ops[i];
+      if (result.status !== 'accepted' || op?.body.type !== 'member.invite') continue;
+      await this.sendInvitation(op.body.email, inviter.email, op.objectId, message, false);
+    }
+    return results;
+  }
+
+  /** The invitation e-mail again, for an invitation not answered yet (OWNER). */
+  async resend(caller: User, vaultId: string, membershipId: string): Promise<void> {
+    const { vault } = await requireAccess(this.db, vaultId, caller.id, 'own');
+    const target = await findMembershipById(this.db, vaultId, membershipId);
+    if (!target) throw new ApiError('NOT_FOUND', 'Membership not found');
+    if (target.status !== 'PENDING' && target.status !== 'INVITED') throw new ApiError('CONFLICT', 'Only an invitation not answered yet can be sent again');
+    const invitee = await this.db.selectFrom('users').select(['email', 'passwordless']).where('id', '=', target.userId).executeTakeFirstOrThrow();
+    if (fromDbBool(invitee.passwordless)) throw new ApiError('CONFLICT', 'An airdrop member has no e-mail');
+    await insertNotification({ trx: this.db, now: this.clock.now(), userId: caller.id, vault }, target.userId, 'MEMBERSHIP_INVITE_RESEND', target.id);
+    await this.sendInvitation(invitee.email, caller.email, target.id, undefined, true);
+  }
+
+  /**
+   * The vault's members for any member not removed. Only accepted owners and contributors see
+   * invitations not accepted yet (spec 001 section 6: 'Viewers do not see pending members');
+   * everyone sees their own membership.
+   */
+  async list(userId: string, vaultId: string): Promise<Member[]> {
+    const { membership } = await requireAccess(this.db, vaultId, userId, 'read');
+    const seesInvitations = membership.status === 'ACCEPTED' && (membership.role === 'OWNER' || membership.role === 'CONTRIBUTOR');
+    const members = await this.members(membershipsOf(this.db).where('m.vault_id', '=', vaultId));
+    return members.filter((m) => seesInvitations || m.userId === userId || (m.status !== 'PENDING' && m.status !== 'INVITED'));
+  }
+
+  /** The caller's own membership (any status), or any membership of a vault the caller owns; 404 otherwise. */
+  async membership(userId: string, membershipId: string): Promise<MembershipResponse> {
+    const row = await this.db.selectFrom('memberships').selectAll().where('id', '=', membershipId).executeTakeFirst();
+    const target = row ? toMembership(row) : null;
+    const allowed = target !== null && (target.userId === userId || (await this.ownsVault(userId, target.vaultId)));
+    if (!target || !allowed) throw new ApiError('NOT_FOUND', 'Membership not found');
+    const [member] = await this.members(membershipsOf(this.db).where('m.id', '=', membershipId));
+    if (!member) throw new ApiError('NOT_FOUND', 'Membership not found');
+    const vault = await this.db.selectFrom('vaults').select(['status', 'is_public']).where('id', '=', target.vaultId).executeTakeFirstOrThrow();
+    const inviter = target.invitedByUserId
+      ? await this.db.selectFrom('users').select(['email', 'passwordless']).where('id', '=', target.invitedByUserId).executeTakeFirst()
+      : undefined;
+    return {
+      member,
+      vaultId: target.vaultId,
+      vaultStatus: vault.status === 'ARCHIVED' || vault.status === 'DELETED' ? vault.status : 'ACTIVE',
+      isPublic: fromDbBool(vault.is_public),
+      invitedByEmail: inviter && !fromDbBool(inviter.passwordless) ? inviter.email : null,
+    };
+  }
+
+  /** The caller's notifications, newest first. */
+  async notifications(userId: string): Promise<Notification[]> {
+    const rows = await this.db
+      .selectFrom('notifications as n')
+      .leftJoin('users as f', 'f.id', 'n.from_user_id')
+      .select(['n.id', 'n.event', 'n.object_type', 'n.object_id', 'n.vault_id', 'n.status', 'n.created_at', 'f.email', 'f.passwordless'])
+      .where('n.user_id', '=', userId)
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(NOTIFICATIONS_MAX)
+      .execute();
+    return rows.map((row) =>
+      Notification.parse({
+        id: row.id,
+        event: row.event,
+        objectType: row.object_type,
+        objectId: row.object_id,
+        vaultId: row.vault_id,
+        fromEmail: row.email !== null && row.passwordless !== null && !fromDbBool(row.passwordless) ? row.email : null,
+        status: row.status,
+        createdAt: Number(row.created_at),
+      }),
+    );
+  }
+
+  async markRead(userId: string, notificationId: string): Promise<void> {
+    const updated = await this.db
+      .updateTable('notifications')
+      .set({ status: 'READ' })
+      .where('id', '=', notificationId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw new ApiError('NOT_FOUND', 'Notification not found');
+  }
+
+  /** Memberships that count against the member limit: every one not ended. */
+  private async countLive(vaultId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('memberships')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('vault_id', '=', vaultId)
+      .where('status', 'not in', REMOVED_STATUSES)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private async ownsVault(userId: string, vaultId: string): Promise<boolean> {
+    const own = await this.db
+      .selectFrom('memberships')
+      .select('id')
+      .where('vault_id', '=', vaultId)
+      .where('user_id', '=', userId)
+      .where('role', '=', 'OWNER')
+      .where('status', '=', 'ACCEPTED')
+      .executeTakeFirst();
+    return own !== undefined;
+  }
+
+  /** Members of the memberships `query` selects, with their accounts' public details. */
+  private async members(query: MembershipQuery): Promise<Member[]> {
+    const rows = await query
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .selectAll('m')
+      .select(['u.email', 'u.name as profile_name', 'u.address', 'u.public_signing_key', 'u.public_encryption_key', 'u.passwordless'])
+      .orderBy('m.created_at')
+      .orderBy('m.id')
+      .execute();
+    return rows.map((row) => toMember(toMembership(row), row));
+  }
+
+  private async sendInvitation(to: string, inviterEmail: string, membershipId: string, message: string | undefined, resent: boolean): Promise<void> {
+    const link = `${this.publicUrl}/invite?membershipId=${encodeURIComponent(membershipId)}`;
+    try {
+      await this.mailer.send(invitationMail({ to, inviterEmail, link, message, resent }));
+    } catch (error) {
+      // The invitation stands (it is in the vault's log and the invitee's notifications); the
+      // owner can resend the e-mail.
+      this.log.error({ err: error }, 'invitation e-mail failed');
+    }
+  }
+}
+
+/** `db.selectFrom('memberships as m')` with conditions. */
+type MembershipQuery = ReturnType<typeof membershipsOf>;
+function membershipsOf(db: Db) {
+  return db.selectFrom('memberships as m');
+}
+
+function toMember(
+  membership: Membership,
+  account: { email: string; profile_name: string | null; address: string; public_signing_key: string; public_encryption_key: string; passwordless: number },
+): Member {
+  const passwordless = fromDbBool(account.passwordless);
+  return {
+    membershipId: membership.id,
+    userId: membership.userId,
+    email: passwordless ? null : account.email,
+    profileName: account.profile_name,
+    address: account.address,
+    publicSigningKey: account.public_signing_key,
+    publicEncryptionKey: account.public_encryption_key,
+    role: membership.role,
+    status: membership.status,
+    holdsKeys: membership.keys !== null && !isRemoved(membership),
+    isPasswordless: passwordless,
+    expiresAt: membership.expiresAt,
+    storageAllowance: membership.storageAllowance,
+    invitedByUserId: membership.invitedByUserId,
+    createdAt: membership.createdAt,
+    updatedAt: membership.updatedAt,
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * member.* operations and vault.rotateKeys (spec 001 sections 3-6, DESIGN.md section 3). The
+ * caller has checked the author's access level (ACCESS_FOR in OperationService) and the vault's
+ * state; these rules check the target membership's state, the key ring's size, and that a vault
+ * always keeps an accepted owner. `op.objectId` is the membership id (the vault id for
+ * vault.rotateKeys). In-app notifications are written in the same transaction, so an event and
+ * its notification exist together or not at all.
+ */
+import type { NotificationEvent } from '../../../src/protocol/members';
+import { ApiError } from '../../../src/protocol/errors';
+import type { KeyRotation, OperationBody } from '../../../src/protocol/vaults';
+import { randomId } from '../tokens';
+import { type Db, findMembershipById, isRemoved, type Membership, REMOVED_STATUSES, toMembership, type Vault } from '../vaultRows';
+import { applyAirdropOp } from './airdropOps';
+import type { VaultOpContext } from './OpContext';
+
+type Body<T extends OperationBody['type']> = Extract<OperationBody, { type: T }>;
+export type MemberOpBody = Body<
+  | 'member.invite'
+  | 'member.confirm'
+  | 'member.accept'
+  | 'member.reject'
+  | 'member.changeRole'
+  | 'member.revoke'
+  | 'member.leave'
+  | 'member.airdrop'
+  | 'vault.rotateKeys'
+>;
+
+export function isMemberOp(body: OperationBody): body is MemberOpBody {
+  return body.type.startsWith('member.') || body.type === 'vault.rotateKeys';
+}
+
+export async function applyMemberOp(ctx: VaultOpContext, body: MemberOpBody): Promise<void> {
+  switch (body.type) {
+    case 'member.invite':
+      return invite(ctx, body);
+    case 'member.airdrop':
+      return applyAirdropOp(ctx, body);
+    case 'vault.rotateKeys':
+      if (ctx.op.objectId !== ctx.vault.id) throw new ApiError('INVALID_OPERATION', 'vault.rotateKeys names the vault as its object');
+      if (ctx.vault.isPublic) throw new ApiError('VALIDATION_FAILED', 'A public vault has no keys');
+      return rotate(ctx, body.rotation, null);
+    default:
+      return changeMembership(ctx, body, await targetOf(ctx));
+  }
+}
+
+async function changeMembership(ctx: VaultOpContext, body: MemberOpBody, target: Membership): Promise<void> {
+  const { vault } = ctx;
+  switch (body.type) {
+    case 'member.confirm':
+      if (target.status !== 'INVITED') throw new ApiError('INVALID_OPERATION', 'Only an invited member awaits confirmation');
+      assertRing(vault, body.keys, body.keyCount);
+      return update(ctx, target, { status: 'PENDING', keys: body.keys ?? null });
+    case 'member.accept':
+      assertOwnMembership(ctx, target);
+      if (target.status !== 'PENDING') throw new ApiError('INVALID_OPERATION', 'Only a pending invitation can be accepted');
+      await update(ctx, target, { status: 'ACCEPTED' });
+      return notifyInviter(ctx, target, 'MEMBERSHIP_ACCEPT');
+    case 'member.reject':
+      assertOwnMembership(ctx, target);
+      if (target.status !== 'PENDING' && target.status !== 'INVITED') throw new ApiError('INVALID_OPERATION', 'Only an invitation can be rejected');
+      await update(ctx, target, { status: 'REJECTED', keys: null });
+      return notifyInviter(ctx, target, 'MEMBERSHIP_REJECT');
+    case 'member.changeRole':
+      if (isRemoved(target)) throw new ApiError('INVALID_OPERATION', 'This membership has ended');
+      if (body.role !== 'OWNER') await assertNotLastOwner(ctx.trx, target, 'A vault needs an owner: make someone else owner first');
+      await update(ctx, target, { role: body.role });
+      return notifyMember(ctx, target, 'MEMBERSHIP_CHANGE_ACCESS');
+    case 'member.revoke':
+      if (target.status === 'REVOKED' || target.role === 'REVOKED') throw new ApiError('INVALID_OPERATION', 'This member is already revoked');
+      await assertNotLastOwner(ctx.trx, target, 'A vault needs an owner: make someone else owner first');
+      await update(ctx, target, { status: 'REVOKED', role: 'REVOKED', keys: null });
+      // The member held the key ring: everyone else gets a new key they never had.
+      if (!vault.isPublic && (target.keys !== null || body.rotation)) {
+        if (!body.rotation) throw new ApiError('CONFLICT', 'Revoking a member who holds the vault key needs a key rotation');
+        await rotate(ctx, body.rotation, target.id);
+      } else if (body.rotation) {
+        throw new ApiError('VALIDATION_FAILED', 'A public vault has no keys');
+      }
+      return notifyMember(ctx, target, 'MEMBERSHIP_REVOKE');
+    case 'member.leave':
+      assertOwnMembership(ctx, target);
+      await assertNotLastOwner(ctx.trx, target, 'You are the last owner of this vault: make someone else owner first');
+      await update(ctx, target, { status: 'REVOKED', role: 'REVOKED', keys: null });
+      // The leaver must not make the new key: the next owner or contributor device does.
+      if (!vault.isPublic && target.keys !== null) {
+        await ctx.trx.updateTable('vaults').set({ needs_rotation: 1 }).where('id', '=', vault.id).execute();
+      }
+      return;
+    default:
+      throw new Error(`Not a membership change: ${body.type}`);
+  }
+}
+
+/**
+ * member.invite: an existing account with a password, named by e-mail and confirmed by its
+ * signing key, so the ring is sealed to the person the inviter looked up.
+ */
+async function invite(ctx: VaultOpContext, body: Body<'member.invite'>): Promise<void> {
+  const { trx, vault, op, now } = ctx;
+  const invitee = await trx
+    .selectFrom('users')
+    .select(['id', 'public_signing_key'])
+    .where('email', '=', body.email.toLowerCase())
+    .where('passwordless', '=', 0)
+    .executeTakeFirst();
+  if (!invitee) throw new ApiError('USER_NOT_FOUND', 'No account uses this e-mail');
+  if (invitee.public_signing_key !== body.memberKey) throw new ApiError('CONFLICT', "The account's key is not the one looked up: look it up again");
+  assertRing(vault, body.keys, body.keyCount);
+  const existing = await trx.selectFrom('memberships').selectAll().where('vault_id', '=', vault.id).where('user_id', '=', invitee.id).executeTakeFirst();
+  const fields = { role: body.role, status: 'PENDING', keys: body.keys ?? null, invited_by_user_id: ctx.userId, updated_at: now };
+  if (existing) {
+    const membership = toMembership(existing);
+    // Someone who rejected or was revoked is invited again under the membership id they had.
+    if (!(membership.status === 'REJECTED' || membership.status === 'REVOKED') || membership.id !== op.objectId) {
+      throw new ApiError('ALREADY_MEMBER', 'This person has already been invited.');
+    }
+    await trx.updateTable('memberships').set(fields).where('id', '=', membership.id).execute();
+  } else {
+    await trx
+      .insertInto('memberships')
+      .values({ id: op.objectId, vault_id: vault.id, user_id: invitee.id, created_at: now, ...fields })
+      .execute();
+  }
+  await insertNotification(ctx, invitee.id, 'MEMBERSHIP_INVITE', op.objectId);
+}
+
+/**
+ * Appends one key to the ring: `rotation` must have exactly one key more than the vault and a
+ * ring for exactly the members that hold keys, except `removedId` (revoked in this operation).
+ * Clears a pending rotation.
+ */
+async function rotate(ctx: VaultOpContext, rotation: KeyRotation, removedId: string | null): Promise<void> {
+  const { trx, vault, now } = ctx;
+  if (rotation.keyCount !== vault.keyCount + 1) {
+    throw new ApiError('CONFLICT', `The rotated ring must have ${vault.keyCount + 1} keys (the vault has ${vault.keyCount}): fetch the vault again`);
+  }
+  const holders = await trx
+    .selectFrom('memberships')
+    .select('id')
+    .where('vault_id', '=', vault.id)
+    .where('status', 'not in', REMOVED_STATUSES)
+    .where('role', '!=', 'REVOKED')
+    .where('keys', 'is not', null)
+    .execute();
+  const expected = holders.map((h) => h.id).filter((id) => id !== removedId).sort();
+  const given = Object.keys(rotation.sealedKeys).sort();
+  if (expected.length !== given.length || expected.some((id, i) => id !== given[i])) {
+    throw new ApiError('CONFLICT', 'The new key must be sealed to exactly the members who hold keys: fetch the member list again');
+  }
+  for (const [membershipId, keys] of Object.entries(rotation.sealedKeys)) {
+    await trx.updateTable('memberships').set({ keys, updated_at: now }).where('id', '=', membershipId).execute();
+  }
+  await trx.updateTable('vaults').set({ key_count: rotation.keyCount, needs_rotation: 0 }).where('id', '=', vault.id).execute();
+}
+
+/** A private vault's ring must be whole (the current number of keys); a public vault has none. */
+function assertRing(vault: Vault, keys: string | undefined, keyCount: number | undefined): void {
+  if (vault.isPublic) {
+    if (keys !== undefined || keyCount !== undefined) throw new ApiError('VALIDATION_FAILED', 'A public vault has no keys');
+    return;
+  }
+  if (keys === undefined || keyCount === undefined) throw new ApiError('VALIDATION_FAILED', 'A private vault needs the key ring sealed to the member');
+  if (keyCount !== vault.keyCount) {
+    throw new ApiError('STALE_VAULT_KEY', `The vault has ${vault.keyCount} keys; the ring sealed has ${keyCount}: fetch the vault again`);
+  }
+}
+
+async function targetOf(ctx: VaultOpContext): Promise<Membership> {
+  const target = await findMembershipById(ctx.trx, ctx.vault.id, ctx.op.objectId);
+  if (!target) throw new ApiError('NOT_FOUND', 'Membership not found');
+  return target;
+}
+
+function assertOwnMembership(ctx: VaultOpContext, target: Membership): void {
+  if (target.userId !== ctx.userId) throw new ApiError('FORBIDDEN', 'Only the member can do this');
+}
+
+/** Refuses to take the last accepted owner's ownership away. */
+async function assertNotLastOwner(trx: Db, target: Membership, message: string): Promise<void> {
+  if (target.role !== 'OWNER' || target.status !== 'ACCEPTED') return;
+  const owners = await trx
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('vault_id', '=', target.vaultId)
+    .where('role', '=', 'OWNER')
+    .where('status', '=', 'ACCEPTED')
+    .executeTakeFirstOrThrow();
+  if (Number(owners.n) <= 1) throw new ApiError('INVALID_OPERATION', message);
+}
+
+async function update(
+  ctx: VaultOpContext,
+  target: Membership,
+  set: { status?: string; role?: string; keys?: string | null },
+): Promise<void> {
+  await ctx.trx.updateTable('memberships').set({ ...set, updated_at: ctx.now }).where('id', '=', target.id).execute();
+}
+
+/** Tells the member what an owner did to their membership (not when they did it themselves). */
+async function notifyMember(ctx: VaultOpContext, target: Membership, event: NotificationEvent): Promise<void> {
+  if (target.userId !== ctx.userId) await insertNotification(ctx, target.userId, event, target.id);
+}
+
+/** Tells whoever invited the member that they answered. */
+async function notifyInviter(ctx: VaultOpContext, target: Membership, event: NotificationEvent): Promise<void> {
+  if (target.invitedByUserId !== null) await insertNotification(ctx, target.invitedByUserId, event, target.id);
+}
+
+export async function insertNotification(
+  ctx: { trx: Db; now: number; userId: string; vault: { id: string } },
+  recipientId: string,
+  event: NotificationEvent,
+  membershipId: string,
+): Promise<void> {
+  await ctx.trx
+    .insertInto('notifications')
+    .values({
+      id: randomId(),
+      user_id: recipientId,
+      vault_id: ctx.vault.id,
+      event,
+      object_type: 'membership',
+      object_id: membershipId,
+      from_user_id: ctx.userId,
+      status: 'UNREAD',
+      created_at: ctx.now,
+    })
+    .execute();
+}
