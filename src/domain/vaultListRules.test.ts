@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldRedirectToVaultSetup } from './vaultListRules';
+import { isListedMembership, shouldRedirectToVaultSetup } from './vaultListRules';
 
 const none = { activeVaults: 0, archivedVaults: 0, pendingMemberships: 0, vaultsBeingCreated: 0 };
 
@@ -13,5 +13,13 @@ describe('vault list routing rule', () => {
     expect(shouldRedirectToVaultSetup({ ...none, archivedVaults: 1 })).toBe(false);
     expect(shouldRedirectToVaultSetup({ ...none, pendingMemberships: 1 })).toBe(false);
     expect(shouldRedirectToVaultSetup({ ...none, vaultsBeingCreated: 1 })).toBe(false);
+  });
+});
+
+describe('vault list rows by membership state', () => {
+  it('lists accepted vaults and open invitations, not revoked, left or rejected memberships', () => {
+    expect(['ACCEPTED', 'PENDING', 'INVITED'].every((s) => isListedMembership(s as 'ACCEPTED'))).toBe(true);
+    expect(isListedMembership('REVOKED')).toBe(false);
+    expect(isListedMembership('REJECTED')).toBe(false);
   });
 });

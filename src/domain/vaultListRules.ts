@@ -21,3 +21,12 @@ export function shouldRedirectToVaultSetup(counts: VaultListCounts): boolean {
     counts.vaultsBeingCreated === 0
   );
 }
+
+/**
+ * Whether a vault shows in the vault lists for the signed-in user's membership state: a revoked
+ * membership (removed, or the user left) and a rejected invitation no longer do, whatever the
+ * device still holds of the vault. Invitations (PENDING, INVITED) show, to be accepted.
+ */
+export function isListedMembership(status: 'ACCEPTED' | 'PENDING' | 'INVITED' | 'REJECTED' | 'REVOKED'): boolean {
+  return status !== 'REVOKED' && status !== 'REJECTED';
+}

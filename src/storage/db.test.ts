@@ -31,7 +31,7 @@ describe('CairnDb schema', () => {
   it('every table belongs to an account, so log out can wipe it', async () => {
     const db = track(new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange }));
     await db.open();
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'nodes', 'opPages', 'outbox', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'members', 'nodes', 'opPages', 'outbox', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
     for (const table of db.tables) expect(accountScopeOf(table), table.name).not.toBeNull();
   });
 
@@ -144,5 +144,20 @@ describe('CairnDb schema', () => {
       .between(['acc1', 'v1', 'p', 'ACTIVE', Dexie.minKey], ['acc1', 'v1', 'p', 'ACTIVE', Dexie.maxKey])
       .toArray();
     expect(listed.map((n) => n.id)).toEqual(['n3', 'n2', 'n1']);
+  });
+
+  it('v5 -> v6: stored vaults survive and the members table opens empty, found by vault', async () => {
+    const factory = new IDBFactory();
+    const v5 = openAtVersion(factory, 5);
+    await v5.open();
+    await v5.table('vaults').put({ accountId: 'acc1', vaultId: 'v1', name: 'Kept' });
+    v5.close();
+
+    const current = track(new CairnDb({ indexedDB: factory, IDBKeyRange }));
+    await current.open();
+    expect((await current.vaults.get(['acc1', 'v1']))?.name).toBe('Kept');
+    expect(await current.members.count()).toBe(0);
+    await current.members.put({ accountId: 'acc1', vaultId: 'v1', membershipId: 'm1' } as never);
+    expect(await current.members.where('[accountId+vaultId]').equals(['acc1', 'v1']).count()).toBe(1);
   });
 });

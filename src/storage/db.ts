@@ -6,6 +6,7 @@ import Dexie, { type DexieOptions, type EntityTable, type Table, type Transactio
 import { NODE_LIST_KEY_MIDDLEWARE, nodeListKey } from './nodeListKey';
 import type { AccountUser } from '../protocol/auth';
 import { VAULT_LIMITS } from '../protocol/vaults';
+import type { MemberRecord } from './memberStore';
 import type { CachedOp, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export const DB_NAME = 'cairn';
@@ -116,6 +117,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
         });
     },
   },
+  // v6: each vault's members as GET /vaults/{id}/members last answered (src/storage/memberStore.ts).
+  { version: 6, stores: { members: '[accountId+membershipId], [accountId+vaultId], accountId' } },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -137,6 +140,7 @@ export class CairnDb extends Dexie {
   uploads!: Table<UploadRecord, [string, string]>;
   uploadFiles!: Table<UploadFileRecord, [string, string]>;
   opPages!: Table<OpPageRecord, [string, string, number]>;
+  members!: Table<MemberRecord, [string, string]>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {

@@ -34,6 +34,14 @@ export interface VaultRecord {
    * Kept so a reload while offline can still open the vault's keys (docs/SYNC_SPEC.md R13).
    */
   sealedKeys?: string | null;
+  /** The signed-in user's membership id (member.leave names it); absent before GET /vaults answered. */
+  membershipId?: string;
+  /** Airdrop memberships end then (ms); null otherwise. */
+  membershipExpiresAt?: number | null;
+  /** Keys in the vault's ring as GET /vaults last said (0 for public vaults). */
+  keyCount?: number;
+  /** A member left and nobody has rotated the key yet (VaultSummary.needsKeyRotation). */
+  needsKeyRotation?: boolean;
   /** 'Available offline' is on: every file's chunks are kept on this device (src/sync/offlineFiles.ts). */
   keepOffline?: boolean;
   /** True while the vault's creation waits in the outbox: shown as '(Creating...)'. */

@@ -13,6 +13,7 @@ import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { compareNames, nodeComparator, sortNodes } from '../domain/nodeSort';
+import { isListedMembership } from '../domain/vaultListRules';
 import { getDb, type CairnDb } from './db';
 import type { NodeRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
@@ -50,10 +51,17 @@ export function sortVaults(vaults: VaultRecord[]): VaultRecord[] {
 
 // --- plain getters -----------------------------------------------------------------------------
 
-/** 'active': ACTIVE (including vaults being created); 'inactive': ARCHIVED. */
+/**
+ * 'active': ACTIVE (including vaults being created); 'inactive': ARCHIVED. Vaults whose membership
+ * ended (revoked, left, rejected) are not listed (isListedMembership).
+ */
 export async function getVaults(db: CairnDb, accountId: string, status: 'active' | 'inactive'): Promise<VaultRecord[]> {
   const wanted = status === 'active' ? 'ACTIVE' : 'ARCHIVED';
-  const vaults = await db.vaults.where('accountId').equals(accountId).filter((v) => v.status === wanted).toArray();
+  const vaults = await db.vaults
+    .where('accountId')
+    .equals(accountId)
+    .filter((v) => v.status === wanted && isListedMembership(v.membershipStatus))
+    .toArray();
   return sortVaults(vaults);
 }
 

@@ -3,7 +3,7 @@
  * pool (all ports, so tests pass an in-memory server and a fake worker), plus the signed-in
  * account. SyncClient builds one per session.
  */
-import type { VaultCryptoApi } from '../../workers/crypto/CryptoApi';
+import type { VaultCryptoApi, VaultKeySharingApi } from '../../workers/crypto/CryptoApi';
 import type { TransferApi } from '../../workers/transfer/TransferApi';
 import type { ApiClient } from '../platform/apiClient';
 import type { CairnDb } from '../storage/db';
@@ -22,8 +22,11 @@ export interface SyncUser {
 export interface SyncPorts {
   db: CairnDb;
   api: ApiClient;
-  /** Only the vault half of the crypto worker is used. */
-  crypto: VaultCryptoApi;
+  /**
+   * Only the vault half of the crypto worker is used. Sharing (members, rotations, resealing) is
+   * optional so fakes of the port need not implement it; member actions then fail clearly.
+   */
+  crypto: VaultCryptoApi & Partial<VaultKeySharingApi>;
   /** Null until the transfer pool exists: uploads and downloads then fail with a clear error. */
   transfer: TransferPort | null;
   /** Defaults to Date.now. */

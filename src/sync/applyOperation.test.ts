@@ -52,6 +52,27 @@ describe('applyOperation', () => {
     expect(s.isVaultDirty).toBe(true);
   });
 
+  it('member operations and key rotations leave the vault and its nodes as they were', () => {
+    const s = fresh();
+    apply(s, 'v1', { type: 'vault.create', isPublic: false, isCloud: true, name: { clear: 'x' } }, { name: 'Vault' }, 5);
+    apply(s, 'f1', { type: 'folder.create', parentId: null, name: { clear: 'x' } }, { name: 'Docs' });
+    const before = structuredClone({ vault: s.vault, nodes: [...s.nodes.values()] });
+    const rotation = { keyCount: 2, sealedKeys: { m2: 'AAAA' } };
+    const bodies: OperationBody[] = [
+      { type: 'member.invite', email: 'b@example.com', role: 'VIEWER', memberKey: HASH },
+      { type: 'member.confirm' },
+      { type: 'member.accept' },
+      { type: 'member.changeRole', role: 'CONTRIBUTOR' },
+      { type: 'member.reject' },
+      { type: 'member.revoke', rotation },
+      { type: 'member.leave' },
+    ];
+    // The membership id is the object: a node with that id would be a bug, so use the folder's to prove nothing is touched.
+    for (const body of bodies) apply(s, 'f1', body, {}, 99);
+    apply(s, 'v1', { type: 'vault.rotateKeys', rotation }, {}, 99);
+    expect({ vault: s.vault, nodes: [...s.nodes.values()] }).toEqual(before);
+  });
+
   it('a pending vault.create marks the vault pending; clearPending unmarks it', () => {
     const s = fresh();
     const created = apply(s, 'v1', { type: 'vault.create', isPublic: true, isCloud: true, name: { clear: 'P' } }, { name: 'P' }, 5, true);

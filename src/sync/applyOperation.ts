@@ -140,6 +140,19 @@ export function applyOperation(state: VaultState, entry: ProjectedOperation): vo
       vault.status = 'DELETED';
       markVault();
       return;
+    // Membership changes: who belongs to the vault, and the signed-in user's own role and status,
+    // are the server's answer (GET /vaults, GET /vaults/{id}/members), fetched after a pull that
+    // brings these; the projection of content does not change.
+    case 'member.invite':
+    case 'member.confirm':
+    case 'member.accept':
+    case 'member.reject':
+    case 'member.changeRole':
+    case 'member.revoke':
+    case 'member.leave':
+    case 'member.airdrop':
+    case 'vault.rotateKeys':
+      return;
     case 'folder.create':
     case 'file.create': {
       const kind = body.type === 'folder.create' ? 'folder' : 'file';

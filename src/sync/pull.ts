@@ -6,7 +6,8 @@
  * leaves a page half applied or applied without its cursor moving.
  */
 import type { OpenedOperation } from '../../workers/crypto/CryptoApi';
-import { PullResponse, type SequencedOperation, VAULT_LIMITS, type VaultSummary, VaultListResponse } from '../protocol/vaults';
+import { ApiError } from '../protocol/errors';
+import { type OperationType, PullResponse, type SequencedOperation, VAULT_LIMITS, type VaultSummary, VaultListResponse } from '../protocol/vaults';
 import { emptyVaultRecord, loadVaultState, reuseHeldVaultState, saveVaultState, type VaultState } from '../storage/vaultProjection';
 import type { CachedOp, VaultRecord } from '../storage/vaultRecords';
 import { applyOperation, computeFolderSizes } from './applyOperation';
@@ -16,6 +17,49 @@ export interface PullStats {
   applied: number;
   /** Operations whose signature did not verify: cached but never applied. */
   unverified: number;
+  /** Vaults whose pulled operations changed their members (member.*, vault.rotateKeys): their member lists are fetched again. */
+  memberVaultIds?: Set<string>;
+}
+
+/** Operation types that change who is in a vault or which keys it uses. */
+export function isMembershipOperation(type: OperationType): boolean {
+  return type.startsWith('member.') || type === 'vault.rotateKeys';
+}
+
+/** Membership states whose vault is no longer pulled (the server answers 403) nor listed. */
+export function isEndedMembership(status: VaultRecord['membershipStatus']): boolean {
+  return status === 'REVOKED' || status === 'REJECTED';
+}
+
+/**
+ * How many keys of each vault's ring the crypto worker holds, as this session opened or rotated
+ * them. A ring is opened again only when GET /vaults names another count (a rotation by another
+ * device, or a rotation of ours the server never took), not on every cycle. Keyed by the
+ * session's context: a new session (and a new worker) starts knowing nothing.
+ */
+const heldKeyCounts = new WeakMap<SyncContext, Map<string, number>>();
+
+function keyCountsOf(ctx: SyncContext): Map<string, number> {
+  let counts = heldKeyCounts.get(ctx);
+  if (!counts) heldKeyCounts.set(ctx, (counts = new Map()));
+  return counts;
+}
+
+/** The number of keys the worker holds for `vaultId` (as far as this session knows). */
+export function heldKeyCount(ctx: SyncContext, vaultId: string): number | undefined {
+  return keyCountsOf(ctx).get(vaultId);
+}
+
+/** Records that the worker now holds `keyCount` keys for `vaultId` (after a rotation); undefined forgets it. */
+export function setHeldKeyCount(ctx: SyncContext, vaultId: string, keyCount: number | undefined): void {
+  if (keyCount === undefined) keyCountsOf(ctx).delete(vaultId);
+  else keyCountsOf(ctx).set(vaultId, keyCount);
+}
+
+/** Opens `sealedKeys` in the worker as the vault's ring and records its size. */
+async function openRing(ctx: SyncContext, vaultId: string, sealedKeys: string): Promise<void> {
+  const { keyCount } = await ctx.crypto.openVaultKeys(vaultId, sealedKeys);
+  setHeldKeyCount(ctx, vaultId, keyCount);
 }
 
 /** Merges the server's view of a vault into its record (names come from operations, not from here). */
@@ -33,17 +77,26 @@ export function mergeVaultSummary(record: VaultRecord, summary: VaultSummary): V
     updatedAt: Math.max(record.updatedAt, summary.updatedAt),
     headSeq: summary.headSeq,
     sealedKeys: summary.membership.keys ?? null,
+    membershipId: summary.membership.id,
+    membershipExpiresAt: summary.membership.expiresAt,
+    keyCount: summary.keyCount,
+    needsKeyRotation: summary.needsKeyRotation,
   };
 }
 
-/** GET /vaults: upserts every vault record and opens private key rings. Answers the list. */
+/**
+ * GET /vaults: upserts every vault record and opens private key rings: each ring not held yet, or
+ * held with another number of keys than the vault's `keyCount` (a rotation happened elsewhere, or
+ * one of ours was refused), so new content always uses the newest key everybody holds. Answers
+ * the list.
+ */
 export async function refreshVaultList(ctx: SyncContext): Promise<VaultSummary[]> {
   const { db, accountId } = ctx;
   const { vaults } = await ctx.api.get('/vaults', VaultListResponse);
   for (const summary of vaults) {
-    if (!summary.isPublic && summary.membership.keys) {
+    if (!summary.isPublic && summary.membership.keys && heldKeyCount(ctx, summary.vaultId) !== summary.keyCount) {
       try {
-        await ctx.crypto.openVaultKeys(summary.vaultId, summary.membership.keys);
+        await openRing(ctx, summary.vaultId, summary.membership.keys);
       } catch (error) {
         ctx.log(`Could not open the keys of vault ${summary.vaultId}`, error);
       }
@@ -69,7 +122,7 @@ export async function ensureVaultKeys(ctx: SyncContext, vaultId: string): Promis
   // The ring kept from the last sync opens offline; the server's copy is asked only without one.
   if (vault?.sealedKeys) {
     try {
-      await ctx.crypto.openVaultKeys(vaultId, vault.sealedKeys);
+      await openRing(ctx, vaultId, vault.sealedKeys);
       return;
     } catch (error) {
       ctx.log(`Could not open the stored keys of vault ${vaultId}; asking the server`, error);
@@ -89,9 +142,25 @@ interface OpenedPage {
   hasMore: boolean;
 }
 
-/** GET one page of operations after `after`, then verify and open it in the worker (one round trip). */
+/** The size of the newest ring a page's rotations (member.revoke, vault.rotateKeys) made, or 0. */
+function rotatedKeyCount(ops: SequencedOperation[]): number {
+  let count = 0;
+  for (const { op } of ops) {
+    const body = op.body;
+    if (body.type === 'vault.rotateKeys' || (body.type === 'member.revoke' && body.rotation)) count = Math.max(count, body.rotation!.keyCount);
+  }
+  return count;
+}
+
+/**
+ * GET one page of operations after `after`, then verify and open it in the worker (one round
+ * trip). A page that rotates the vault past the ring the worker holds (the rotation came after
+ * this cycle's GET /vaults) fetches the new ring first, so the content after it opens.
+ */
 async function fetchOpenedPage(ctx: SyncContext, vaultId: string, after: number): Promise<OpenedPage> {
   const page = await ctx.api.get(`/vaults/${encodeURIComponent(vaultId)}/ops?after=${after}&limit=${VAULT_LIMITS.PULL_PAGE_MAX}`, PullResponse);
+  const held = heldKeyCount(ctx, vaultId);
+  if (held !== undefined && rotatedKeyCount(page.ops) > held) await refreshVaultList(ctx);
   const opened = page.ops.length ? await ctx.crypto.openOperations(vaultId, page.ops) : [];
   if (opened.length !== page.ops.length) throw new Error(`The crypto worker answered ${opened.length} of ${page.ops.length} operations`);
   return { after, ops: page.ops, opened, headSeq: page.headSeq, hasMore: page.hasMore };
@@ -122,6 +191,7 @@ async function applyOpenedPage(ctx: SyncContext, vaultId: string, page: OpenedPa
       ctx.log(`Skipped operation ${op.id} (seq ${seq}) of vault ${vaultId}: its signature does not verify`);
       continue;
     }
+    if (isMembershipOperation(op.body.type)) (stats.memberVaultIds ??= new Set()).add(vaultId);
     applyOperation(state, { op, fields, time: receivedAt, isPending: false });
     stats.applied += 1;
   }
@@ -165,6 +235,23 @@ export async function pullVault(ctx: SyncContext, vaultId: string, stats: PullSt
   }
 }
 
+/**
+ * Pulls a vault behind its head unless the signed-in user's membership of it ended. A 403 means it
+ * ended since GET /vaults answered: the record says so (the vault list drops it, vaultListRules.ts)
+ * and the vault is not pulled again.
+ */
+export async function pullVaultIfMember(ctx: SyncContext, vaultId: string, stats: PullStats): Promise<void> {
+  const vault = await ctx.db.vaults.get([ctx.accountId, vaultId]);
+  if (!vault || isEndedMembership(vault.membershipStatus) || vault.cursor >= vault.headSeq) return;
+  try {
+    await pullVault(ctx, vaultId, stats);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 403)) throw error;
+    ctx.log(`Vault ${vaultId} refused a pull (403): the membership ended`);
+    await ctx.db.vaults.update([ctx.accountId, vaultId], { role: 'REVOKED', membershipStatus: 'REVOKED' });
+  }
+}
+
 /** Refreshes the list, then pulls every vault behind its head (or only `onlyVaultIds`). */
 export async function pullAll(ctx: SyncContext, onlyVaultIds?: Set<string>): Promise<PullStats> {
   const stats: PullStats = { applied: 0, unverified: 0 };
@@ -172,7 +259,7 @@ export async function pullAll(ctx: SyncContext, onlyVaultIds?: Set<string>): Pro
   const vaults = await ctx.db.vaults.where('accountId').equals(ctx.accountId).toArray();
   for (const vault of vaults) {
     if (onlyVaultIds && !onlyVaultIds.has(vault.vaultId)) continue;
-    if (vault.cursor < vault.headSeq) await pullVault(ctx, vault.vaultId, stats);
+    await pullVaultIfMember(ctx, vault.vaultId, stats);
   }
   return stats;
 }

@@ -54,12 +54,21 @@ export interface VaultKeySharingApi {
    * The held ring sealed to another member's X25519 public key (lower-case hex), for an
    * invitation or after a rotation; throws Error('NO_VAULT_KEYS') when no ring is held.
    */
-  sealVaultKeysFor(vaultId: string, publicEncryptionKey: string): Promise<{ sealedKeys: string }>;
+  sealVaultKeysFor(vaultId: string, publicEncryptionKey: string): Promise<{ sealedKeys: string; keyCount: number }>;
   /**
    * Rotation (a member revoked or leaving): adds a fresh newest key to the held ring, which new
    * content then uses. Reseal with `sealVaultKeysFor` to each remaining member (the caller too).
    */
   rotateVaultKeys(vaultId: string): Promise<{ keyCount: number }>;
+  /**
+   * A queued operation refused with STALE_VAULT_KEY (a rotation happened after it was sealed):
+   * the same operation (same id) with every sealed field, the file version's `fileKey` included,
+   * opened with its own key number and sealed again under the ring's newest key, with the same
+   * associated-data rules (src/crypto/fieldEnvelope.ts). Unsigned: the caller signs it again.
+   * Answers null when every sealed field already uses the newest key (nothing to do); throws
+   * Error('NO_VAULT_KEYS') without a ring and Error('BAD_FIELD') when a field does not open.
+   */
+  resealOperation(vaultId: string, op: UnsignedOperation): Promise<UnsignedOperation | null>;
 }
 
 /** Public half of a wallet derived from a recovery phrase (DESIGN.md section 2). */

@@ -223,6 +223,50 @@ describe('VaultCryptoApi: sealed fields and operations', () => {
   });
 });
 
+describe('VaultCryptoApi: resealing a queued operation after a rotation', () => {
+  it('reseals every sealed field, the file key included, under the newest key with the same id and meaning', async () => {
+    const a = await signedIn(PHRASE_A);
+    await a.api.createVaultKeys('v');
+    const name = await a.api.sealFields('v', 'file_1', { name: 'plan.pdf' });
+    const mime = await a.api.sealFields('v', 'ver_1', { mimeType: 'application/pdf' });
+    const { rawKey, sealed: fileKey } = await a.api.createFileKey('v', 'ver_1');
+    const version = {
+      versionId: 'ver_1', blobId: 'blob_1', size: 3, storedSize: 19, chunkSize: CHUNK_SIZE, chunkCount: 1,
+      chunkHashes: ['00'.repeat(32)], fileKey, mimeType: mime.mimeType!, lastModified: 1,
+    };
+    const queued = unsignedOp(a.wallet, 'v', 'file_1', { type: 'file.create', parentId: null, name: name.name!, version });
+    expect(await a.api.resealOperation('v', queued)).toBeNull();
+
+    await a.api.rotateVaultKeys('v');
+    const resealed = (await a.api.resealOperation('v', queued))!;
+    expect(resealed.id).toBe(queued.id);
+    if (resealed.body.type !== 'file.create') throw new Error('type changed');
+    expect([resealed.body.name, resealed.body.version.mimeType, resealed.body.version.fileKey].map((f) => (f as SealedField).key)).toEqual([1, 1, 1]);
+    // The queued copy is untouched (the outbox keeps it until the new one is stored).
+    if (queued.body.type !== 'file.create') throw new Error('type changed');
+    expect((queued.body.name as SealedField).key).toBe(0);
+
+    // Another member holding the rotated ring opens the resealed operation to the same texts and file key.
+    const b = await signedIn(PHRASE_B);
+    await b.api.openVaultKeys('v', (await a.api.sealVaultKeysFor('v', b.wallet.publicEncryptionKey)).sealedKeys);
+    const [opened] = await b.api.openOperations('v', sequenced([await a.api.signOperation(resealed)]));
+    expect(opened).toMatchObject({ isVerified: true, fields: { name: 'plan.pdf', mimeType: 'application/pdf' } });
+    expect(new Uint8Array(await b.api.openFileKey('v', 'ver_1', resealed.body.version.fileKey!))).toEqual(new Uint8Array(rawKey));
+    expect(await a.api.resealOperation('v', resealed)).toBeNull();
+  });
+
+  it('leaves clear fields alone and refuses a field that does not open', async () => {
+    const a = await signedIn(PHRASE_A);
+    await a.api.createVaultKeys('v');
+    await a.api.rotateVaultKeys('v');
+    expect(await a.api.resealOperation('v', unsignedOp(a.wallet, 'v', 'n', { type: 'folder.create', parentId: null, name: { clear: 'Open' } }))).toBeNull();
+    const sealed = await a.api.sealFields('v', 'n', { name: 'x' });
+    const moved = unsignedOp(a.wallet, 'v', 'other', { type: 'node.rename', name: { ...sealed.name!, key: 0 } });
+    await expect(a.api.resealOperation('v', moved)).rejects.toThrow('BAD_FIELD');
+    await expect(signedIn(PHRASE_B).then(({ api }) => api.resealOperation('v', moved))).rejects.toThrow('NO_VAULT_KEYS');
+  });
+});
+
 describe('VaultCryptoApi: file keys', () => {
   it('creates a random 32-byte key sealed for its version, opened by another member', async () => {
     const a = await signedIn(PHRASE_A);

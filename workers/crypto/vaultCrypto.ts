@@ -14,7 +14,7 @@ import type { WalletKeys } from '../../src/crypto/keys';
 import { signOperation, verifyOperations } from '../../src/crypto/operations';
 import { randomBytes } from '../../src/crypto/random';
 import { loadSodium, type Sodium } from '../../src/crypto/sodium';
-import type { Field, FieldName, Operation, SealedField, SequencedOperation } from '../../src/protocol/vaults';
+import type { Field, FieldName, FileVersion, Operation, OperationBody, SealedField, SequencedOperation } from '../../src/protocol/vaults';
 import type { OpenedFields, OpenedOperation, VaultCryptoApi, VaultKeySharingApi } from './CryptoApi';
 
 /** A field of an operation: where it sits (for the associated data) and its value. */
@@ -24,31 +24,55 @@ interface OperationField {
   value: Field | undefined;
 }
 
+/** Where a field lives in an operation's body, so it can be read and replaced (resealing). */
+interface FieldSlot {
+  name: FieldName;
+  objectId: string;
+  holder: Record<string, unknown>;
+  property: string;
+}
+
 /**
- * The user-text fields an operation carries. Names, descriptions, tags and terms belong to the
- * operation's object; a file version's MIME type belongs to the version (object id = versionId),
- * like its file key, so a version's fields cannot be swapped onto another version.
- * `fileKey` is not listed: it is opened only on demand, by `openFileKey`.
+ * Every user-text field an operation carries, `fileKey` included. Names, descriptions, tags and
+ * terms belong to the operation's object; a file version's MIME type and file key belong to the
+ * version (object id = versionId), so a version's fields cannot be swapped onto another version.
  */
-export function operationFields(op: Operation): OperationField[] {
-  const { body, objectId } = op;
-  const at = (name: FieldName, value: Field | undefined, id = objectId): OperationField => ({ name, objectId: id, value });
+function fieldSlots(body: OperationBody, objectId: string): FieldSlot[] {
+  const holder = body as unknown as Record<string, unknown>;
+  const at = (name: FieldName, property: string = name): FieldSlot => ({ name, objectId, holder, property });
+  const ofVersion = (version: FileVersion): FieldSlot[] => {
+    const versionHolder = version as unknown as Record<string, unknown>;
+    return [
+      { name: 'mimeType', objectId: version.versionId, holder: versionHolder, property: 'mimeType' },
+      { name: 'fileKey', objectId: version.versionId, holder: versionHolder, property: 'fileKey' },
+    ];
+  };
   switch (body.type) {
     case 'vault.create':
-      return [at('name', body.name), at('description', body.description), at('tags', body.tags), at('terms', body.terms)];
+      return [at('name'), at('description'), at('tags'), at('terms')];
     case 'vault.rename':
     case 'folder.create':
     case 'node.rename':
-      return [at('name', body.name)];
+      return [at('name')];
     case 'vault.updateMetadata':
-      return [at('description', body.description), at('tags', body.tags)];
+      return [at('description'), at('tags')];
     case 'file.create':
-      return [at('name', body.name), at('mimeType', body.version.mimeType, body.version.versionId)];
+      return [at('name'), ...ofVersion(body.version)];
     case 'file.addVersion':
-      return [at('mimeType', body.version.mimeType, body.version.versionId)];
+      return ofVersion(body.version);
     default:
       return [];
   }
+}
+
+/**
+ * The user-text fields an operation carries for opening on pull. `fileKey` is not listed: it is
+ * opened only on demand, by `openFileKey`.
+ */
+export function operationFields(op: Operation): OperationField[] {
+  return fieldSlots(op.body, op.objectId)
+    .filter((slot) => slot.name !== 'fileKey')
+    .map(({ name, objectId, holder, property }) => ({ name, objectId, value: holder[property] as Field | undefined }));
 }
 
 function isClear(field: Field): field is { clear: string } {
@@ -126,13 +150,31 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
       } catch {
         throw new TypeError('sealVaultKeysFor: public key must be hex');
       }
-      return { sealedKeys: sealKeyRing(sodium, ring, publicKey) };
+      return { sealedKeys: sealKeyRing(sodium, ring, publicKey), keyCount: ring.length };
     },
 
     async rotateVaultKeys(vaultId) {
       const ring = addKey(requireRing(vaultId));
       setRing(vaultId, ring);
       return { keyCount: ring.length };
+    },
+
+    async resealOperation(vaultId, op) {
+      const sodium = await loadSodium();
+      const ring = requireRing(vaultId);
+      const newest = ring.length - 1;
+      const copy = structuredClone(op);
+      let resealed = 0;
+      for (const { name, objectId, holder, property } of fieldSlots(copy.body, copy.objectId)) {
+        const value = holder[property] as Field | undefined;
+        if (!value || isClear(value) || value.key === newest) continue;
+        const key = ring[value.key];
+        if (!key) throw new Error('BAD_FIELD');
+        const context = { vaultId, objectId, field: name };
+        holder[property] = sealField(sodium, ring[newest]!, newest, context, openField(sodium, key, context, value));
+        resealed += 1;
+      }
+      return resealed ? copy : null;
     },
 
     async sealFields(vaultId, objectId, fields) {
