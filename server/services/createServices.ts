@@ -79,7 +79,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     recovery: new RecoveryService(db, users, opaque, codes, sessions, login, mailer, publicUrl),
     account: new AccountService(users, opaque, sessions, reauth, clock),
     support: new SupportService(db, clock),
-    vaults: new VaultService(db),
+    vaults: new VaultService(db, clock),
     operations,
     members: new MemberService(db, clock, operations, mailer, publicUrl, log, deps.memberLimit ?? null),
     blobs: new BlobService(db, clock, deps.blobStore, storage),

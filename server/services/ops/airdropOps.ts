@@ -11,6 +11,7 @@ import { addressOf } from '../signatures';
 import { airdropEmailOf, insertPasswordlessUser } from '../UserService';
 import { assertVaultOpen } from '../vaultAccess';
 import type { VaultOpContext } from './OpContext';
+import { assertRing } from './ringRules';
 
 type AirdropBody = Extract<OperationBody, { type: 'member.airdrop' }>;
 
@@ -18,7 +19,9 @@ export async function applyAirdropOp(ctx: VaultOpContext, body: AirdropBody): Pr
   const { trx, op, vault, now } = ctx;
   assertVaultOpen(vault);
   if (body.expiresAt <= now) throw new ApiError('VALIDATION_FAILED', 'Date cannot be in the past.');
-  await assertKeysFitVault(ctx, body);
+  // The whole ring, so the member misses no key (STALE_VAULT_KEY: reopen and reseal); KEY_ROTATION_PENDING
+  // for the sealed name is the dispatcher's (fieldRules.ts assertSealedUnderNewestKey).
+  assertRing(vault, body.keys, body.keyCount);
   const userId = await insertPasswordlessUser(
     trx,
     {
@@ -46,24 +49,4 @@ export async function applyAirdropOp(ctx: VaultOpContext, body: AirdropBody): Pr
       updated_at: now,
     })
     .execute();
-}
-
-/**
- * A private vault's ring must be sealed to the member, and whole: `keyCount` must be the vault's
- * current count, or the member would miss the newest key (STALE_VAULT_KEY: reopen and reseal).
- * A public vault has no ring to hand out.
- */
-async function assertKeysFitVault(ctx: VaultOpContext, body: AirdropBody): Promise<void> {
-  if (ctx.vault.isPublic) {
-    if (body.keys !== undefined || body.keyCount !== undefined) {
-      throw new ApiError('VALIDATION_FAILED', 'A public vault carries clear fields and no keys');
-    }
-    return;
-  }
-  if (body.keys === undefined || body.keyCount === undefined) {
-    throw new ApiError('VALIDATION_FAILED', 'A private vault needs the key ring sealed to the member');
-  }
-  const row = await ctx.trx.selectFrom('vaults').select(['key_count', 'needs_rotation']).where('id', '=', ctx.vault.id).executeTakeFirstOrThrow();
-  if (Number(row.needs_rotation) !== 0) throw new ApiError('KEY_ROTATION_PENDING', 'The vault key is being rotated; try again shortly');
-  if (body.keyCount !== Number(row.key_count)) throw new ApiError('STALE_VAULT_KEY', 'The vault has a newer key; reseal the ring');
 }

@@ -13,7 +13,6 @@ function fieldsOf(body: OperationBody): { fields: Field[]; version: FileVersion 
     case 'vault.rename':
     case 'folder.create':
     case 'node.rename':
-    case 'member.airdrop':
       return { fields: [body.name], version: null };
     case 'vault.updateMetadata':
       return { fields: [body.description, body.tags], version: null };
