@@ -8,6 +8,7 @@ import { accountRoute, changePasswordRoute, displayRoute, notificationSettingsRo
 import { appRoute, homeRoute } from '../routes/appRoute';
 import { loginRoute, recoverRoute, recoverStepRoute, signupRoute, signupStepRoute, verifyRoute } from '../routes/authRoutes';
 import { blockedRoute, maintenanceRoute, notFoundRoute } from '../routes/errorRoutes';
+import { confirmRoute, inviteRoute, rejectInviteRoute } from '../routes/memberRoutes';
 import { type RouterContext, rootRoute } from '../routes/rootRoute';
 import { notificationsRoute, rewardsRoute, searchRoute, storageRoute } from '../routes/sectionRoutes';
 import { vaultRoomTree } from '../routes/vaultRoomRoutes';
@@ -50,6 +51,9 @@ export const routeTree = rootRoute.addChildren([
     rewardsRoute,
     notificationsRoute,
     searchRoute,
+    inviteRoute,
+    confirmRoute,
+    rejectInviteRoute,
   ]),
 ]);
 

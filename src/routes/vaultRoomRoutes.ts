@@ -1,6 +1,7 @@
 /**
  * Inside a vault (spec 000 section 2, route table): assets, folders, hidden files, the stack
- * viewer and the gallery. Any other path inside a vault room redirects to .../assets.
+ * viewer, the gallery, and the member pages (spec 001 section 2). Any other path inside a vault
+ * room redirects to .../assets.
  */
 import { createRoute, redirect } from '@tanstack/react-router';
 import { searchString } from '../app/plainSearch';
@@ -9,6 +10,8 @@ import { RevokedFilesPage } from '../features/files/RevokedFilesPage';
 import { StackViewerPage } from '../features/files/StackViewerPage';
 import { VaultAssetsPage } from '../features/files/VaultAssetsPage';
 import { VaultRoomLayout } from '../features/files/VaultRoomLayout';
+import { InviteToVaultPage } from '../features/members/InviteToVaultPage';
+import { ManageAccessPage } from '../features/members/ManageAccessPage';
 import { appRoute } from './appRoute';
 
 export const vaultRoomRoute = createRoute({
@@ -56,6 +59,11 @@ export const galleryFolderRoute = createRoute({
   component: GalleryPage,
 });
 
+/** Spec 001 section 2: OWNERs only (the page sends anyone else back to the vault). */
+export const inviteToVaultRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'invite-to-vault', component: InviteToVaultPage });
+/** Manage access for OWNERs, 'View members' for everyone else. */
+export const manageAccessRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'manage-access', component: ManageAccessPage });
+
 export const vaultRoomTree = vaultRoomRoute.addChildren([
   vaultRoomIndexRoute,
   vaultAssetsRoute,
@@ -65,5 +73,7 @@ export const vaultRoomTree = vaultRoomRoute.addChildren([
   stackViewerRoute,
   galleryRoute,
   galleryFolderRoute,
+  inviteToVaultRoute,
+  manageAccessRoute,
   vaultRoomOtherRoute,
 ]);

@@ -9,7 +9,9 @@ import { NetworkError } from '../platform/apiClient';
 import { getDefaultStore, type SyncStatus } from './syncStatus';
 import { refreshOfflineVaults } from './offlineFiles';
 import { dismissRejectedOperation, isRetryable, pushOutbox } from './outbox';
-import { pullAll, pullVault, type PullStats } from './pull';
+import { refreshChangedMembers } from './memberList';
+import { rotateWhereNeeded } from './members';
+import { pullAll, pullVaultIfMember, type PullStats } from './pull';
 import { defaultNewId, type SyncContext, type SyncPorts, type SyncUser } from './SyncContext';
 import { UploadQueue } from './uploadQueue';
 
@@ -184,11 +186,14 @@ export class SyncClient {
     // A vault poked or just pushed to may be ahead of what the list said a moment ago.
     for (const vaultId of new Set([...accepted, ...poked])) {
       if (!this.ctx) return;
-      const vault = await ctx.db.vaults.get([ctx.accountId, vaultId]);
-      if (vault && vault.cursor < vault.headSeq) await pullVault(ctx, vaultId, stats);
+      await pullVaultIfMember(ctx, vaultId, stats);
     }
     this.stats.applied = before.applied + stats.applied;
     this.stats.unverified = before.unverified + stats.unverified;
+    if (!this.ctx) return;
+    await refreshChangedMembers(ctx, stats);
+    // A member left a vault this user may rotate (R20): the content waiting for it goes next cycle.
+    if (await rotateWhereNeeded(ctx)) this.again = true;
   }
 
   /** Next poll (or retry). Polls only while the page is visible; a visibility change resumes. */

@@ -225,3 +225,39 @@ export function isTransient(error: unknown): boolean {
   if (error instanceof OfflineError || error instanceof NetworkError || error instanceof InvalidResponseError) return true;
   return error instanceof ApiError && (error.status >= 500 || error.status === 429 || error.code === 'CONFLICT');
 }
+
+/**
+ * Rotations this session tried, by vault and the key count it rotated from, so a refused rotation
+ * is not tried again and again (a transient failure clears its mark for the next cycle).
+ */
+const triedRotations = new WeakMap<SyncContext, Set<string>>();
+
+/**
+ * SYNC_SPEC R20: a member left a private vault (GET /vaults says `needsKeyRotation`) and the
+ * signed-in user is an accepted OWNER or CONTRIBUTOR: this device makes the new key, seals it to
+ * every member holding keys (itself included) and pushes vault.rotateKeys. Content queued
+ * meanwhile (held back with KEY_ROTATION_PENDING, R18) is then resealed and pushed (R17).
+ * Answers whether a rotation was pushed. Failures are logged, never thrown: sync goes on.
+ */
+export async function rotateWhereNeeded(ctx: SyncContext): Promise<boolean> {
+  let tried = triedRotations.get(ctx);
+  if (!tried) triedRotations.set(ctx, (tried = new Set()));
+  const vaults = await ctx.db.vaults.where('accountId').equals(ctx.accountId).toArray();
+  let rotated = false;
+  for (const vault of vaults) {
+    const mayRotate = vault.role === 'OWNER' || vault.role === 'CONTRIBUTOR';
+    if (!vault.needsKeyRotation || vault.isPublic || vault.membershipStatus !== 'ACCEPTED' || !mayRotate || vault.status === 'DELETED') continue;
+    const mark = `${vault.vaultId}:${vault.keyCount ?? 0}`;
+    if (tried.has(mark)) continue;
+    tried.add(mark);
+    try {
+      await pushWithRotation(ctx, vault.vaultId, vault.vaultId, (rotation) => ({ type: 'vault.rotateKeys', rotation }), undefined, false);
+      rotated = true;
+    } catch (error) {
+      // Another device may have rotated first (CONFLICT): the next GET /vaults tells.
+      if (isTransient(error)) tried.delete(mark);
+      ctx.log(`Key of vault ${vault.vaultId} not rotated`, error);
+    }
+  }
+  return rotated;
+}

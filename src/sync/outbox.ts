@@ -8,6 +8,14 @@
  * - rejected: the record stays, marked rejected with the server's typed error, and the vault is
  *   rebuilt without it (rebuild.ts), which puts the rejection on the node or vault for the UI.
  * - no answer (offline, timeout, 5xx, 429, 401): nothing changes; the caller retries with backoff.
+ * - STALE_VAULT_KEY (SYNC_SPEC R17): the vault's key was rotated after the operation was sealed.
+ *   The newest ring is fetched, every sealed field is sealed again under it, the operation is
+ *   signed again with the same id and pushed again. The user never sees it.
+ * - KEY_ROTATION_PENDING (R18): a member left and the key is not rotated yet; the record stays
+ *   pending and is pushed again later, once a device rotated the key.
+ * Operations of a vault queued after one of those two in the same batch may depend on it (a file
+ * in a new folder), so their rejections in that batch are not final either: they stay pending and
+ * are pushed again behind it.
  */
 import type { z } from 'zod';
 import type { OpenedFields } from '../../workers/crypto/CryptoApi';
@@ -17,6 +25,8 @@ import { type OperationBody, PushResponse, type UnsignedOperation, VAULT_LIMITS 
 import { loadVaultState, reuseHeldVaultState, saveVaultState, type VaultState } from '../storage/vaultProjection';
 import type { OutboxRecord } from '../storage/vaultRecords';
 import { applyOperation, clearPending, computeFolderSizes } from './applyOperation';
+import { keySharing } from './members';
+import { refreshVaultList } from './pull';
 import { rebuildVault } from './rebuild';
 import type { SyncContext } from './SyncContext';
 
@@ -118,8 +128,50 @@ export interface PushOutcome {
   acceptedVaultIds: Set<string>;
   accepted: number;
   rejected: number;
-  /** More may be pushable (a full batch was sent). */
+  /** More may be pushable (a full batch made progress, or operations were resealed to push again). */
   hasMore: boolean;
+  /** Operations sealed again under a rotated key (R17), to push again at once. */
+  resealed: number;
+  /** Operations kept pending behind a rotation (R18) or a reseal: pushed again on a later cycle. */
+  waiting: number;
+}
+
+/** Rejections that are not final: the operation is fixed (R17) or waits (R18), never shown. */
+const KEY_RETRY_CODES: ReadonlySet<string> = new Set(['STALE_VAULT_KEY', 'KEY_ROTATION_PENDING']);
+
+/**
+ * R17: seals the stale records' fields again under the vault's newest key (fetched with GET
+ * /vaults), signs them again with the same ids and stores them, still pending. Answers how many
+ * were resealed; a record the worker finds already under the newest key (the ring could not be
+ * refreshed) stays as it is, for a later cycle.
+ */
+async function resealStale(ctx: SyncContext, records: OutboxRecord[]): Promise<number> {
+  if (!records.length) return 0;
+  const sharing = keySharing(ctx);
+  await refreshVaultList(ctx);
+  let resealed = 0;
+  for (const record of records) {
+    const { signature: _signature, ...unsigned } = record.op;
+    let fresh: UnsignedOperation | null;
+    try {
+      fresh = await sharing.resealOperation(record.vaultId, unsigned);
+    } catch (error) {
+      // A field that no longer opens cannot be resealed: shown as the server's refusal (R9).
+      ctx.log(`Operation ${record.opId} could not be resealed`, error);
+      await markRejected(ctx, [{ opId: record.opId, error: { code: 'STALE_VAULT_KEY', message: 'This change was sealed with an old vault key and could not be sealed again.' } }]);
+      continue;
+    }
+    if (!fresh) continue;
+    const op = await ctx.crypto.signOperation(fresh);
+    const isStored = await ctx.db.transaction('rw', [ctx.db.outbox], async () => {
+      const current = await ctx.db.outbox.get([ctx.accountId, record.opId]);
+      if (current?.status !== 'pending') return false;
+      await ctx.db.outbox.put({ ...current, op });
+      return true;
+    });
+    if (isStored) resealed += 1;
+  }
+  return resealed;
 }
 
 /** Whether a failed push should simply be retried later (nothing about the operations is wrong). */
@@ -150,10 +202,9 @@ async function markRejected(ctx: SyncContext, rejected: { opId: string; error: {
  */
 export async function pushOutbox(ctx: SyncContext): Promise<PushOutcome> {
   const { db, accountId } = ctx;
-  const outcome: PushOutcome = { acceptedVaultIds: new Set(), accepted: 0, rejected: 0, hasMore: false };
+  const outcome: PushOutcome = { acceptedVaultIds: new Set(), accepted: 0, rejected: 0, hasMore: false, resealed: 0, waiting: 0 };
   const batch = await readPushable(ctx);
   if (!batch.length) return outcome;
-  outcome.hasMore = batch.length >= VAULT_LIMITS.PUSH_BATCH_MAX;
 
   let response: z.infer<typeof PushResponse>;
   try {
@@ -171,7 +222,24 @@ export async function pushOutbox(ctx: SyncContext): Promise<PushOutcome> {
 
   const byId = new Map(batch.map((r) => [r.opId, r]));
   const accepted = response.results.filter((r) => r.status === 'accepted' && byId.has(r.id));
-  const rejected = response.results.flatMap((r) => (r.status === 'rejected' && byId.has(r.id) ? [{ opId: r.id, error: r.error }] : []));
+  const answers = new Map(response.results.map((r) => [r.id, r]));
+  const rejected: { opId: string; error: { code: string; message: string } }[] = [];
+  const stale: OutboxRecord[] = [];
+  const heldVaults = new Set<string>();
+  // In queuing order, so only what comes after a key retry in its vault is held back with it.
+  for (const record of batch) {
+    const answer = answers.get(record.opId);
+    if (answer?.status !== 'rejected') continue;
+    if (KEY_RETRY_CODES.has(answer.error.code)) {
+      heldVaults.add(record.vaultId);
+      if (answer.error.code === 'STALE_VAULT_KEY') stale.push(record);
+      else outcome.waiting += 1;
+    } else if (heldVaults.has(record.vaultId)) {
+      outcome.waiting += 1;
+    } else {
+      rejected.push({ opId: record.opId, error: answer.error });
+    }
+  }
 
   if (accepted.length) {
     const perVault = new Map<string, OutboxRecord[]>();
@@ -200,6 +268,17 @@ export async function pushOutbox(ctx: SyncContext): Promise<PushOutcome> {
     await markRejected(ctx, rejected);
     outcome.rejected = rejected.length;
   }
+  if (stale.length) {
+    try {
+      outcome.resealed = await resealStale(ctx, stale);
+    } catch (error) {
+      // No ring from the server now (offline, a fake crypto port): they stay pending for later.
+      ctx.log('Stale operations not resealed yet', error);
+    }
+    outcome.waiting += stale.length - outcome.resealed;
+  }
+  // A full batch that moved nothing (every operation waits for a rotation) must not loop.
+  outcome.hasMore = outcome.resealed > 0 || (batch.length >= VAULT_LIMITS.PUSH_BATCH_MAX && outcome.accepted + outcome.rejected > 0);
   return outcome;
 }
 

@@ -1,7 +1,6 @@
-import { Anchor, Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Text } from '@mantine/core';
 import { ErrorPageLayout } from './ErrorPageLayout';
-import { sendErrorReport } from './sendErrorReport';
+import { SendErrorReportLink } from './SendErrorReportLink';
 
 interface ErrorFallbackProps {
   error: unknown;
@@ -9,22 +8,8 @@ interface ErrorFallbackProps {
   reset?: () => void;
 }
 
-type ReportState = 'idle' | 'sending' | 'sent' | 'failed';
-
 /** What a crash shows, with an inline 'Send an error report.' that posts to /api/support. */
 export function ErrorFallback({ error, reset }: ErrorFallbackProps) {
-  const [report, setReport] = useState<ReportState>('idle');
-
-  async function send() {
-    setReport('sending');
-    try {
-      await sendErrorReport({ action: 'error-boundary', error });
-      setReport('sent');
-    } catch {
-      setReport('failed');
-    }
-  }
-
   return (
     <ErrorPageLayout
       title="Something went wrong."
@@ -45,16 +30,7 @@ export function ErrorFallback({ error, reset }: ErrorFallbackProps) {
       </Text>
       <Text inherit aria-live="polite">
         If it happens again, let us know.{' '}
-        {report === 'sent' ? (
-          <Text span inherit fw={600} c="var(--mantine-primary-color-filled)">
-            Sent!
-          </Text>
-        ) : (
-          <Anchor component="button" type="button" inherit disabled={report === 'sending'} onClick={() => void send()}>
-            Send an error report.
-          </Anchor>
-        )}
-        {report === 'failed' && ' The report could not be sent; please try again later.'}
+        <SendErrorReportLink report={{ action: 'error-boundary', error }} />
       </Text>
     </ErrorPageLayout>
   );

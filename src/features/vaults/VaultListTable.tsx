@@ -38,16 +38,28 @@ export function VaultListTable({ vaults, status, onRename, onShowInfo }: VaultLi
       </Table.Thead>
       <Table.Tbody>
         {vaults.map((vault) => {
-          const isOpenable = vault.membershipStatus === 'ACCEPTED' && !vault.isPending;
+          // Spec 000 section 2: a pending invite opens /invite?membershipId=; awaiting the owner's
+          // confirmation (INVITED) is not clickable.
+          const inviteId = !vault.isPending && vault.membershipStatus === 'PENDING' ? vault.membershipId : undefined;
+          const isOpenable = (vault.membershipStatus === 'ACCEPTED' && !vault.isPending) || inviteId !== undefined;
           const name = vault.name || 'Untitled vault';
-          const open = () => void navigate({ to: '/vaults/$status/$vaultId/assets', params: { status, vaultId: vault.vaultId } });
+          const open = () =>
+            void (inviteId
+              ? navigate({ to: '/invite', search: { membershipId: inviteId } })
+              : navigate({ to: '/vaults/$status/$vaultId/assets', params: { status, vaultId: vault.vaultId } }));
           return (
             <Table.Tr key={vault.vaultId} onClick={isOpenable ? open : undefined} style={{ cursor: isOpenable ? 'pointer' : undefined }}>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   {isOpenable ? (
                     <Anchor
-                      renderRoot={(props) => <Link to="/vaults/$status/$vaultId/assets" params={{ status, vaultId: vault.vaultId }} {...props} />}
+                      renderRoot={(props) =>
+                        inviteId ? (
+                          <Link to="/invite" search={{ membershipId: inviteId }} {...props} />
+                        ) : (
+                          <Link to="/vaults/$status/$vaultId/assets" params={{ status, vaultId: vault.vaultId }} {...props} />
+                        )
+                      }
                       fw={600}
                       c="var(--mantine-color-text)"
                       truncate
@@ -65,7 +77,12 @@ export function VaultListTable({ vaults, status, onRename, onShowInfo }: VaultLi
                       (Creating...)
                     </Text>
                   )}
-                  {!vault.isPending && vault.membershipStatus === 'PENDING' && (
+                  {inviteId && (
+                    <Text span c="dimmed" size="sm">
+                      (Invitation)
+                    </Text>
+                  )}
+                  {!vault.isPending && vault.membershipStatus === 'INVITED' && (
                     <Tooltip label="The vault owner has to confirm your access before you can open it.">
                       <Text span c="dimmed" size="sm" tabIndex={0}>
                         <Text span visibleFrom="xs" inherit>

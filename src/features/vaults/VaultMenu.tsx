@@ -5,6 +5,7 @@ import type { VaultRecord } from '../../storage/vaultRecords';
 import { IconCheck, IconDots } from '../../ui/icons';
 import { runWithErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { makeVaultAvailableOffline } from '../../sync/offlineFiles';
+import { MemberMenuItems } from '../members/MemberMenuItems';
 import { confirmDeactivateVault, confirmRemoveVault, confirmRestoreVault } from './vaultCommands';
 
 interface VaultMenuProps {
@@ -29,7 +30,10 @@ function toggleAvailableOffline(vault: VaultRecord): void {
   }, 'There was an error.');
 }
 
-/** The vault actions menu (spec 000 section 6: rename, deactivate, restore and remove are OWNER only). */
+/**
+ * The vault actions menu (spec 000 section 6: rename, deactivate, restore and remove are OWNER
+ * only), with the member entries of spec 001 section 6.
+ */
 export function VaultMenu({ vault, onRename, onShowInfo, onShowMetadata, onShowHidden, onOpenGallery }: VaultMenuProps) {
   const { isReadOnly } = useServerConfig();
   const access = { role: vault.role, status: vault.status, isReadOnly };
@@ -72,6 +76,7 @@ export function VaultMenu({ vault, onRename, onShowInfo, onShowMetadata, onShowH
             Remove
           </Menu.Item>
         )}
+        <MemberMenuItems vault={vault} />
       </Menu.Dropdown>
     </Menu>
   );

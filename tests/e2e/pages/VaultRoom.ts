@@ -18,7 +18,7 @@ export class VaultRoom {
    */
   async createVault(
     title: string,
-    options: { storage: 'Cloud storage' | 'Permanent storage'; privacy: 'Private' | 'Public'; tour?: 'close' | 'keep' | 'none' },
+    options: { storage: 'Cloud storage' | 'Permanent storage'; privacy: 'Private' | 'Public'; tour?: 'close' | 'keep' | 'none'; terms?: string },
   ) {
     await this.page.goto('/create-vault/setup');
     await this.page.getByRole('button', { name: 'Customise your setup' }).or(this.page.getByRole('link', { name: 'Customise your setup' })).click();
@@ -28,6 +28,7 @@ export class VaultRoom {
     await this.page.getByRole('button', { name: 'Next' }).click();
     await this.page.getByRole('textbox', { name: 'Title' }).fill(title);
     await this.page.getByRole('textbox', { name: 'Description' }).fill('Receipts and notes for the field season');
+    if (options.terms) await this.page.getByRole('textbox', { name: 'Terms of access' }).fill(options.terms);
     await this.page.getByRole('button', { name: 'Create vault' }).click();
     await expect(this.page).toHaveURL(/\/vaults\/active\/[A-Za-z0-9_-]+\/assets$/, { timeout: 30_000 });
     if ((options.tour ?? 'close') === 'close') await this.closeTour();
