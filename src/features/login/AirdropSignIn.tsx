@@ -5,6 +5,7 @@
  */
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../protocol/errors';
 import { authService } from '../account/authService';
 import { useSession } from '../account/useSession';
 
@@ -33,7 +34,8 @@ export function AirdropSignIn({ wallet, onSignedIn, onFailed }: AirdropSignInPro
         await authService.loginWithWallet(wallet);
         onSignedIn();
       } catch (error) {
-        onFailed(error);
+        // A wallet the server does not know is a wrong or mangled link, not a wrong password.
+        onFailed(error instanceof ApiError && error.code === 'INVALID_CREDENTIALS' ? new Error('INVALID_LINK') : error);
       }
     })();
   }, [phase, wallet, onSignedIn, onFailed]);

@@ -5,7 +5,7 @@
  * available storage or a figure in MB or GB. 'Generate link' shows the link; the button then reads
  * 'Reset and generate another', which clears the form.
  */
-import { Alert, Button, Code, CopyButton, Group, NumberInput, Paper, Select, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, NativeSelect, NumberInput, Paper, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   bytesToPercent,
@@ -118,12 +118,11 @@ export function AirdropInvite({ vaultId, isPublic }: AirdropInviteProps) {
           required
           style={{ flex: '2 1 220px' }}
         />
-        <Select
+        <NativeSelect
           label="Role"
           data={ROLE_OPTIONS}
           value={role}
-          onChange={(value) => value && setRole(value as AirdropRole)}
-          allowDeselect={false}
+          onChange={(e) => setRole(e.currentTarget.value === 'VIEWER' ? 'VIEWER' : 'CONTRIBUTOR')}
           disabled={isLocked}
           style={{ flex: '1 1 140px' }}
         />
