@@ -3,7 +3,7 @@ import type { CryptoApi, PublicWallet, StoredWallet } from '../../../workers/cry
 import type { AccountUser } from '../../protocol/auth';
 import { ApiError } from '../../protocol/errors';
 import { createApiClient, type FetchLike } from '../../platform/apiClient';
-import { createAuthService, type LocalAccountStore, USER_NOT_INITIALIZED_TEXT } from './createAuthService';
+import { createAuthService, LINK_SESSION_ENDED_TEXT, type LocalAccountStore, USER_NOT_INITIALIZED_TEXT } from './createAuthService';
 import { createSessionStore, SESSION_KEY, type StorageLike } from './sessionStore';
 
 const WALLET: PublicWallet = {
@@ -414,5 +414,16 @@ describe('authService passwordless (airdrop link) login', () => {
     const { auth, server } = setup(WALLET_ROUTES(userOf({ passwordless: true })));
     await expect(auth.loginWithWallet('garbage')).rejects.toThrow('INVALID_LINK');
     expect(server.hits).toEqual([]);
+  });
+
+  it('a link session that has ended says so on the next start, and leaves nothing on the device', async () => {
+    const user = userOf({ passwordless: true });
+    const perTab = new MemoryStorage();
+    const first = setup(WALLET_ROUTES(user), { perTab });
+    await first.auth.loginWithWallet(ENTROPY);
+    const { auth, accounts } = setup({ 'GET /auth/session': fail(401, 'UNAUTHENTICATED') }, { perTab });
+    await accounts.saveAccount(user);
+    expect(await auth.restore()).toMatchObject({ status: 'signedOut', notice: LINK_SESSION_ENDED_TEXT });
+    expect(accounts.wiped).toContain('user1');
   });
 });

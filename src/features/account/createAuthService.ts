@@ -79,6 +79,8 @@ export interface AuthServiceDeps {
 }
 
 export const USER_NOT_INITIALIZED_TEXT = 'User not initialized';
+/** The login page's notice when an airdrop link's session has ended (its last membership expired). */
+export const LINK_SESSION_ENDED_TEXT = 'Your access through this link has ended.';
 /** Spec 001 section 8: a missing-attributes read is retried once after 0.5 s. */
 export const SESSION_RETRY_DELAY_MS = 500;
 
@@ -240,8 +242,10 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
         return snapshot;
       }
       if (!(error instanceof ApiError && error.status === 401)) log('Reading the session failed', error);
+      // A passwordless session ends when its link does: say so rather than show a bare login form.
+      const cached = await accounts.getAccount(record.userId).catch(() => undefined);
       await clearLocal(record.userId);
-      signedOut();
+      signedOut(cached?.passwordless && error instanceof ApiError && error.status === 401 ? LINK_SESSION_ENDED_TEXT : null);
       return snapshot;
     }
 

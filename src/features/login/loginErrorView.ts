@@ -15,7 +15,6 @@ export const LOGIN_TEXTS = {
   unavailable: 'Something went wrong, please try again later.',
   linkExpired: 'This link has expired.',
   linkInvalid: 'This link is not valid. Please check that you copied all of it.',
-  accessEnded: 'Your access through this link has ended.',
 } as const;
 
 export interface LoginErrorView {

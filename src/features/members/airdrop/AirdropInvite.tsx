@@ -138,7 +138,7 @@ export function AirdropInvite({ vaultId, isPublic }: AirdropInviteProps) {
         error={isDateTouched && !expiry.ok ? expiry.error : null}
         disabled={isLocked}
         required
-        maw={220}
+        maw={300}
       />
       {canUpload && (
         <StorageAllowanceField
