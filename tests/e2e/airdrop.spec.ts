@@ -136,5 +136,10 @@ test('airdrop: the owner generates a link in the invite form; a fresh browser op
   await expect(guest.getByRole('alert')).toContainText('This link is not valid.');
   expect(guest.url()).not.toContain('wallet');
   await shootBothWidths(guest, 'bad-link');
+
+  // A page of the app opened with ?wallet= signs in with it first, then comes back there.
+  await guest.goto(`/vaults/active?wallet=${entropy}`);
+  await expect(guest).toHaveURL(/\/vaults\/active$/, { timeout: 60_000 });
+  await expect(guest.getByText(vaultName).first()).toBeVisible({ timeout: 30_000 });
   await other.close();
 });
