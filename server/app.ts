@@ -25,6 +25,7 @@ import { registerRecoveryRoutes } from './http/recoveryRoutes';
 import { createRouteDefiner, type RouteMeta } from './http/route';
 import { registerSystemRoutes } from './http/systemRoutes';
 import { registerVaultRoutes } from './http/vaultRoutes';
+import { registerWalletRoutes } from './http/walletRoutes';
 import type { MailPort } from './mail/MailPort';
 import type { SmsPort } from './sms/SmsPort';
 import { type Clock, systemClock } from './services/Clock';
@@ -100,8 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       serializers: {
-        // The default request serializer logs the URL, and /api/ws?token= carries a session token.
-        req: (req: FastifyRequest) => ({ method: req.method, url: redactToken(req.url), remoteAddress: req.ip }),
+        // The default request serializer logs the URL: /api/ws?token= carries a session token and
+        // an airdrop link /login?wallet= the invitee's wallet (served by the client files route).
+        req: (req: FastifyRequest) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }),
       },
     },
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -178,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secureCookies = config.publicUrl.startsWith('https:');
   registerSystemRoutes(route, services, config);
   registerAuthRoutes(route, services, { secureCookies });
+  registerWalletRoutes(route, services, { secureCookies });
   registerRecoveryRoutes(route, services, { secureCookies });
   registerAccountRoutes(route, services);
   registerVaultRoutes(route, services);
@@ -200,6 +203,7 @@ function sendFrameworkError(error: FastifyError, _req: FastifyRequest, reply: Fa
   void reply.status(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
 }
 
-function redactToken(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/g, '$1***');
+/** The URL with the values of its secret query parameters (`token`, `wallet`) replaced. */
+export function redactSecrets(url: string): string {
+  return url.replace(/([?&](?:token|wallet)=)[^&#]*/gi, '$1***');
 }

@@ -21,6 +21,10 @@ export const RESERVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const NOT_ENOUGH_STORAGE_MESSAGE =
   'This file exceeds the storage limit on your account. You can top up or upgrade your subscription plan to add more storage.';
 
+/** An airdrop member's upload allowance (memberships.storage_allowance) is spent, or was 0. */
+export const ALLOWANCE_EXCEEDED_MESSAGE = 'This file exceeds the storage this link allows.';
+export const NO_UPLOADS_MESSAGE = 'This link does not allow uploads.';
+
 export interface BlobStatus {
   blobId: string;
   storedChunks: number[];
@@ -35,11 +39,16 @@ export class BlobService {
     private readonly storage: StorageService,
   ) {}
 
-  /** Reserves `storedSize` against the vault owner's allowance, or answers the existing upload. */
+  /**
+   * Reserves `storedSize` against the vault owner's allowance (and, for an airdrop member, their
+   * membership's upload allowance in this vault), or answers the existing upload.
+   */
   async announce(userId: string, vaultId: string, request: { blobId: string; storedSize: number; chunkCount: number }): Promise<BlobStatus> {
-    const { vault } = await requireAccess(this.db, vaultId, userId, 'write');
+    const { vault, membership } = await requireAccess(this.db, vaultId, userId, 'write', this.clock.now());
     assertVaultOpen(vault);
     const { blobId, storedSize, chunkCount } = request;
+    // An airdrop member may upload nothing at all with an allowance of 0 (spec 001 section 5).
+    if (membership.storageAllowance === 0) throw new ApiError('NOT_ENOUGH_STORAGE', NO_UPLOADS_MESSAGE);
     if (storedSize > chunkCount * CHUNK_MAX_BYTES || chunkCount > Math.max(1, Math.ceil(storedSize / CHUNK_SIZE))) {
       throw new ApiError('VALIDATION_FAILED', 'The chunk count does not fit the stored size');
     }
@@ -56,6 +65,10 @@ export class BlobService {
             await trx.updateTable('blobs').set({ expires_at: now + RESERVATION_TTL_MS }).where('id', '=', blobId).execute();
           }
           return;
+        }
+        if (membership.storageAllowance !== null) {
+          const uploaded = await this.storage.uploadedBy(userId, vaultId, trx);
+          if (uploaded + storedSize > membership.storageAllowance) throw new ApiError('NOT_ENOUGH_STORAGE', ALLOWANCE_EXCEEDED_MESSAGE);
         }
         const used = await this.storage.usedBy(vault.ownerUserId, trx);
         const allowance = this.storage.allowanceOf(vault.ownerUserId, vault.isCloud);
@@ -95,7 +108,7 @@ export class BlobService {
   }
 
   async putChunk(userId: string, vaultId: string, blobId: string, index: number, bytes: Buffer, sha256Header: string): Promise<void> {
-    const { vault } = await requireAccess(this.db, vaultId, userId, 'write');
+    const { vault } = await requireAccess(this.db, vaultId, userId, 'write', this.clock.now());
     assertVaultOpen(vault);
     const blob = await findBlob(this.db, blobId);
     if (!blob || blob.vaultId !== vaultId || blob.uploaderUserId !== userId) throw new ApiError('NOT_FOUND', 'Upload not found');
@@ -133,7 +146,7 @@ export class BlobService {
    * and a committed upload is a file version now (CONFLICT: delete the file instead).
    */
   async release(userId: string, vaultId: string, blobId: string): Promise<void> {
-    await requireAccess(this.db, vaultId, userId, 'read');
+    await requireAccess(this.db, vaultId, userId, 'read', this.clock.now());
     const blob = await findBlob(this.db, blobId);
     if (!blob) return;
     if (blob.vaultId !== vaultId || blob.uploaderUserId !== userId) throw new ApiError('NOT_FOUND', 'Upload not found');
@@ -176,7 +189,7 @@ export class BlobService {
   }
 
   private async readableBlob(userId: string, vaultId: string, blobId: string): Promise<Blob> {
-    await requireAccess(this.db, vaultId, userId, 'read');
+    await requireAccess(this.db, vaultId, userId, 'read', this.clock.now());
     const blob = await findBlob(this.db, blobId);
     if (!blob || blob.vaultId !== vaultId || (blob.status !== 'committed' && blob.uploaderUserId !== userId)) {
       throw new ApiError('NOT_FOUND', 'Upload not found');

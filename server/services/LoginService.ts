@@ -60,6 +60,8 @@ export class LoginService {
   }
 
   async startReauth(session: Session, user: User, startLoginRequest: string): Promise<{ loginId: string; loginResponse: string }> {
+    // An airdrop account has no password to prove, and none of the screens that ask for one.
+    if (user.passwordless) throw new ApiError('FORBIDDEN', 'A passwordless account has no password');
     return this.opaque.startLogin({
       purpose: 'reauth',
       userIdentifier: user.email,

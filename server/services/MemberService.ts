@@ -62,7 +62,7 @@ export class MemberService {
   async invite(inviter: User, vaultId: string, ops: Operation[], message: string | undefined): Promise<PushResult[]> {
     const stray = ops.find((op) => op.body.type !== 'member.invite' || op.vaultId !== vaultId);
     if (stray) throw new ApiError('VALIDATION_FAILED', `Operation ${stray.id} is not an invitation to this vault`);
-    await requireAccess(this.db, vaultId, inviter.id, 'own');
+    await requireAccess(this.db, vaultId, inviter.id, 'own', this.clock.now());
     if (this.memberLimit !== null && (await this.countLive(vaultId)) + ops.length > this.memberLimit) {
       throw new ApiError('MEMBER_LIMIT', "You've hit the member limit");
     }
@@ -78,7 +78,7 @@ export class MemberService {
 
   /** The invitation e-mail again, for an invitation not answered yet (OWNER). */
   async resend(caller: User, vaultId: string, membershipId: string): Promise<void> {
-    const { vault } = await requireAccess(this.db, vaultId, caller.id, 'own');
+    const { vault } = await requireAccess(this.db, vaultId, caller.id, 'own', this.clock.now());
     const target = await findMembershipById(this.db, vaultId, membershipId);
     if (!target) throw new ApiError('NOT_FOUND', 'Membership not found');
     if (target.status !== 'PENDING' && target.status !== 'INVITED') throw new ApiError('CONFLICT', 'Only an invitation not answered yet can be sent again');
@@ -94,7 +94,7 @@ export class MemberService {
    * everyone sees their own membership.
    */
   async list(userId: string, vaultId: string): Promise<Member[]> {
-    const { membership } = await requireAccess(this.db, vaultId, userId, 'read');
+    const { membership } = await requireAccess(this.db, vaultId, userId, 'read', this.clock.now());
     const seesInvitations = membership.status === 'ACCEPTED' && (membership.role === 'OWNER' || membership.role === 'CONTRIBUTOR');
     const members = await this.members(membershipsOf(this.db).where('m.vault_id', '=', vaultId));
     return members.filter((m) => seesInvitations || m.userId === userId || (m.status !== 'PENDING' && m.status !== 'INVITED'));

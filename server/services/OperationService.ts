@@ -152,7 +152,7 @@ export class OperationService {
       await trx.updateTable('vaults').set((eb) => ({ head_seq: eb.ref('head_seq') })).where('id', '=', op.vaultId).execute();
       const vault = await findVault(trx, op.vaultId);
       if (!vault) throw vaultNotFound();
-      assertRole(await findMembership(trx, vault.id, userId), ACCESS_FOR[op.body.type]);
+      assertRole(await findMembership(trx, vault.id, userId), ACCESS_FOR[op.body.type], now);
       if (vault.status === 'DELETED') throw new ApiError('INVALID_OPERATION', 'The vault is deleted');
       if (vault.status === 'ARCHIVED' && !ALLOWED_WHEN_ARCHIVED.has(op.body.type)) {
         throw new ApiError('VAULT_ARCHIVED', 'The vault is archived');

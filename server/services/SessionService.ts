@@ -33,10 +33,15 @@ export class SessionService {
     private readonly clock: Clock,
   ) {}
 
-  async create(userId: string, persistent: boolean): Promise<NewSession> {
+  /**
+   * `notAfter` (ms) ends the session sooner than its usual length: a passwordless session ends
+   * when the account's last airdrop membership does.
+   */
+  async create(userId: string, persistent: boolean, notAfter?: number): Promise<NewSession> {
     const now = this.clock.now();
     const token = randomToken();
-    const expiresAt = now + (persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS);
+    const usual = now + (persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS);
+    const expiresAt = notAfter === undefined ? usual : Math.min(usual, notAfter);
     // Old sessions of this user are removed here rather than by a timer, so nothing runs in the background.
     await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
     await this.db

@@ -47,6 +47,22 @@ export class StorageService {
     return used;
   }
 
+  /**
+   * Bytes `userId` holds in one vault: their committed uploads and their live reservations. An
+   * airdrop member's uploads count against their membership's allowance (BlobService.announce).
+   */
+  async uploadedBy(userId: string, vaultId: string, db: Db = this.db): Promise<number> {
+    const now = this.clock.now();
+    const row = await db
+      .selectFrom('blobs')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stored_size'), eb.lit(0)).as('bytes'))
+      .where('uploader_user_id', '=', userId)
+      .where('vault_id', '=', vaultId)
+      .where((eb) => eb.or([eb('status', '=', 'committed'), eb('expires_at', '>', now)]))
+      .executeTakeFirstOrThrow();
+    return Number(row.bytes);
+  }
+
   async summary(userId: string): Promise<StorageResponse> {
     const used = await this.usedBy(userId);
     return {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { type AccountUser, MfaType, ThemeMode } from '../../src/protocol/auth';
 import { ApiError } from '../../src/protocol/errors';
 import type { Database, UsersTable } from '../db/Database';
@@ -92,9 +92,29 @@ export class UserService {
     return row ? toUser(row) : null;
   }
 
-  /** `email` must already be normalised (the protocol's Email schema lower-cases and trims). */
+  /**
+   * The account with a password registered under `email` (normalised already: the protocol's
+   * Email schema lower-cases and trims). Passwordless (airdrop) accounts are never found by
+   * e-mail, so login, recovery, sign-up and member look-ups cannot reach them.
+   */
   async findByEmail(email: string): Promise<User | null> {
-    const row = await this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .where('passwordless', '=', toDbBool(false))
+      .executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  /** The passwordless (airdrop) account of a wallet, for the wallet login. */
+  async findPasswordlessBySigningKey(publicSigningKey: string): Promise<User | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('public_signing_key', '=', publicSigningKey)
+      .where('passwordless', '=', toDbBool(true))
+      .executeTakeFirst();
     return row ? toUser(row) : null;
   }
 
@@ -121,41 +141,7 @@ export class UserService {
     const now = this.clock.now();
     const id = randomId();
     try {
-      await this.db
-        .insertInto('users')
-        .values({
-          id,
-          email: input.email,
-          email_verified: toDbBool(false),
-          opaque_record: input.opaqueRecord,
-          enc_backup_phrase: input.encBackupPhrase,
-          public_signing_key: input.publicSigningKey,
-          public_encryption_key: input.publicEncryptionKey,
-          address: input.address,
-          name: null,
-          photo: null,
-          mode: 'auto',
-          notifications: toDbBool(true),
-          notify_on_upload: toDbBool(true),
-          // A new account sees the vault room's onboarding tour once (spec 000 section 2).
-          onboarding: toDbBool(true),
-          mfa_type: null,
-          totp_secret: null,
-          pending_totp_secret: null,
-          totp_device: null,
-          totp_last_step: null,
-          phone_number: null,
-          pending_phone: null,
-          pending_phone_code_hash: null,
-          pending_phone_expires_at: null,
-          pending_phone_attempts: 0,
-          passwordless: toDbBool(false),
-          referral_id: randomToken(9),
-          referrer_id: input.referrerId,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await this.db.insertInto('users').values(newUserRow(id, input, now, false)).execute();
     } catch (error) {
       // A concurrent sign-up won the race between the checks above and this insert.
       if (isUniqueViolation(error)) throw new ApiError('EMAIL_TAKEN', 'This email address is already registered.');
@@ -180,6 +166,74 @@ export class UserService {
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('users').where('id', '=', id).execute();
   }
+}
+
+/**
+ * The e-mail of a passwordless account: unique, and in the reserved `.invalid` top-level domain
+ * (RFC 2606), so it can never receive mail. `findByEmail` skips passwordless accounts anyway.
+ */
+export function airdropEmailOf(membershipId: string): string {
+  return `${membershipId.toLowerCase()}-${randomToken(6).toLowerCase()}@airdrop.invalid`;
+}
+
+/**
+ * Creates a passwordless (airdrop) account for a wallet made on an owner's device (spec 001
+ * section 4), inside the caller's transaction (the member.airdrop operation's). It has no
+ * password record and no sealed phrase: the link carries the wallet, and the account signs in
+ * only by the wallet login. 409 CONFLICT when the wallet already has an account.
+ */
+export async function insertPasswordlessUser(
+  db: Kysely<Database>,
+  input: { email: string; publicSigningKey: string; publicEncryptionKey: string; address: string },
+  now: number,
+): Promise<string> {
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('public_signing_key', '=', input.publicSigningKey), eb('address', '=', input.address)]))
+    .executeTakeFirst();
+  if (taken) throw new ApiError('CONFLICT', 'This wallet already has an account');
+  const id = randomId();
+  const row = newUserRow(id, { ...input, opaqueRecord: '', encBackupPhrase: '', referrerId: null }, now, true);
+  // Nothing to tour and nothing to notify by e-mail: the account has no mailbox.
+  await db.insertInto('users').values({ ...row, onboarding: toDbBool(false), notifications: toDbBool(false), notify_on_upload: toDbBool(false) }).execute();
+  return id;
+}
+
+function newUserRow(id: string, input: NewUser, now: number, passwordless: boolean): Insertable<UsersTable> {
+  return {
+    id,
+    email: input.email,
+    // A passwordless account has no e-mail to verify; it is usable as made.
+    email_verified: toDbBool(passwordless),
+    opaque_record: input.opaqueRecord,
+    enc_backup_phrase: input.encBackupPhrase,
+    public_signing_key: input.publicSigningKey,
+    public_encryption_key: input.publicEncryptionKey,
+    address: input.address,
+    name: null,
+    photo: null,
+    mode: 'auto',
+    notifications: toDbBool(true),
+    notify_on_upload: toDbBool(true),
+    // A new account sees the vault room's onboarding tour once (spec 000 section 2).
+    onboarding: toDbBool(true),
+    mfa_type: null,
+    totp_secret: null,
+    pending_totp_secret: null,
+    totp_device: null,
+    totp_last_step: null,
+    phone_number: null,
+    pending_phone: null,
+    pending_phone_code_hash: null,
+    pending_phone_expires_at: null,
+    pending_phone_attempts: 0,
+    passwordless: toDbBool(passwordless),
+    referral_id: randomToken(9),
+    referrer_id: input.referrerId,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 function toUser(row: Selectable<UsersTable>): User {

@@ -1,12 +1,16 @@
 /** Reads of vaults: the caller's vault list and pulls of a vault's operation log. */
 import { VAULT_LIMITS, type VaultSummary } from '../../src/protocol/vaults';
+import type { Clock } from './Clock';
 import { requireAccess } from './vaultAccess';
 import { type Db, isRemoved, toMembership, toVault } from './vaultRows';
 
 export const PULL_PAGE_DEFAULT = 500;
 
 export class VaultService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   /** Every vault the user has a membership in, any status, newest first. */
   async list(userId: string): Promise<VaultSummary[]> {
@@ -80,7 +84,7 @@ export class VaultService {
    * server's time per page. `pullResponseJson` splices the texts into the response.
    */
   async pull(userId: string, vaultId: string, after: number, limit: number = PULL_PAGE_DEFAULT): Promise<PulledPage> {
-    const { vault } = await requireAccess(this.db, vaultId, userId, 'read');
+    const { vault } = await requireAccess(this.db, vaultId, userId, 'read', this.clock.now());
     const pageSize = Math.min(limit, VAULT_LIMITS.PULL_PAGE_MAX);
     const rows = await selectOpsPage(this.db, vaultId, after, pageSize + 1).execute();
     const page = rows.slice(0, pageSize);

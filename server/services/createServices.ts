@@ -22,6 +22,7 @@ import { type StorageAllowances, StorageService } from './StorageService';
 import { SupportService } from './SupportService';
 import { UserService } from './UserService';
 import { VaultService } from './VaultService';
+import { WalletLoginService } from './WalletLoginService';
 
 export interface Services {
   users: UserService;
@@ -38,6 +39,7 @@ export interface Services {
   members: MemberService;
   blobs: BlobService;
   storage: StorageService;
+  walletLogin: WalletLoginService;
 }
 
 export interface ServiceDeps {
@@ -77,10 +79,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     recovery: new RecoveryService(db, users, opaque, codes, sessions, login, mailer, publicUrl),
     account: new AccountService(users, opaque, sessions, reauth, clock),
     support: new SupportService(db, clock),
-    vaults: new VaultService(db),
+    vaults: new VaultService(db, clock),
     operations,
     members: new MemberService(db, clock, operations, mailer, publicUrl, log, deps.memberLimit ?? null),
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
+    walletLogin: new WalletLoginService(db, clock, users, sessions),
   };
 }

@@ -3,7 +3,8 @@
  *
  * A caller without a membership gets 404 NOT_FOUND, the same answer as for a vault that does not
  * exist, so ids cannot be probed for existence. A member whose access was removed (role or status
- * REVOKED) gets 403 FORBIDDEN, as does a member whose role does not allow the action.
+ * REVOKED) gets 403 FORBIDDEN, as does a member whose role does not allow the action. An airdrop
+ * membership past its expiry gets 410 EXPIRED on every read and write (docs/decisions.md).
  */
 import { ApiError } from '../../src/protocol/errors';
 import type { Role } from '../../src/protocol/vaults';
@@ -27,11 +28,19 @@ export function vaultNotFound(): ApiError {
   return new ApiError('NOT_FOUND', 'Vault not found');
 }
 
-/** Throws unless `membership` grants `level`. */
-export function assertRole(membership: Membership | null, level: AccessLevel): asserts membership is Membership {
+export const ACCESS_EXPIRED_MESSAGE = 'Your access to this vault has expired.';
+
+/** Whether an airdrop membership has ended at `now` (ms): it lasts to its last millisecond. */
+export function hasExpired(membership: Pick<Membership, 'expiresAt'>, now: number): boolean {
+  return membership.expiresAt !== null && membership.expiresAt < now;
+}
+
+/** Throws unless `membership` grants `level` at `now` (ms, the server's clock). */
+export function assertRole(membership: Membership | null, level: AccessLevel, now: number): asserts membership is Membership {
   if (!membership) throw vaultNotFound();
   if (membership.status === 'REJECTED') throw new ApiError('FORBIDDEN', 'You rejected the invitation to this vault');
   if (isRemoved(membership)) throw new ApiError('FORBIDDEN', 'Your access to this vault was removed');
+  if (hasExpired(membership, now)) throw new ApiError('EXPIRED', ACCESS_EXPIRED_MESSAGE);
   // Reading and acting on one's own membership are open to any membership not removed (an
   // invitee may look before accepting); changes need an accepted membership with the right role.
   const accepted = level === 'read' || level === 'self' || membership.status === 'ACCEPTED';
@@ -46,11 +55,12 @@ export async function requireAccess(
   vaultId: string,
   userId: string,
   level: AccessLevel,
+  now: number,
 ): Promise<{ vault: Vault; membership: Membership }> {
   const vault = await findVault(db, vaultId);
   const membership = vault ? await findMembership(db, vaultId, userId) : null;
   if (!vault) throw vaultNotFound();
-  assertRole(membership, level);
+  assertRole(membership, level, now);
   return { vault, membership };
 }
 

@@ -1,7 +1,7 @@
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { visibleAvatarMenuEntries } from '../domain/navigationRules';
+import { PASSWORDLESS_DISPLAY_NAME, visibleAvatarMenuEntries } from '../domain/navigationRules';
 import { useSession, useUser } from '../features/account/useSession';
 import { SupportModal } from '../features/support/SupportModal';
 import { IconLogout, IconUser } from '../ui/icons';
@@ -15,7 +15,9 @@ export function AvatarMenu() {
   const [isSupportOpen, support] = useDisclosure(false);
   const entries = new Set(visibleAvatarMenuEntries(user.passwordless));
   const photo = user.hasPhoto ? `/api/profile/photo/${encodeURIComponent(user.address)}` : null;
-  const displayName = user.name ?? user.email;
+  // A passwordless account's e-mail is a reserved placeholder, not something to show.
+  const label = user.passwordless ? PASSWORDLESS_DISPLAY_NAME : user.email;
+  const displayName = user.name ?? label;
 
   async function logOut() {
     try {
@@ -38,7 +40,7 @@ export function AvatarMenu() {
         <Menu.Dropdown>
           <Menu.Label>
             <Text size="xs" truncate="end">
-              {user.email}
+              {label}
             </Text>
           </Menu.Label>
           {entries.has('profile') && (

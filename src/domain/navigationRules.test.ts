@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canCreateVault, visibleAvatarMenuEntries, visibleNavSections } from './navigationRules';
+import { canCreateVault, isHiddenForPasswordless, visibleAvatarMenuEntries, visibleNavSections } from './navigationRules';
 
 describe('navigation rules (spec 000 section 2, spec 001 section 6)', () => {
   it('shows every section to password users', () => {
@@ -18,5 +18,10 @@ describe('navigation rules (spec 000 section 2, spec 001 section 6)', () => {
   it('disables vault creation in read-only mode', () => {
     expect(canCreateVault(false)).toBe(true);
     expect(canCreateVault(true)).toBe(false);
+  });
+
+  it('sends passwordless users away from the pages their menus hide', () => {
+    for (const path of ['/profile', '/account', '/account/security', '/storage', '/rewards']) expect(isHiddenForPasswordless(path)).toBe(true);
+    for (const path of ['/vaults/active', '/notifications', '/accounts-x', '/search']) expect(isHiddenForPasswordless(path)).toBe(false);
   });
 });

@@ -18,6 +18,16 @@ export function visibleAvatarMenuEntries(isPasswordless: boolean): AvatarMenuEnt
   return AVATAR_MENU_ENTRIES.filter((entry) => !isPasswordless || entry === 'community' || entry === 'logout');
 }
 
+/** Pages behind the entries hidden for passwordless users: typing their address opens the vault list. */
+const PASSWORDLESS_HIDDEN_PATHS = /^\/(profile|account|storage|rewards)(\/|$)/;
+
+export function isHiddenForPasswordless(pathname: string): boolean {
+  return PASSWORDLESS_HIDDEN_PATHS.test(pathname);
+}
+
+/** What the avatar menu calls a passwordless user, whose account has no e-mail of its own. */
+export const PASSWORDLESS_DISPLAY_NAME = 'Airdrop guest';
+
 /** The New vault buttons and the `v` shortcut do nothing in read-only mode. */
 export function canCreateVault(isReadOnly: boolean): boolean {
   return !isReadOnly;

@@ -17,3 +17,15 @@ export function safeRedirectPath(value: unknown): string {
   if (NOT_A_DESTINATION.test(value)) return DEFAULT_SIGNED_IN_PATH;
   return value;
 }
+
+/**
+ * Splits an airdrop link's `wallet` parameter off a same-origin path (spec 000 section 2: a
+ * protected route opened with ?wallet= keeps it as an airdrop location): the wallet goes to the
+ * login page, the rest of the path is where to go once signed in.
+ */
+export function splitWalletParam(href: string): { wallet: string | null; path: string } {
+  const url = new URL(href, 'http://cairn.invalid');
+  const wallet = url.searchParams.get('wallet');
+  url.searchParams.delete('wallet');
+  return { wallet: wallet || null, path: `${url.pathname}${url.search}${url.hash}` };
+}

@@ -15,6 +15,8 @@ export interface LoginSearch {
   /** E-mail verification link: base64url JSON { email } and the code. */
   uid?: string;
   code?: string;
+  /** An airdrop link's wallet: base64url of the 16 bytes of a passwordless wallet's phrase entropy. */
+  wallet?: string;
 }
 
 export const loginRoute = createRoute({
@@ -24,10 +26,11 @@ export const loginRoute = createRoute({
     redirect: searchString(search, 'redirect'),
     uid: searchString(search, 'uid'),
     code: searchString(search, 'code'),
+    wallet: searchString(search, 'wallet'),
   }),
   beforeLoad: async ({ context, search }) => {
-    // A signed-in user has nothing to do here, unless they opened a verification link.
-    if (search.uid) return;
+    // A signed-in user has nothing to do here, unless they opened a verification or airdrop link.
+    if (search.uid || search.wallet) return;
     const session = await context.auth.whenSettled();
     if (session.status === 'signedIn') throw redirect({ href: safeRedirectPath(search.redirect), replace: true });
   },

@@ -31,7 +31,7 @@ async function isPublicVault(ctx: SyncContext, vaultId: string): Promise<boolean
 }
 
 /** Seals (private) or wraps in clear (public) each given field. */
-async function makeFields<K extends FieldName>(
+export async function makeFields<K extends FieldName>(
   ctx: SyncContext,
   vaultId: string,
   objectId: string,

@@ -6,7 +6,8 @@
  *
  * Secrets (password-derived export keys, the phrase, private keys) stay inside the worker: calls
  * hand back opaque handles and public values. The only exceptions are the explicit reveal calls
- * (`revealPhrase`, `exportPrivateKeys`) that the user asks for on screen.
+ * (`revealPhrase`, `exportPrivateKeys`) that the user asks for on screen, and the airdrop wallet's
+ * entropy (`createAirdropWallet`), which goes into the link the owner shares.
  */
 
 import type { FieldName, Operation, SequencedOperation, SealedField, UnsignedOperation } from '../../src/protocol/vaults';
@@ -122,6 +123,19 @@ export interface CryptoApi extends VaultCryptoApi, VaultKeySharingApi {
   /** The pending wallet's words, or null (e.g. after a reload on the backup-phrase step). */
   getPendingWords(): Promise<string[] | null>;
   clearPendingWallet(): Promise<void>;
+
+  /**
+   * A fresh wallet for an airdrop link (spec 001 section 4), not held by the worker: its public
+   * keys, and its 16 bytes of phrase entropy as base64url. The entropy is the one secret that
+   * leaves the worker on purpose: the owner hands it to the invitee inside the link.
+   */
+  createAirdropWallet(): Promise<{ wallet: PublicWallet; entropy: string }>;
+  /**
+   * Derives the wallet of an airdrop link's `wallet` parameter (base64url of 16 bytes of
+   * entropy) and holds it as the pending wallet, for the wallet login's signature. Throws
+   * Error('INVALID_PHRASE') for anything else.
+   */
+  loadPendingWalletFromEntropy(entropy: string): Promise<PublicWallet>;
 
   // OPAQUE client (serenity-kit). States stay in the worker under a handle.
   startRegistration(password: string): Promise<{ handle: string; registrationRequest: string }>;

@@ -191,6 +191,30 @@ describe('createCryptoApi: wallets', () => {
     await expect(api.activatePendingWallet()).rejects.toThrow('NO_PENDING_WALLET');
   });
 
+  it('makes an airdrop wallet whose link entropy derives the same keys on the invitee device', async () => {
+    const owner = createCryptoApi();
+    const { wallet, entropy } = await owner.createAirdropWallet();
+    expect(entropy).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // The owner's worker does not hold it: nothing is pending or active there.
+    expect(await owner.getPendingWords()).toBeNull();
+    expect(await owner.getWallet()).toBeNull();
+    const invitee = createCryptoApi();
+    expect(await invitee.loadPendingWalletFromEntropy(entropy)).toEqual(wallet);
+    const signature = await invitee.signPayload({ purpose: 'wallet-login', challenge: 'c' }, true);
+    expect(await verifyPayload(wallet.publicSigningKey, { purpose: 'wallet-login', challenge: 'c' }, signature)).toBe(true);
+    expect(await invitee.activatePendingWallet()).toEqual(wallet);
+    const second = await owner.createAirdropWallet();
+    expect(second.entropy).not.toBe(entropy);
+  });
+
+  it('reads the reference wallet from its entropy and refuses anything but 16 bytes of base64url', async () => {
+    const api = createCryptoApi();
+    // The reference phrase 'abandon ... about' is 16 zero bytes of entropy.
+    expect((await api.loadPendingWalletFromEntropy('AAAAAAAAAAAAAAAAAAAAAA')).address).toBe(REFERENCE.address);
+    await expect(api.loadPendingWalletFromEntropy('AAAA')).rejects.toThrow('INVALID_PHRASE');
+    await expect(api.loadPendingWalletFromEntropy('not base64url!')).rejects.toThrow('INVALID_PHRASE');
+  });
+
   it('stores the wallet under a non-extractable device key and restores it', async () => {
     const api = createCryptoApi();
     const wallet = await api.loadPendingWallet(REFERENCE.phrase.split(' '));

@@ -151,6 +151,30 @@ export function createCryptoApi(options: CryptoApiOptions = {}): CryptoApi {
       setPending(undefined);
     },
 
+    async createAirdropWallet() {
+      await ready();
+      const wallet = await walletFromEntropy(generatePhraseEntropy());
+      try {
+        return { wallet: wallet.publicWallet, entropy: bytesToBase64Url(wallet.entropy) };
+      } finally {
+        wipeWallet(wallet);
+      }
+    },
+
+    async loadPendingWalletFromEntropy(entropy) {
+      await ready();
+      let bytes: Uint8Array;
+      try {
+        bytes = base64UrlToBytes(entropy);
+      } catch {
+        throw new Error('INVALID_PHRASE');
+      }
+      if (bytes.length !== PHRASE_ENTROPY_BYTES) throw new Error('INVALID_PHRASE');
+      const wallet = await walletFromEntropy(bytes);
+      setPending(wallet);
+      return wallet.publicWallet;
+    },
+
     async startRegistration(password) {
       const opaque = await loadOpaque();
       const { clientRegistrationState, registrationRequest } = opaque.client.startRegistration({ password });

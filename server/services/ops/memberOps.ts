@@ -12,6 +12,7 @@ import type { KeyRotation, MembershipStatus, OperationBody, Role } from '../../.
 import { randomId } from '../tokens';
 import { type Db, findMembershipById, isRemoved, type Membership, REMOVED_STATUSES, toMembership, type Vault } from '../vaultRows';
 import { applyAirdropOp } from './airdropOps';
+import { assertRing } from './ringRules';
 import type { VaultOpContext } from './OpContext';
 
 type Body<T extends OperationBody['type']> = Extract<OperationBody, { type: T }>;
@@ -154,18 +155,6 @@ async function rotate(ctx: VaultOpContext, rotation: KeyRotation, removedId: str
     await trx.updateTable('memberships').set({ keys, updated_at: now }).where('id', '=', membershipId).execute();
   }
   await trx.updateTable('vaults').set({ key_count: rotation.keyCount, needs_rotation: 0 }).where('id', '=', vault.id).execute();
-}
-
-/** A private vault's ring must be whole (the current number of keys); a public vault has none. */
-function assertRing(vault: Vault, keys: string | undefined, keyCount: number | undefined): void {
-  if (vault.isPublic) {
-    if (keys !== undefined || keyCount !== undefined) throw new ApiError('VALIDATION_FAILED', 'A public vault has no keys');
-    return;
-  }
-  if (keys === undefined || keyCount === undefined) throw new ApiError('VALIDATION_FAILED', 'A private vault needs the key ring sealed to the member');
-  if (keyCount !== vault.keyCount) {
-    throw new ApiError('STALE_VAULT_KEY', `The vault has ${vault.keyCount} keys; the ring sealed has ${keyCount}: fetch the vault again`);
-  }
 }
 
 async function targetOf(ctx: VaultOpContext): Promise<Membership> {

@@ -36,6 +36,13 @@ export interface AuthService {
   resendMfaCode(): Promise<void>;
   /** The pending second factor (for /verify's texts), or null. */
   getPendingMfa(): { mfaType: MfaType; device: string | null } | null;
+  /**
+   * Passwordless sign-in from an airdrop link's `wallet` parameter (spec 001 sections 2 and 4):
+   * derives the wallet on the device, proves its signing key and opens a session that is never
+   * kept. Rejects Error('INVALID_LINK') for a malformed parameter, ApiError EXPIRED when every
+   * airdrop membership of the account has ended, INVALID_CREDENTIALS for an unknown wallet.
+   */
+  loginWithWallet(entropy: string): Promise<AccountUser>;
   logout(): Promise<void>;
 
   // recovery

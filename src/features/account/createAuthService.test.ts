@@ -3,7 +3,7 @@ import type { CryptoApi, PublicWallet, StoredWallet } from '../../../workers/cry
 import type { AccountUser } from '../../protocol/auth';
 import { ApiError } from '../../protocol/errors';
 import { createApiClient, type FetchLike } from '../../platform/apiClient';
-import { createAuthService, type LocalAccountStore, USER_NOT_INITIALIZED_TEXT } from './createAuthService';
+import { createAuthService, LINK_SESSION_ENDED_TEXT, type LocalAccountStore, USER_NOT_INITIALIZED_TEXT } from './createAuthService';
 import { createSessionStore, SESSION_KEY, type StorageLike } from './sessionStore';
 
 const WALLET: PublicWallet = {
@@ -64,6 +64,16 @@ function fakeCrypto(unlocksTo: PublicWallet = WALLET) {
     },
     startRegistration: async () => ({ handle: 'reg', registrationRequest: 'regreq' }),
     finishRegistration: async (_handle, _response, source) => ({ registrationRecord: `record-${source}`, encBackupPhrase: 'newenc' }),
+    loadPendingWalletFromEntropy: async (entropy) => {
+      if (entropy !== 'AAAAAAAAAAAAAAAAAAAAAA') throw new Error('INVALID_PHRASE');
+      calls.push('loadPending');
+      return unlocksTo;
+    },
+    activatePendingWallet: async () => {
+      active = unlocksTo;
+      return unlocksTo;
+    },
+    clearPendingWallet: async () => void calls.push('clearPending'),
     signPayload: async (payload, usePending) => {
       signed.push({ payload, usePending: usePending ?? false });
       return 's'.repeat(86);
@@ -363,5 +373,57 @@ describe('authService account security', () => {
       },
     ]);
     expect(auth.getSnapshot().user?.encBackupPhrase).toBe('newenc');
+  });
+});
+
+describe('authService passwordless (airdrop link) login', () => {
+  const ENTROPY = 'AAAAAAAAAAAAAAAAAAAAAA';
+  const WALLET_ROUTES = (user: AccountUser) => ({
+    'POST /auth/wallet/challenge': ok({ challenge: 'challenge1' }),
+    'POST /auth/wallet/login': ok(SESSION(user)),
+  });
+
+  it('signs the challenge with the link wallet and opens a session that ends with the browser', async () => {
+    const user = userOf({ passwordless: true });
+    const { auth, crypto, accounts, local, perTab, server } = setup(WALLET_ROUTES(user));
+    expect(await auth.loginWithWallet(ENTROPY)).toEqual(user);
+    expect(server.hits).toEqual(['POST /auth/wallet/challenge', 'POST /auth/wallet/login']);
+    expect(crypto.signed).toEqual([{ payload: { purpose: 'wallet-login', challenge: 'challenge1' }, usePending: true }]);
+    expect(crypto.getActive()).toEqual(WALLET);
+    expect(auth.getSnapshot()).toMatchObject({ status: 'signedIn', user: { passwordless: true } });
+    // Never 'kept signed in': the record is in the tab's storage only.
+    expect(local.items.has(SESSION_KEY)).toBe(false);
+    expect(JSON.parse(perTab.items.get(SESSION_KEY) ?? 'null')).toEqual({ userId: 'user1', keepSignedIn: false });
+    expect(accounts.wallets.has('user1')).toBe(true);
+  });
+
+  it('an expired link leaves the device signed out and says so', async () => {
+    const { auth, crypto, perTab } = setup({
+      'POST /auth/wallet/challenge': ok({ challenge: 'challenge1' }),
+      'POST /auth/wallet/login': fail(410, 'EXPIRED'),
+    });
+    const error = await auth.loginWithWallet(ENTROPY).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe('EXPIRED');
+    expect(crypto.getActive()).toBeNull();
+    expect(crypto.calls).toContain('clearPending');
+    expect(perTab.items.has(SESSION_KEY)).toBe(false);
+    expect(auth.getSnapshot().status).not.toBe('signedIn');
+  });
+
+  it('a malformed wallet parameter never reaches the server', async () => {
+    const { auth, server } = setup(WALLET_ROUTES(userOf({ passwordless: true })));
+    await expect(auth.loginWithWallet('garbage')).rejects.toThrow('INVALID_LINK');
+    expect(server.hits).toEqual([]);
+  });
+
+  it('a link session that has ended says so on the next start, and leaves nothing on the device', async () => {
+    const user = userOf({ passwordless: true });
+    const perTab = new MemoryStorage();
+    const first = setup(WALLET_ROUTES(user), { perTab });
+    await first.auth.loginWithWallet(ENTROPY);
+    const { auth, accounts } = setup({ 'GET /auth/session': fail(401, 'UNAUTHENTICATED') }, { perTab });
+    await accounts.saveAccount(user);
+    expect(await auth.restore()).toMatchObject({ status: 'signedOut', notice: LINK_SESSION_ENDED_TEXT });
+    expect(accounts.wiped).toContain('user1');
   });
 });

@@ -22,6 +22,7 @@ import {
   VerifyEmailResponse,
 } from '../../protocol/auth';
 import { ApiError } from '../../protocol/errors';
+import { WalletChallengeResponse } from '../../protocol/members';
 import { type ApiClient, InvalidResponseError, NetworkError } from '../../platform/apiClient';
 import type { AuthService, LoginOutcome } from './AuthServiceContract';
 import { createSecurityFlows } from './createSecurityFlows';
@@ -78,6 +79,8 @@ export interface AuthServiceDeps {
 }
 
 export const USER_NOT_INITIALIZED_TEXT = 'User not initialized';
+/** The login page's notice when an airdrop link's session has ended (its last membership expired). */
+export const LINK_SESSION_ENDED_TEXT = 'Your access through this link has ended.';
 /** Spec 001 section 8: a missing-attributes read is retried once after 0.5 s. */
 export const SESSION_RETRY_DELAY_MS = 500;
 
@@ -239,8 +242,10 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
         return snapshot;
       }
       if (!(error instanceof ApiError && error.status === 401)) log('Reading the session failed', error);
+      // A passwordless session ends when its link does: say so rather than show a bare login form.
+      const cached = await accounts.getAccount(record.userId).catch(() => undefined);
       await clearLocal(record.userId);
-      signedOut();
+      signedOut(cached?.passwordless && error instanceof ApiError && error.status === 401 ? LINK_SESSION_ENDED_TEXT : null);
       return snapshot;
     }
 
@@ -409,6 +414,31 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
       await api.post('/auth/mfa/resend', { mfaToken: pendingMfa.mfaToken }, Acknowledged);
     },
     getPendingMfa: () => (pendingMfa ? { mfaType: pendingMfa.mfaType, device: pendingMfa.device } : null),
+    async loginWithWallet(entropy) {
+      pendingMfa = null;
+      let wallet: PublicWallet;
+      try {
+        wallet = await crypto().loadPendingWalletFromEntropy(entropy);
+      } catch {
+        throw new Error('INVALID_LINK');
+      }
+      try {
+        const { publicSigningKey } = wallet;
+        const { challenge } = await api.post('/auth/wallet/challenge', { publicSigningKey }, WalletChallengeResponse);
+        const signature = await crypto().signPayload({ purpose: 'wallet-login', challenge }, true);
+        const result = await api.post('/auth/wallet/login', { publicSigningKey, challenge, signature }, SessionResult);
+        if (!walletMatches(wallet, result.user)) {
+          await endServerSession();
+          throw new Error('USER_NOT_INITIALIZED');
+        }
+        await crypto().activatePendingWallet();
+        // A link's session is never kept: it ends with the browser (and on the server at the link's expiry).
+        await persistSession(result.user, false);
+        return result.user;
+      } finally {
+        await crypto().clearPendingWallet().catch(() => undefined);
+      }
+    },
     async logout() {
       const userId = snapshot.user?.id ?? sessions.read()?.userId;
       await endServerSession();

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { getRouteApi, Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { decodeLinkPayload } from '../../domain/linkPayload';
 import { canSubmitLogin, normalizeEmail } from '../../domain/loginRules';
@@ -11,6 +11,7 @@ import { FlashActionLink } from '../../ui/FlashActionLink';
 import { authService } from '../account/authService';
 import { useSession } from '../account/useSession';
 import { LOGIN_TEXTS, type LoginErrorView, loginErrorView } from './loginErrorView';
+import { AirdropSignIn } from './AirdropSignIn';
 import { SunsetBanner } from './SunsetBanner';
 import { useEmailVerification } from './useEmailVerification';
 
@@ -33,11 +34,23 @@ export function LoginPage() {
   const [error, setError] = useState<LoginErrorView | null>(null);
 
   const redirectTo = safeRedirectPath(search.redirect);
+  // An airdrop link's wallet, kept here only: it leaves the address bar (and the history) at once.
+  const [wallet, setWallet] = useState(search.wallet);
 
-  // Signed in (by this form, or by another tab): go to the saved origin or the vault list.
   useEffect(() => {
-    if (session.status === 'signedIn') router.history.replace(redirectTo);
-  }, [session.status, redirectTo, router]);
+    if (search.wallet) void navigate({ to: '/login', search: { redirect: search.redirect }, replace: true });
+  }, [search.wallet, search.redirect, navigate]);
+
+  // Signed in (by this form, a link, or another tab): go to the saved origin or the vault list.
+  useEffect(() => {
+    if (session.status === 'signedIn' && !wallet) router.history.replace(redirectTo);
+  }, [session.status, wallet, redirectTo, router]);
+
+  const onWalletSignedIn = useCallback(() => setWallet(undefined), []);
+  const onWalletFailed = useCallback((caught: unknown) => {
+    setWallet(undefined);
+    if (caught !== null) setError(loginErrorView(caught));
+  }, []);
 
   useEffect(() => {
     if (linkEmail) setEmail((current) => current || linkEmail);
@@ -65,6 +78,14 @@ export function LoginPage() {
   }
 
   const resendTo = normalizeEmail(email) || linkEmail;
+
+  if (wallet) {
+    return (
+      <AuthLayout title="Open airdrop link">
+        <AirdropSignIn wallet={wallet} onSignedIn={onWalletSignedIn} onFailed={onWalletFailed} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Log in" banner={sunsetBannerUrl ? <SunsetBanner href={sunsetBannerUrl} /> : undefined}>

@@ -43,4 +43,9 @@ describe('login error texts (spec 001 section 8)', () => {
   it("shows 'User not initialized' when the account's keys do not match", () => {
     expect(loginErrorView(new Error('USER_NOT_INITIALIZED')).text).toBe('User not initialized');
   });
+
+  it('says an airdrop link has expired, or is not valid', () => {
+    expect(loginErrorView(new ApiError('EXPIRED', 'This link has expired.')).text).toBe('This link has expired.');
+    expect(loginErrorView(new Error('INVALID_LINK')).text).toBe(LOGIN_TEXTS.linkInvalid);
+  });
 });

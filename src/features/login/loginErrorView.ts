@@ -13,6 +13,8 @@ export const LOGIN_TEXTS = {
   emailSent: 'Email sent!',
   resendEmail: 'Resend email',
   unavailable: 'Something went wrong, please try again later.',
+  linkExpired: 'This link has expired.',
+  linkInvalid: 'This link is not valid. Please check that you copied all of it.',
 } as const;
 
 export interface LoginErrorView {
@@ -33,6 +35,9 @@ export function loginErrorView(error: unknown): LoginErrorView {
         return { text: LOGIN_TEXTS.codeMismatch, canResendVerification: true };
       case 'RATE_LIMITED':
         return plain(error.message);
+      case 'EXPIRED':
+        // Only an airdrop link's sign-in answers EXPIRED here (every membership it opened has ended).
+        return plain(LOGIN_TEXTS.linkExpired);
       case 'MAINTENANCE':
       case 'INTERNAL':
         // Not a credentials problem: saying so would send the user chasing their password.
@@ -43,5 +48,6 @@ export function loginErrorView(error: unknown): LoginErrorView {
   }
   if (error instanceof NetworkError || error instanceof InvalidResponseError) return plain(LOGIN_TEXTS.unavailable);
   if (error instanceof Error && error.message === 'USER_NOT_INITIALIZED') return plain(USER_NOT_INITIALIZED_TEXT);
+  if (error instanceof Error && error.message === 'INVALID_LINK') return plain(LOGIN_TEXTS.linkInvalid);
   return plain(LOGIN_TEXTS.notRecognised);
 }
