@@ -171,9 +171,10 @@ export function roleCardText(role: Role): string {
 
 /**
  * The vault's terms as the invitee's device knows them: still loading (the vault's operations are
- * not pulled yet), readable text (possibly empty), or unreadable (they could not be opened).
+ * not pulled yet) or the text ('' when there are none, or when they could not be opened: the
+ * projection keeps a field it cannot open empty).
  */
-export type TermsState = { kind: 'loading' } | { kind: 'text'; text: string } | { kind: 'unreadable' };
+export type TermsState = { kind: 'loading' } | { kind: 'text'; text: string };
 
 export type InvitePageView =
   | { kind: 'home' }
@@ -200,7 +201,7 @@ export function invitePageView(membershipId: string | undefined, status: Members
   if (status === 'REJECTED') return { kind: 'rejected' };
   if (status === 'INVITED') return { kind: 'awaitingConfirmation' };
   if (terms.kind === 'loading') return { kind: 'loading' };
-  if (terms.kind === 'unreadable' || terms.text.trim() === '') return { kind: 'autoAccept' };
+  if (terms.text.trim() === '') return { kind: 'autoAccept' };
   return { kind: 'terms', text: terms.text };
 }
 

@@ -83,6 +83,7 @@ function InviteByStatus({ membership }: { membership: MembershipResponse }) {
       return (
         <InvitationLayout title={TITLE}>
           <InvitationLoader label="Loading the terms of access" />
+          {terms.isSlow && <Text c="dimmed">This is taking longer than usual. Check your connection: the terms show here as soon as they arrive.</Text>}
         </InvitationLayout>
       );
     case 'awaitingConfirmation':
