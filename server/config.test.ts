@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, SETTINGS } from './config';
+import { offsetClock, systemClock } from './services/Clock';
 
 function errorOf(env: Record<string, string>): string {
   try {
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
       sunsetBannerUrl: null,
       authRateLimit: 20,
       logLevel: 'info',
+      testClockOffsetMs: 0,
     });
     expect(config.sqlitePath).toBe(path.join(path.resolve('./data'), 'cairn.sqlite'));
   });
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT: '5',
       MEMBER_LIMIT: '25',
       LOG_LEVEL: 'debug',
+      CAIRN_TEST_CLOCK_OFFSET_MS: '172800000',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -60,6 +63,7 @@ describe('loadConfig', () => {
       authRateLimit: 5,
       memberLimit: 25,
       logLevel: 'debug',
+      testClockOffsetMs: 172_800_000,
     });
     expect(loadConfig({}).memberLimit).toBeNull();
     expect(loadConfig({ PORT: '1234' }).publicUrl).toBe('http://localhost:1234');
@@ -79,10 +83,22 @@ describe('loadConfig', () => {
     );
     expect(errorOf({ AUTH_RATE_LIMIT: '-1' })).toBe('Invalid AUTH_RATE_LIMIT "-1": expected an integer from 1 to 1000000');
     expect(errorOf({ MEMBER_LIMIT: '0' })).toBe('Invalid MEMBER_LIMIT "0": expected an integer from 1 to 1000000');
+    expect(errorOf({ CAIRN_TEST_CLOCK_OFFSET_MS: '-5' })).toBe(
+      'Invalid CAIRN_TEST_CLOCK_OFFSET_MS "-5": expected an integer from 0 to 316224000000',
+    );
     expect(errorOf({ LOG_LEVEL: 'loud' })).toMatch(/^Invalid LOG_LEVEL "loud": expected one of fatal, /);
     expect(errorOf({ PUBLIC_URL: 'ftp://x' })).toBe('Invalid PUBLIC_URL "ftp://x": expected a http:// or https:// URL');
     expect(errorOf({ CAIRN_SUNSET_BANNER_URL: 'not a url' })).toMatch(/^Invalid CAIRN_SUNSET_BANNER_URL /);
     for (const message of [errorOf({ PORT: 'abc' }), errorOf({ LOG_LEVEL: 'x' })]) expect(message).not.toContain('\n');
+  });
+
+  it('moves the server clock only when CAIRN_TEST_CLOCK_OFFSET_MS is set', () => {
+    expect(offsetClock(loadConfig({}).testClockOffsetMs)).toBe(systemClock);
+    const ahead = offsetClock(loadConfig({ CAIRN_TEST_CLOCK_OFFSET_MS: '86400000' }).testClockOffsetMs);
+    const before = Date.now();
+    const now = ahead.now();
+    expect(now - before).toBeGreaterThanOrEqual(86_400_000);
+    expect(now - Date.now()).toBeLessThanOrEqual(86_400_000);
   });
 
   it('never prints a database or SMTP password', () => {
@@ -93,7 +109,7 @@ describe('loadConfig', () => {
 
   it('documents every setting it reads', () => {
     const names = SETTINGS.map((s) => s.name);
-    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'ARWEAVE_GATEWAY', 'CAIRN_MAINTENANCE', 'CAIRN_READ_ONLY', 'CAIRN_SERIOUS_ISSUE', 'CAIRN_SUNSET_BANNER_URL', 'AUTH_RATE_LIMIT', 'MEMBER_LIMIT', 'LOG_LEVEL']) {
+    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'ARWEAVE_GATEWAY', 'CAIRN_MAINTENANCE', 'CAIRN_READ_ONLY', 'CAIRN_SERIOUS_ISSUE', 'CAIRN_SUNSET_BANNER_URL', 'AUTH_RATE_LIMIT', 'MEMBER_LIMIT', 'LOG_LEVEL', 'CAIRN_TEST_CLOCK_OFFSET_MS']) {
       expect(names).toContain(name);
     }
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);

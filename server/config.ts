@@ -28,6 +28,11 @@ export interface Config {
   /** Most live memberships (not revoked or rejected) a vault may have; null: no limit. */
   memberLimit: number | null;
   logLevel: LogLevel;
+  /**
+   * Milliseconds added to the server's clock (expiries, sessions, TOTP). Tests only: an
+   * end-to-end test restarts the server a day ahead to see an airdrop link end. 0 when unset.
+   */
+  testClockOffsetMs: number;
   /** The built client (`vite build` output). Served when it holds an index.html. */
   staticDir: string;
 }
@@ -93,7 +98,15 @@ export const SETTINGS: readonly SettingInfo[] = [
     description: "Most members (owner and invitations included) a vault may have; more answers 'You've hit the member limit'.",
   },
   { name: 'LOG_LEVEL', default: 'info', description: `Log level: ${LOG_LEVELS.join(', ')}.` },
+  {
+    name: 'CAIRN_TEST_CLOCK_OFFSET_MS',
+    default: '(unset: the real time)',
+    description: 'Tests only: moves the server clock this many milliseconds ahead (expiries, sessions, codes).',
+  },
 ];
+
+/** Ten years: far enough ahead for any expiry a test needs to pass. */
+const MAX_TEST_CLOCK_OFFSET_MS = 10 * 366 * 24 * 60 * 60 * 1000;
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -128,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimit: parseInteger('AUTH_RATE_LIMIT', read('AUTH_RATE_LIMIT'), 20, 1, 1_000_000),
     memberLimit: read('MEMBER_LIMIT') === undefined ? null : parseInteger('MEMBER_LIMIT', read('MEMBER_LIMIT'), 0, 1, 1_000_000),
     logLevel: parseLogLevel(read('LOG_LEVEL')),
+    testClockOffsetMs: parseInteger('CAIRN_TEST_CLOCK_OFFSET_MS', read('CAIRN_TEST_CLOCK_OFFSET_MS'), 0, 0, MAX_TEST_CLOCK_OFFSET_MS),
     staticDir: path.resolve(REPO_ROOT, read('CAIRN_CLIENT_DIR') || 'dist'),
   };
 }

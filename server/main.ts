@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate';
 import { checkConnection, openDatabase } from './db/openDatabase';
 import { createMailer } from './mail/createMailer';
 import { PostgresPokeBus } from './realtime/PostgresPokeBus';
+import { offsetClock } from './services/Clock';
 import { FileSms } from './sms/FileSms';
 
 async function main(): Promise<void> {
@@ -43,7 +44,16 @@ async function main(): Promise<void> {
     await db.destroy().catch(() => undefined);
     process.exit(1);
   }
-  const app = await buildApp({ config, db, mailer, sms: new FileSms(path.join(config.dataDir, 'sms')), ...(pokeBus ? { pokeBus } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    mailer,
+    sms: new FileSms(path.join(config.dataDir, 'sms')),
+    clock: offsetClock(config.testClockOffsetMs),
+    ...(pokeBus ? { pokeBus } : {}),
+  });
+  // Loud, so a test setting that leaked into a real deployment is seen at once.
+  if (config.testClockOffsetMs) app.log.warn({ offsetMs: config.testClockOffsetMs }, 'CAIRN_TEST_CLOCK_OFFSET_MS is set: the server clock runs ahead (tests only)');
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
