@@ -52,6 +52,18 @@ describe('apiClient', () => {
     expect(error).toMatchObject({ code: 'USER_NOT_CONFIRMED', status: 403, message: 'Verify your e-mail first' });
   });
 
+  it('tells onErrorAnswer of each error answer, the very error the caller gets, and nothing else', async () => {
+    const seen: ApiError[] = [];
+    const { fetch } = recordingFetch((url) =>
+      url.endsWith('/gone') ? json(401, { error: { code: 'UNAUTHENTICATED', message: 'Please log in.' } }) : json(200, { id: 'a' }),
+    );
+    const api = createApiClient({ fetch, onErrorAnswer: (error) => seen.push(error) });
+    await api.get('/fine', Thing);
+    const error = await api.get('/gone', Thing).catch((e: unknown) => e);
+    expect(seen).toEqual([error]);
+    expect(seen[0]).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+  });
+
   it('keeps validation details', async () => {
     const details = [{ path: 'email', message: 'Invalid e-mail address' }];
     const { fetch } = recordingFetch(() => json(400, { error: { code: 'VALIDATION_FAILED', message: 'Bad', details } }));

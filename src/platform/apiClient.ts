@@ -38,6 +38,11 @@ export interface ApiClientOptions {
   /** Defaults to `/api`. */
   baseUrl?: string;
   timeoutMs?: number;
+  /**
+   * Told of every error answer (an `ApiError`) just before it is thrown, whoever made the request:
+   * the account service watches them for a session that ended under the open app.
+   */
+  onErrorAnswer?: (error: ApiError) => void;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -128,7 +133,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new NetworkError(isTimeout(error) ? 'timeout' : 'offline', { cause: error });
     }
 
-    if (!response.ok) throw errorFromResponse(response.status, text);
+    if (!response.ok) {
+      const error = errorFromResponse(response.status, text);
+      options.onErrorAnswer?.(error);
+      throw error;
+    }
 
     let json: unknown;
     try {
@@ -151,9 +160,20 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 }
 
 let sharedClient: ApiClient | undefined;
+const errorWatchers = new Set<(error: ApiError) => void>();
 
 /** The app's client over the browser's fetch. */
 export function getApiClient(): ApiClient {
-  sharedClient ??= createApiClient();
+  sharedClient ??= createApiClient({
+    onErrorAnswer: (error) => {
+      for (const watcher of errorWatchers) watcher(error);
+    },
+  });
   return sharedClient;
+}
+
+/** Watches the error answers of the app's client (see `onErrorAnswer`). Returns the unsubscribe function. */
+export function watchApiErrors(watcher: (error: ApiError) => void): () => void {
+  errorWatchers.add(watcher);
+  return () => errorWatchers.delete(watcher);
 }

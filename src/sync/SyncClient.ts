@@ -36,6 +36,9 @@ export class SyncClient {
   private failures = 0;
   private isRealtimeOpen = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When `timer` fires (epoch ms), and whether it is a retry after a failure. */
+  private timerDueAt = 0;
+  private isTimerRetry = false;
   private readonly pollIntervalMs: number;
   private readonly status: ReturnType<typeof getDefaultStore>;
   private readonly cleanups: (() => void)[] = [];
@@ -99,11 +102,16 @@ export class SyncClient {
   /**
    * The realtime socket opened (true) or closed (false). While it is open, polls slow down to
    * POLL_INTERVAL_WITH_SOCKET_MS; when it opens, a cycle catches up on pokes missed meanwhile.
+   * When it closes, no poke will come, so a slow poll still waiting is brought forward to the
+   * usual interval (a restarted server, or a session that ended, is then seen within it).
    */
   setRealtimeOpen(open: boolean): void {
     if (open === this.isRealtimeOpen) return;
     this.isRealtimeOpen = open;
     if (open) this.requestRun();
+    else if (this.timer && this.pollIntervalMs && this.timerDueAt - Date.now() > this.pollIntervalMs) {
+      this.schedule(this.pollIntervalMs, this.isTimerRetry);
+    }
   }
 
   /** The WebSocket hook: vault `vaultId` has news on the server. Pulls it soon. */
@@ -201,6 +209,8 @@ export class SyncClient {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (!this.ctx || (!delayMs && !isRetry) || !this.pollIntervalMs) return;
+    this.timerDueAt = Date.now() + delayMs;
+    this.isTimerRetry = isRetry;
     this.timer = setTimeout(() => {
       this.timer = null;
       if (isRetry || isVisible()) this.requestRun();

@@ -4,7 +4,7 @@
  * fake-indexeddb per test.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_SIZE } from '../protocol/vaults';
 import { CairnDb } from '../storage/db';
 import { getChildren, getFolderPath, getOutboxCount, getUploads, getVault, getVaults, getVersions } from '../storage/vaultStore';
@@ -388,5 +388,26 @@ describe('[S5] uploads and downloads', () => {
 
   it('pushOutbox does nothing when the outbox is empty', async () => {
     expect(await pushOutbox(client.context)).toMatchObject({ accepted: 0, rejected: 0 });
+  });
+});
+
+describe('polling and the realtime socket', () => {
+  it('a closed socket brings a slow poll forward to the usual interval', async () => {
+    const gets: string[] = [];
+    const api = { ...server.api, get: ((path, schema) => (gets.push(path), server.api.get(path, schema))) as typeof server.api.get };
+    const polling = new SyncClient({ db, api, crypto, transfer, log: silent }, { pollIntervalMs: 50 });
+    try {
+      polling.start(USER.id, USER);
+      polling.setRealtimeOpen(true);
+      await polling.idle();
+      // The socket is open: the next poll is POLL_INTERVAL_WITH_SOCKET_MS away, not 50 ms.
+      const beforeClose = gets.length;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(gets.length).toBe(beforeClose);
+      polling.setRealtimeOpen(false);
+      await vi.waitFor(() => expect(gets.length).toBeGreaterThan(beforeClose), { timeout: 1_000 });
+    } finally {
+      polling.stop();
+    }
   });
 });

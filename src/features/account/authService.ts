@@ -3,7 +3,7 @@
  * (storage/localAccountStore.ts), localStorage/sessionStorage and the 'cairn-session' channel.
  * Screens import `authService`; the factory and its ports are in createAuthService.ts.
  */
-import { getApiClient } from '../../platform/apiClient';
+import { getApiClient, watchApiErrors } from '../../platform/apiClient';
 import { getCrypto } from '../../platform/cryptoClient';
 import * as localAccountStore from '../../storage/localAccountStore';
 import { type CairnAuthService, createAuthService } from './createAuthService';
@@ -16,4 +16,5 @@ export const authService: CairnAuthService = createAuthService({
   crypto: getCrypto,
   accounts: localAccountStore,
   sessions: createBrowserSessionStore(),
+  watchApiErrors,
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import type { CryptoApi, PublicWallet, StoredWallet } from '../../../workers/crypto/CryptoApi';
 import type { AccountUser } from '../../protocol/auth';
 import { ApiError } from '../../protocol/errors';
@@ -128,15 +129,22 @@ function setup(routes: Record<string, Handler>, options: { crypto?: ReturnType<t
   const perTab = options.perTab ?? new MemoryStorage();
   const sessions = createSessionStore({ persistent: local, perTab, channel: null });
   const sleeps: number[] = [];
+  // Wired as authService.ts wires the app's client: every error answer reaches the service.
+  const watchers = new Set<(error: ApiError) => void>();
+  const api = createApiClient({ fetch: server.fetch, onErrorAnswer: (error) => watchers.forEach((watch) => watch(error)) });
   const auth = createAuthService({
-    api: createApiClient({ fetch: server.fetch }),
+    api,
     crypto: () => crypto.api,
     accounts,
     sessions,
+    watchApiErrors: (watch) => {
+      watchers.add(watch);
+      return () => watchers.delete(watch);
+    },
     sleep: async (ms) => void sleeps.push(ms),
     log: () => undefined,
   });
-  return { auth, server, crypto, accounts, local, perTab, sleeps };
+  return { auth, api, server, crypto, accounts, local, perTab, sleeps };
 }
 
 const LOGIN_START = { 'POST /auth/login/start': ok({ loginId: 'l1', loginResponse: 'resp' }) };
@@ -425,5 +433,59 @@ describe('authService passwordless (airdrop link) login', () => {
     await accounts.saveAccount(user);
     expect(await auth.restore()).toMatchObject({ status: 'signedOut', notice: LINK_SESSION_ENDED_TEXT });
     expect(accounts.wiped).toContain('user1');
+  });
+
+  /** A server whose link session (and its one vault) ends when `ended` is set. */
+  function endingLink(user: AccountUser) {
+    const link = { ended: false };
+    const routes = {
+      ...WALLET_ROUTES(user),
+      'GET /auth/session': () => (link.ended ? fail(401, 'UNAUTHENTICATED')() : ok({ user })()),
+      'GET /vaults': () => (link.ended ? fail(401, 'UNAUTHENTICATED')() : ok({ id: 'v1' })()),
+      'GET /vaults/v1/ops': () => fail(410, 'EXPIRED')(),
+    };
+    return { link, routes };
+  }
+  const Anything = z.unknown();
+
+  it('a link session that ends while the app is open: the next refused request signs out as log-out does and says so', async () => {
+    const user = userOf({ passwordless: true });
+    const { link, routes } = endingLink(user);
+    const { auth, api, crypto, accounts, perTab, server } = setup(routes);
+    await auth.loginWithWallet(ENTROPY);
+    await api.get('/vaults', Anything);
+    link.ended = true;
+    await expect(api.get('/vaults', Anything)).rejects.toMatchObject({ status: 401 });
+    await vi.waitFor(() => expect(auth.getSnapshot()).toMatchObject({ status: 'signedOut', user: null, notice: LINK_SESSION_ENDED_TEXT }));
+    expect(server.hits.filter((hit) => hit === 'GET /auth/session')).toHaveLength(1);
+    expect(accounts.wiped).toEqual(['user1']);
+    expect(accounts.wallets.size).toBe(0);
+    expect(crypto.getActive()).toBeNull();
+    expect(perTab.items.has(SESSION_KEY)).toBe(false);
+  });
+
+  it("a 410 for one vault while the session lives (another link still runs) keeps the user signed in", async () => {
+    const user = userOf({ passwordless: true });
+    const { auth, api, accounts, server } = setup(endingLink(user).routes);
+    await auth.loginWithWallet(ENTROPY);
+    await expect(api.get('/vaults/v1/ops', Anything)).rejects.toMatchObject({ code: 'EXPIRED' });
+    await vi.waitFor(() => expect(server.hits).toContain('GET /auth/session'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(auth.getSnapshot()).toMatchObject({ status: 'signedIn', notice: null });
+    expect(accounts.wiped).toEqual([]);
+  });
+
+  it("a password account's refused request is left to its caller, as before", async () => {
+    const { auth, api, accounts, server } = setup({
+      ...LOGIN_START,
+      'POST /auth/login/finish': ok(SESSION(userOf())),
+      'GET /vaults': fail(401, 'UNAUTHENTICATED'),
+    });
+    await auth.login('ada@example.com', 'correct horse', false);
+    await expect(api.get('/vaults', Anything)).rejects.toMatchObject({ status: 401 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(auth.getSnapshot()).toMatchObject({ status: 'signedIn', notice: null });
+    expect(server.hits).not.toContain('GET /auth/session');
+    expect(accounts.wiped).toEqual([]);
   });
 });

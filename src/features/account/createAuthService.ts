@@ -73,6 +73,11 @@ export interface AuthServiceDeps {
   crypto: () => CryptoApi;
   accounts: LocalAccountStore;
   sessions: SessionStore;
+  /**
+   * Every error answer the app's requests get (platform/apiClient.ts `watchApiErrors`), so a
+   * passwordless session that ends while the app is open is noticed by whatever request hits it.
+   */
+  watchApiErrors?: (watcher: (error: ApiError) => void) => () => void;
   /** Waits before the one retry of a failed session read; tests pass an instant one. */
   sleep?: (ms: number) => Promise<void>;
   log?: (message: string, error: unknown) => void;
@@ -286,6 +291,35 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
     }
   }
   sessions.subscribe(onOtherTab);
+
+  let checkingLinkSession = false;
+  /**
+   * A request of a passwordless session was refused (401, or 410 EXPIRED for a vault): its link
+   * may have ended while the app is open. The server's session has the last word, since a 410
+   * may be one of several links' vaults while another link still runs; once it answers 401 the
+   * user is signed out as log-out does (device data wiped, other tabs told) and the login page
+   * says why. A password account's refused requests are left to their callers, as before.
+   */
+  async function checkLinkSession(): Promise<void> {
+    const user = snapshot.user;
+    if (checkingLinkSession || snapshot.status !== 'signedIn' || snapshot.isOffline || !user?.passwordless) return;
+    checkingLinkSession = true;
+    try {
+      await api.get('/auth/session', SessionResponse);
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) return;
+    } finally {
+      checkingLinkSession = false;
+    }
+    if (snapshot.user?.id !== user.id) return;
+    await clearLocal(user.id);
+    sessions.announce({ type: 'signed-out', userId: user.id });
+    signedOut(LINK_SESSION_ENDED_TEXT);
+  }
+  deps.watchApiErrors?.((error) => {
+    if (error.status === 401 || error.code === 'EXPIRED') void checkLinkSession().catch((e: unknown) => log('Checking the link session failed', e));
+  });
 
   function setUser(user: AccountUser): void {
     if (snapshot.status !== 'signedIn') return;
