@@ -62,8 +62,9 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 800 }, isMobile: false, hasTouch: true },
       // Dragging rows onto folders is a pointer interaction; on a phone the Move picker does it
       // (covered by vaults.spec.ts at this width). Resuming uploads is not about the layout, and
-      // its spec runs a server of its own on fixed ports: one project runs it.
-      testIgnore: ['files.spec.ts', 'uploadResume.spec.ts'],
+      // its spec runs a server of its own on fixed ports: one project runs it. The same goes for an
+      // airdrop link's expiry, whose spec restarts a server of its own with the clock moved ahead.
+      testIgnore: ['files.spec.ts', 'uploadResume.spec.ts', 'airdropExpiry.spec.ts'],
     },
   ],
   webServer: [

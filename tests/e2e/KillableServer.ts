@@ -38,8 +38,11 @@ export class KillableServer {
     return this.dir;
   }
 
-  /** Starts the proxy (once) and the server, and waits until the server answers. */
-  async start(): Promise<void> {
+  /**
+   * Starts the proxy (once) and the server, and waits until the server answers. `moreEnv` is for
+   * this start only (for example CAIRN_TEST_CLOCK_OFFSET_MS, to restart the server a day ahead).
+   */
+  async start(moreEnv: Record<string, string> = {}): Promise<void> {
     this.proxy ??= await this.listen();
     const log = openSync(join(this.dataDir, 'server.log'), 'a');
     this.child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
@@ -53,6 +56,7 @@ export class KillableServer {
         AUTH_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
         ...this.extraEnv,
+        ...moreEnv,
       },
     });
     closeSync(log);

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
-import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { DATA_DIR, STRONG_PASSWORD, expect, localDay, test, uniqueEmail } from './fixtures';
 
 const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
 
@@ -16,16 +16,6 @@ async function shootBothWidths(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `airdrop-${name}-375.png`), fullPage: true });
   await page.setViewportSize(viewport);
-}
-
-/** DD/MM/YYYY of the browser's local day `offset` days from today. */
-function localDay(page: Page, offset: number): Promise<string> {
-  return page.evaluate((days) => {
-    const d = new Date();
-    d.setDate(d.getDate() + days);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-  }, offset);
 }
 
 // Spec 001 sections 2-6 and spec 000 sections 1-2: an airdrop link and the passwordless session.

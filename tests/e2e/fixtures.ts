@@ -23,6 +23,16 @@ export function tamperChunk(blobId: string, index: number): void {
   writeFileSync(join(dir, name), bytes);
 }
 
+/** DD/MM/YYYY of the browser's local day `offset` days from today (the date fields' format). */
+export function localDay(page: Page, offset: number): Promise<string> {
+  return page.evaluate((days) => {
+    const d = new Date();
+    d.setDate(d.getDate() + days);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+  }, offset);
+}
+
 let counter = 0;
 /** A unique e-mail per test and project, so the projects can share one server. */
 export function uniqueEmail(testInfo: { project: { name: string } }, label: string): string {
