@@ -92,7 +92,8 @@ export function FileTable(props: FileTableProps) {
     const index = draggingId === null ? -1 : nodes.findIndex((n) => n.id === draggingId);
     return index < 0 ? null : index;
   }, [nodes, draggingId]);
-  const rows = useVirtualRows({ count: nodes.length, getKey: (index) => nodes[index]!.id, pageSize: PAGE_SIZE, pinnedIndex: draggingIndex });
+  const getKey = useCallback((index: number) => nodes[index]!.id, [nodes]);
+  const rows = useVirtualRows({ count: nodes.length, getKey, pageSize: PAGE_SIZE, pinnedIndex: draggingIndex });
   const { virtualizer, tabbableIndex, focusRow, onFocusRow } = rows;
 
   const isAllSelected = nodes.length > 0 && selected.size >= nodes.length && nodes.every((n) => selected.has(n.id));
