@@ -728,8 +728,12 @@ async function main(): Promise<void> {
   // (a fast fling). A virtualized list grows or shrinks as rows are measured, so the bottom is
   // read again every frame; the run ends when the scroller stays at its bottom, and the rows then
   // in the DOM must include the last file by name order.
-  // The whole folder is read once the pager counts it (its first rows show before that).
-  await page.getByText(new RegExp(`^[\\d,]+–[\\d,]+ of ${fmt(FILE_COUNT)}$`)).waitFor({ timeout: 60_000 });
+  // The whole folder is read once the pager counts it (its first rows show before that). A list
+  // without that pager is scrolled as it is.
+  await page
+    .getByText(new RegExp(`^[\\d,]+–[\\d,]+ of ${fmt(FILE_COUNT)}$`))
+    .waitFor({ timeout: 30_000 })
+    .catch(() => log(`no '… of ${fmt(FILE_COUNT)}' range shown; scrolling the list as it is`));
   await page.waitForTimeout(1_000);
   const lastName = `bench-${String(FILE_COUNT).padStart(5, '0')}.txt`;
   const scroll = await page.evaluate(async () => {

@@ -182,8 +182,17 @@ test('a folder of more than 40 files is one list: the range on screen, page jump
   await page.getByRole('checkbox', { name: 'Select all' }).click();
   await expect(room.summary).toHaveText('85 items');
 
-  // The keyboard reaches every row: End and Home go to rows that were not rendered, Space selects.
+  // Sorting reorders the whole list, not the rows on screen.
   await room.goToPage('First page');
+  const byName = page.getByRole('columnheader', { name: /^Name/ }).getByRole('button');
+  await byName.click();
+  await expect(page.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(room.row('scan 85.txt')).toHaveAttribute('aria-rowindex', '2');
+  await expect(room.row('scan 1.txt')).toHaveCount(0);
+  await byName.click();
+  await expect(room.row('scan 1.txt')).toHaveAttribute('aria-rowindex', '2');
+
+  // The keyboard reaches every row: End and Home go to rows that were not rendered, Space selects.
   await room.row('scan 1.txt').focus();
   await page.keyboard.press('End');
   await expect(room.row('scan 85.txt')).toBeFocused();

@@ -77,8 +77,8 @@ const TABLE_STYLES = { table: { borderCollapse: 'separate', borderSpacing: 0 }, 
 /**
  * The folder as one virtualized list (spec 000 section 2): folders then files, sortable columns,
  * checkboxes with shift ranges, a sticky toolbar and header. The window scrolls (the page keeps
- * its header, bottom bar and pull-to-refresh); only the rows on screen and a few around them are
- * in the DOM, with spacer rows for the rest.
+ * its header and bottom bar); only the rows on screen and a few around them are in the DOM,
+ * with spacer rows for the rest.
  *
  * Keyboard: the list is one tab stop (the current row); Tab goes on into that row's checkbox,
  * name and menu. Up/Down, Page Up/Down (40 rows), Home and End move between rows, rendered or
@@ -88,9 +88,12 @@ export function FileTable(props: FileTableProps) {
   const { nodes, selected, sort, onSort, onToggle, onToggleAll, onOpen, renderLink, rowActions, deleteLabel, onAction, drag, toolbar, isComplete = true } = props;
   const [dropTargetId, setDropTargetId] = useState<string | null>(null);
   const [draggingId, setDraggingId] = useState<string | null>(null);
-  const indexOfId = useMemo(() => new Map(nodes.map((n, i) => [n.id, i])), [nodes]);
-  const draggingIndex = draggingId === null ? null : (indexOfId.get(draggingId) ?? null);
-  const rows = useVirtualRows({ count: nodes.length, getKey: (index) => nodes[index]!.id, pageSize: PAGE_SIZE, pinnedIndex: draggingIndex });
+  const draggingIndex = useMemo(() => {
+    const index = draggingId === null ? -1 : nodes.findIndex((n) => n.id === draggingId);
+    return index < 0 ? null : index;
+  }, [nodes, draggingId]);
+  const getKey = useCallback((index: number) => nodes[index]!.id, [nodes]);
+  const rows = useVirtualRows({ count: nodes.length, getKey, pageSize: PAGE_SIZE, pinnedIndex: draggingIndex });
   const { virtualizer, tabbableIndex, focusRow, onFocusRow } = rows;
 
   const isAllSelected = nodes.length > 0 && selected.size >= nodes.length && nodes.every((n) => selected.has(n.id));

@@ -1,10 +1,11 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Text } from '@mantine/core';
-import type { CSSProperties, MouseEvent, ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { IconFile, IconFolder, IconX } from '../../ui/icons';
 import { useSyncStatus } from '../../sync';
 import { dismissRejection } from '../../sync/vaultActions';
 import { runWithErrorSnackbar } from '../../ui/snackbar';
+import classes from './FileRow.module.css';
 
 interface NodeNameProps {
   node: NodeRecord;
@@ -16,10 +17,8 @@ interface NodeNameProps {
 
 // Plain elements with Mantine's own classes rather than Stack, Group and Anchor: this renders in
 // every row of a list scrolled at thousands of pixels a second (see FileRow).
-const LINE: CSSProperties = { display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 };
-const NAME: CSSProperties = { color: 'var(--mantine-color-text)', fontWeight: 500, minWidth: 0 };
-const LINK_CLASS = `mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root}`;
-const TEXT_CLASS = Text.classes.root;
+const LINK_CLASS = `mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root} ${classes.name}`;
+const TEXT_CLASS = `${Text.classes.root} ${classes.name}`;
 
 /**
  * 'Syncing…' while an item's operations wait ('Waiting to sync' offline): a badge from 668 px, a
@@ -50,21 +49,20 @@ export function NodeName({ node, renderLink, tabIndex }: NodeNameProps) {
   const rejection = node.rejection;
   const Icon = node.kind === 'folder' ? IconFolder : IconFile;
   return (
-    <div style={{ minWidth: 0 }}>
-      <div style={LINE}>
-        <Icon size={18} style={{ flexShrink: 0 }} />
+    <>
+      <div className={classes.line}>
+        <Icon size={18} className={classes.icon} />
         {renderLink ? (
           renderLink({
             className: LINK_CLASS,
             'data-underline': 'hover',
             'data-truncate': 'end',
-            style: NAME,
             tabIndex,
             onClick: (e: MouseEvent) => e.stopPropagation(),
             children: node.name,
           })
         ) : (
-          <span className={TEXT_CLASS} data-truncate="end" style={NAME}>
+          <span className={TEXT_CLASS} data-truncate="end">
             {node.name}
           </span>
         )}
@@ -80,6 +78,6 @@ export function NodeName({ node, renderLink, tabIndex }: NodeNameProps) {
           </ActionIcon>
         </Group>
       )}
-    </div>
+    </>
   );
 }
