@@ -22,6 +22,7 @@ import { getChildren, getUploads, getVault } from '../storage/vaultStore';
 import { downloadFileVersion } from './downloadFile';
 import { startSync, stopSync } from './index';
 import { SyncClient } from './SyncClient';
+import { injectFetch } from './testing/injectFetch';
 import { forgetPickedFiles, storedSizeOf } from './uploadQueue';
 import * as actions from './vaultActions';
 
@@ -31,35 +32,7 @@ let user: TestUser;
 let token: string;
 let userId: string;
 
-/** fetch over app.inject, carrying the session's bearer token. */
-function injectFetch(): typeof fetch {
-  const doFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, key) => {
-      headers[key] = value;
-    });
-    headers.authorization = `Bearer ${token}`;
-    let payload: string | Buffer | undefined;
-    const body = init.body;
-    if (typeof body === 'string') payload = body;
-    else if (body instanceof ArrayBuffer) payload = Buffer.from(body);
-    else if (ArrayBuffer.isView(body)) payload = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-    else if (body instanceof Blob) payload = Buffer.from(await body.arrayBuffer());
-    const response = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url: String(input),
-      headers,
-      ...(payload !== undefined ? { payload } : {}),
-    });
-    const outHeaders = new Headers();
-    for (const [key, value] of Object.entries(response.headers)) {
-      if (value !== undefined) outHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
-    }
-    const isEmpty = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(isEmpty ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers: outHeaders });
-  };
-  return doFetch as typeof fetch;
-}
+const serverFetch = () => injectFetch(app, () => token);
 
 /**
  * The network between one device and the server: counts the bytes of every chunk PUT (sent in
@@ -93,7 +66,7 @@ async function device(wire?: Wire) {
   const crypto = createCryptoApi();
   await crypto.loadPendingWallet(user.phrase.split(' '));
   await crypto.activatePendingWallet();
-  const fetchLike = wire ? wire.wrap(injectFetch()) : injectFetch();
+  const fetchLike = wire ? wire.wrap(serverFetch()) : serverFetch();
   const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
   return {
     db,
@@ -191,7 +164,7 @@ describe('[S6] sync against the real server', () => {
     stopSync();
     forgetPickedFiles();
     wire.isDown = false;
-    const transfer = createTransferApi({ fetch: wire.wrap(injectFetch()) });
+    const transfer = createTransferApi({ fetch: wire.wrap(serverFetch()) });
     client = startSync(me, { db: a.db, api: a.api, crypto: a.crypto, transfer, log: () => {} }, { pollIntervalMs: 0 });
     await client.syncNow();
     const [upload] = await getUploads(a.db, userId);
