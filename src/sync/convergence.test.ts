@@ -18,21 +18,16 @@
  *   picked; all three devices list the same versions of every file.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCryptoApi } from '../../workers/crypto/createCryptoApi';
 import { createTransferApi } from '../../workers/transfer/createTransferApi';
-import { ApiClient as ServerTestClient } from '../../server/testing/ApiClient';
-import { TestEnv } from '../../server/testing/databases';
-import { newSession } from '../../server/testing/flows';
-import { TestUser } from '../../server/testing/TestUser';
 import { createApiClient, type FetchLike } from '../platform/apiClient';
 import { CairnDb } from '../storage/db';
 import type { NodeRecord } from '../storage/vaultRecords';
 import { downloadFileVersion } from './downloadFile';
 import { setCurrentSync } from './currentSync';
 import { SyncClient } from './SyncClient';
-import { injectFetch } from './testing/injectFetch';
+import { signedInServer } from './testing/realServer';
 import { forgetPickedFiles } from './uploadQueue';
 import * as actions from './vaultActions';
 
@@ -54,11 +49,7 @@ function random(seed: number): () => number {
   };
 }
 
-const env = new TestEnv('sqlite');
-let app: FastifyInstance;
-let user: TestUser;
-let token: string;
-let userId: string;
+const real = signedInServer(() => setCurrentSync(null));
 
 interface Device {
   name: string;
@@ -73,23 +64,9 @@ interface Device {
   uploads: Map<string, Uint8Array<ArrayBuffer>>;
 }
 
-beforeAll(async () => {
-  await env.setUp();
-  app = await env.buildApp();
-  user = await TestUser.create();
-  const session = await newSession(new ServerTestClient(app), env.dataDir, user);
-  token = session.token;
-  userId = session.user.id;
-}, 60_000);
-
-afterAll(async () => {
-  setCurrentSync(null);
-  await env.tearDown();
-});
-
 /** The real server for one device: fails while the device is offline, and may lose push answers. */
 function deviceFetch(device: () => Device, rand: () => number): typeof fetch {
-  const server = injectFetch(app, () => token);
+  const server = real.fetch();
   return (async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     if (!device().online) throw new TypeError('Failed to fetch');
     const response = await server(input, init);
@@ -100,12 +77,11 @@ function deviceFetch(device: () => Device, rand: () => number): typeof fetch {
 }
 
 let nextId = 0;
-const me = () => ({ id: userId, publicSigningKey: user.publicSigningKey, address: user.address });
 
 /** A SyncClient with a fresh crypto worker over `db`: what a page load does. */
 async function boot(device: () => Device, db: CairnDb, rand: () => number): Promise<SyncClient> {
   const crypto = createCryptoApi();
-  await crypto.loadPendingWallet(user.phrase.split(' '));
+  await crypto.loadPendingWallet(real.user.phrase.split(' '));
   await crypto.activatePendingWallet();
   const fetchLike = deviceFetch(device, rand);
   const client = new SyncClient(
@@ -120,7 +96,7 @@ async function boot(device: () => Device, db: CairnDb, rand: () => number): Prom
     },
     { pollIntervalMs: 0 },
   );
-  client.start(userId, me());
+  client.start(real.userId, real.me);
   return client;
 }
 
@@ -132,7 +108,7 @@ async function newDevice(name: string, rand: () => number): Promise<Device> {
 }
 
 async function outboxIds(device: Device): Promise<Set<string>> {
-  return new Set((await device.db.outbox.where('accountId').equals(userId).toArray()).map((r) => r.opId));
+  return new Set((await device.db.outbox.where('accountId').equals(real.userId).toArray()).map((r) => r.opId));
 }
 
 /** Runs `action` on `device` and records the operations it queued. */
@@ -144,7 +120,7 @@ async function act(device: Device, action: () => Promise<unknown>): Promise<void
 }
 
 async function nodesOf(device: Device, vaultId: string): Promise<NodeRecord[]> {
-  return device.db.nodes.where('[accountId+vaultId]').equals([userId, vaultId]).toArray();
+  return device.db.nodes.where('[accountId+vaultId]').equals([real.userId, vaultId]).toArray();
 }
 
 /** The tree as compared between devices: id → parent, name, status, kind. */
@@ -157,7 +133,7 @@ async function treeOf(device: Device, vaultId: string): Promise<Record<string, s
 /** Every version of every file of the vault, as compared between devices. */
 async function versionsOf(device: Device, vaultId: string): Promise<Record<string, string>> {
   const versions: Record<string, string> = {};
-  for (const v of await device.db.versions.where('[accountId+vaultId]').equals([userId, vaultId]).toArray()) {
+  for (const v of await device.db.versions.where('[accountId+vaultId]').equals([real.userId, vaultId]).toArray()) {
     versions[v.versionId] = `${v.fileId}|${v.number}|${v.blobId}|${v.size}|${v.mimeTypeText}|${v.chunkHashes.join(',')}`;
   }
   return versions;
@@ -221,7 +197,7 @@ describe('SYNC_SPEC R7-R11: two devices converge through disconnects, lost answe
           setCurrentSync(device.client);
           const file = new File([content], `${name}.bin`, { type: 'application/octet-stream', lastModified: step });
           const { batchId } = await actions.uploadFiles(vaultId, parentId, [{ file, ...(replaced ? { replaceFileId: replaced.id } : {}) }]);
-          const [upload] = await device.db.uploads.where('accountId').equals(userId).filter((u) => u.batchId === batchId).toArray();
+          const [upload] = await device.db.uploads.where('accountId').equals(real.userId).filter((u) => u.batchId === batchId).toArray();
           device.uploads.set(upload!.uploadId, content);
         } else if (roll < 0.47) {
           const node = pick(rand, active);
@@ -286,11 +262,11 @@ describe('SYNC_SPEC R7-R11: two devices converge through disconnects, lost answe
       expect(queued, 'operations queued by the two devices').toBeGreaterThanOrEqual(MIN_QUEUED);
       expect(a.reloads + b.reloads, 'reloads during the run').toBeGreaterThan(0);
 
-      const serverOps = await env.db.selectFrom('ops').select(['op_id', 'seq']).where('vault_id', '=', vaultId).execute();
+      const serverOps = await real.env.db.selectFrom('ops').select(['op_id', 'seq']).where('vault_id', '=', vaultId).execute();
       const serverIds = new Map<string, number>();
       for (const row of serverOps) serverIds.set(row.op_id, (serverIds.get(row.op_id) ?? 0) + 1);
       for (const device of devices) {
-        const outbox = await device.db.outbox.where('accountId').equals(userId).toArray();
+        const outbox = await device.db.outbox.where('accountId').equals(real.userId).toArray();
         expect(outbox.filter((r) => r.status === 'pending'), `${device.name} has nothing pending`).toEqual([]);
         const rejected = new Map(outbox.map((r) => [r.opId, r]));
         for (const id of device.queued) {
@@ -306,21 +282,21 @@ describe('SYNC_SPEC R7-R11: two devices converge through disconnects, lost answe
       // refused one is a typed rejection of its file operation, checked with the others below.
       const refusedUploads = new Set<string>();
       for (const device of devices) {
-        for (const record of await device.db.uploads.where('accountId').equals(userId).toArray()) {
+        for (const record of await device.db.uploads.where('accountId').equals(real.userId).toArray()) {
           expect(record.state, `upload ${record.uploadId} of ${device.name}`).toBe('done');
         }
-        const outbox = await device.db.outbox.where('accountId').equals(userId).toArray();
+        const outbox = await device.db.outbox.where('accountId').equals(real.userId).toArray();
         for (const record of outbox) if (record.status === 'rejected' && record.waitsForUploadId) refusedUploads.add(record.waitsForUploadId);
       }
 
       // R9: every refusal is shown on the item (or vault) it concerns, a refused creation in a
       // folder the device has; then the user dismisses them.
       for (const device of devices) {
-        const refused = (await device.db.outbox.where('accountId').equals(userId).toArray()).filter((r) => r.status === 'rejected');
+        const refused = (await device.db.outbox.where('accountId').equals(real.userId).toArray()).filter((r) => r.status === 'rejected');
         const nodes = new Map((await nodesOf(device, vaultId)).map((n) => [n.id, n]));
         for (const record of refused) {
           if (record.op.body.type.startsWith('vault.')) {
-            expect((await device.db.vaults.get([userId, vaultId]))?.rejection, `vault rejection on ${device.name}`).toBeTruthy();
+            expect((await device.db.vaults.get([real.userId, vaultId]))?.rejection, `vault rejection on ${device.name}`).toBeTruthy();
             continue;
           }
           const node = nodes.get(record.op.objectId);
@@ -339,7 +315,7 @@ describe('SYNC_SPEC R7-R11: two devices converge through disconnects, lost answe
       const [treeA, treeB, treeC] = await Promise.all([treeOf(a, vaultId), treeOf(b, vaultId), treeOf(fresh, vaultId)]);
       expect(treeA).toEqual(treeC);
       expect(treeB).toEqual(treeC);
-      const vaultNames = await Promise.all(devices.concat(fresh).map(async (d) => (await d.db.vaults.get([userId, vaultId]))?.name));
+      const vaultNames = await Promise.all(devices.concat(fresh).map(async (d) => (await d.db.vaults.get([real.userId, vaultId]))?.name));
       expect(new Set(vaultNames).size).toBe(1);
 
       // R11, R14: the same versions everywhere, and every accepted upload is on the server byte for byte.
@@ -349,8 +325,8 @@ describe('SYNC_SPEC R7-R11: two devices converge through disconnects, lost answe
       let accepted = 0;
       for (const device of devices) {
         for (const [uploadId, content] of device.uploads) {
-          const record = await device.db.uploads.get([userId, uploadId]);
-          const version = await fresh.db.versions.get([userId, record!.versionId]);
+          const record = await device.db.uploads.get([real.userId, uploadId]);
+          const version = await fresh.db.versions.get([real.userId, record!.versionId]);
           if (refusedUploads.has(uploadId)) {
             expect(version, `refused upload ${uploadId} of ${device.name} is no version`).toBeUndefined();
             continue;
