@@ -1,7 +1,7 @@
 import { CheckIcon, Checkbox, Table } from '@mantine/core';
 import { type DragEvent, type MouseEvent, type ReactNode, memo } from 'react';
 import { formatBytes, formatDate, formatFileType } from '../../domain/formatting';
-import type { NodeRecord } from '../../storage/vaultRecords';
+import type { NodeRecord, UploadRecord } from '../../storage/vaultRecords';
 import classes from './FileRow.module.css';
 import { FileRowMenu, type RowAction } from './FileRowMenu';
 import { NodeName } from './NodeName';
@@ -30,6 +30,8 @@ export interface FileRowHandlers {
 
 interface FileRowProps extends FileRowHandlers {
   node: NodeRecord;
+  /** A new file still uploading: the row shows its upload state and offers nothing to do yet. */
+  upload?: UploadRecord;
   index: number;
   isSelected: boolean;
   isDropTarget: boolean;
@@ -60,12 +62,12 @@ function RowCheckbox({ label, isChecked, tabIndex, onClick }: { label: string; i
   );
 }
 
-/** One file or folder row of FileTable. */
+/** One file or folder row of FileTable, or the row of a new file still uploading (`upload`). */
 export const FileRow = memo(function FileRow(props: FileRowProps) {
-  const { node, index, isSelected, isDropTarget, isTabbable, rowRef, onToggle, onOpen, renderLink, rowActions, deleteLabel, onAction, onFocusRow, drag } = props;
-  const actions = rowActions(node);
+  const { node, upload, index, isSelected, isDropTarget, isTabbable, rowRef, onToggle, onOpen, renderLink, rowActions, deleteLabel, onAction, onFocusRow, drag } = props;
+  const actions = upload ? [] : rowActions(node);
   const controlTabIndex = isTabbable ? undefined : -1;
-  const dragProps = drag && {
+  const dragProps = drag && !upload && {
     draggable: true,
     onDragStart: (e: DragEvent<HTMLTableRowElement>) => drag.onDragStart(node, e),
     onDragEnd: drag.onDragEnd,
@@ -86,15 +88,16 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
       tabIndex={isTabbable ? 0 : -1}
       data-selected={isSelected || undefined}
       data-drop-target={isDropTarget || undefined}
+      data-testid={upload ? 'pending-upload' : undefined}
       onFocus={() => onFocusRow(index)}
-      onDoubleClick={() => onOpen(node)}
+      onDoubleClick={upload ? undefined : () => onOpen(node)}
       {...dragProps}
     >
       <td className={TD_CLASS}>
-        <RowCheckbox label={`Select ${node.name}`} isChecked={isSelected} tabIndex={controlTabIndex} onClick={(e) => onToggle(node.id, e.shiftKey)} />
+        {!upload && <RowCheckbox label={`Select ${node.name}`} isChecked={isSelected} tabIndex={controlTabIndex} onClick={(e) => onToggle(node.id, e.shiftKey)} />}
       </td>
       <td className={TD_CLASS}>
-        <NodeName node={node} renderLink={renderLink(node)} tabIndex={controlTabIndex} />
+        {upload ? <NodeName node={node} upload={upload} /> : <NodeName node={node} renderLink={renderLink(node)} tabIndex={controlTabIndex} />}
       </td>
       <td className={TD_SM}>
         {formatDate(node.updatedAt)}

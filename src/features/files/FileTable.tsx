@@ -3,7 +3,7 @@ import { type DragEvent, Fragment, type KeyboardEvent, type ReactNode, useCallba
 import { rowForKey } from '../../domain/listRange';
 import type { SortColumn, SortDirection } from '../../domain/nodeSort';
 import { VAULT_LIMITS } from '../../protocol/vaults';
-import type { NodeRecord } from '../../storage/vaultRecords';
+import type { NodeRecord, UploadRecord } from '../../storage/vaultRecords';
 import { IconChevronDown } from '../../ui/icons';
 import { FileListPager } from './FileListPager';
 import { FileRow, type FileRowHandlers } from './FileRow';
@@ -34,6 +34,8 @@ export interface FileTableProps {
   toolbar: ReactNode;
   /** False while only the folder's first rows are read: select-all and the pager wait for the rest. */
   isComplete?: boolean;
+  /** Rows of new files still uploading, by row id: shown with their upload state, not selectable. */
+  uploads?: ReadonlyMap<string, UploadRecord>;
 }
 
 const COLUMNS: { column: SortColumn; label: string; width: number; visibleFrom?: 'xs' | 'sm' }[] = [
@@ -85,7 +87,7 @@ const TABLE_STYLES = { table: { borderCollapse: 'separate', borderSpacing: 0 }, 
  * not; Space selects (with Shift, the range from the last click); Enter opens.
  */
 export function FileTable(props: FileTableProps) {
-  const { nodes, selected, sort, onSort, onToggle, onToggleAll, onOpen, renderLink, rowActions, deleteLabel, onAction, drag, toolbar, isComplete = true } = props;
+  const { nodes, selected, sort, onSort, onToggle, onToggleAll, onOpen, renderLink, rowActions, deleteLabel, onAction, drag, toolbar, isComplete = true, uploads } = props;
   const [dropTargetId, setDropTargetId] = useState<string | null>(null);
   const [draggingId, setDraggingId] = useState<string | null>(null);
   const draggingIndex = useMemo(() => {
@@ -96,7 +98,8 @@ export function FileTable(props: FileTableProps) {
   const rows = useVirtualRows({ count: nodes.length, getKey, pageSize: PAGE_SIZE, pinnedIndex: draggingIndex });
   const { virtualizer, tabbableIndex, focusRow, onFocusRow } = rows;
 
-  const isAllSelected = nodes.length > 0 && selected.size >= nodes.length && nodes.every((n) => selected.has(n.id));
+  const itemCount = nodes.length - (uploads?.size ?? 0);
+  const isAllSelected = itemCount > 0 && selected.size >= itemCount && nodes.every((n) => selected.has(n.id) || uploads?.has(n.id));
   const ariaSort = (column: SortColumn) => (sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
 
   const rowDrag = useMemo<FileRowHandlers['drag']>(() => {
@@ -146,6 +149,11 @@ export function FileTable(props: FileTableProps) {
       const node = nodes[index];
       if (!node) return;
       const isOnRow = target === row;
+      const isUploading = uploads?.has(node.id) ?? false;
+      if (isOnRow && isUploading && (e.key === 'Enter' || e.key === ' ')) {
+        e.preventDefault();
+        return;
+      }
       if (isOnRow && e.key === 'Enter') {
         e.preventDefault();
         onOpen(node);
@@ -164,7 +172,7 @@ export function FileTable(props: FileTableProps) {
       e.preventDefault();
       focusRow(next);
     },
-    [nodes, onOpen, onToggle, focusRow],
+    [nodes, uploads, onOpen, onToggle, focusRow],
   );
 
   const handlers: FileRowHandlers = { onToggle, onOpen, renderLink, rowActions, deleteLabel, onAction, onFocusRow, drag: rowDrag };
@@ -228,6 +236,7 @@ export function FileTable(props: FileTableProps) {
                 {gap > 0.5 && <Spacer height={gap} />}
                 <FileRow
                   node={node}
+                  upload={uploads?.get(node.id)}
                   index={item.index}
                   isSelected={selected.has(node.id)}
                   isDropTarget={dropTargetId === node.id}

@@ -1,11 +1,12 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Text } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
-import type { NodeRecord } from '../../storage/vaultRecords';
+import type { NodeRecord, UploadRecord } from '../../storage/vaultRecords';
 import { IconFile, IconFolder, IconX } from '../../ui/icons';
 import { useSyncStatus } from '../../sync';
 import { dismissRejection } from '../../sync/vaultActions';
 import { runWithErrorSnackbar } from '../../ui/snackbar';
 import classes from './FileRow.module.css';
+import { UploadMark } from './upload/PendingUploads';
 
 interface NodeNameProps {
   node: NodeRecord;
@@ -13,6 +14,8 @@ interface NodeNameProps {
   renderLink?: (props: Record<string, unknown>) => ReactNode;
   /** For the link and the dismiss button: -1 outside the list's current row. */
   tabIndex?: number;
+  /** A new file still uploading: its upload state is its mark. */
+  upload?: UploadRecord;
 }
 
 // Plain elements with Mantine's own classes rather than Stack, Group and Anchor: this renders in
@@ -44,8 +47,8 @@ function PendingMark() {
   );
 }
 
-/** Icon, name (text only), the pending mark while operations wait, and a dismissible rejection. */
-export function NodeName({ node, renderLink, tabIndex }: NodeNameProps) {
+/** Icon, name (text only), the pending or upload mark while either waits, and a dismissible rejection. */
+export function NodeName({ node, renderLink, tabIndex, upload }: NodeNameProps) {
   const rejection = node.rejection;
   const Icon = node.kind === 'folder' ? IconFolder : IconFile;
   return (
@@ -66,7 +69,7 @@ export function NodeName({ node, renderLink, tabIndex }: NodeNameProps) {
             {node.name}
           </span>
         )}
-        {node.pendingOpIds.length > 0 && <PendingMark />}
+        {upload ? <UploadMark upload={upload} /> : node.pendingOpIds.length > 0 && <PendingMark />}
       </div>
       {rejection && (
         <Group gap={4} wrap="nowrap" role="alert" mt={2}>
