@@ -149,19 +149,31 @@ export function row(page: Page, name: string) {
 
 // --- IndexedDB probes (Dexie database 'cairn', raw IndexedDB so no app module is needed) -----------
 
-export function outboxCount(page: Page): Promise<number> {
+/** `count()` or `getAll()` of `store`; null before the store exists. */
+function readStore<T>(page: Page, store: string, method: 'count' | 'getAll'): Promise<T | null> {
   return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
+    ([name, how]) =>
+      new Promise<T | null>((resolve, reject) => {
         const open = indexedDB.open('cairn');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('outbox')) return resolve(0), db.close();
-          const request = db.transaction('outbox').objectStore('outbox').count();
-          request.onsuccess = () => (resolve(request.result), db.close());
+          if (!db.objectStoreNames.contains(name)) return resolve(null), db.close();
+          const request = db.transaction(name).objectStore(name)[how]();
+          request.onsuccess = () => (resolve(request.result as T), db.close());
           request.onerror = () => reject(request.error);
         };
       }),
+    [store, method] as const,
   );
+}
+
+/** Operations in the outbox (pending or rejected). */
+export async function outboxCount(page: Page): Promise<number> {
+  return (await readStore<number>(page, 'outbox', 'count')) ?? 0;
+}
+
+/** Every record of `store` (read whole: for small stores, or once). */
+export async function storeRecords<T>(page: Page, store: string): Promise<T[]> {
+  return (await readStore<T[]>(page, store, 'getAll')) ?? [];
 }

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { freePort } from '../../server/testing/serverProcess';
-import { type AppServer, createPrivateCloudVault, logIn, outboxCount, poll, ROOT, row, signUpAndLogIn, startAppServer } from './appSession';
+import { type AppServer, createPrivateCloudVault, logIn, outboxCount, poll, ROOT, row, signUpAndLogIn, startAppServer, storeRecords } from './appSession';
 import { browserCeiling } from './browserCeiling';
 import { seedFolder, serverCeiling } from './seed';
 import { CHROMIUM_FLAGS } from '../chromiumFlags';
@@ -183,25 +183,9 @@ class MemorySampler {
 }
 
 
-function uploadState(page: Page, name: string): Promise<{ state: string; sentBytes: number } | null> {
-  return page.evaluate(
-    (fileName) =>
-      new Promise<{ state: string; sentBytes: number } | null>((resolve, reject) => {
-        const open = indexedDB.open('cairn');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction('uploads').objectStore('uploads').getAll();
-          request.onsuccess = () => {
-            const found = (request.result as Array<{ name: string; state: string; sentBytes: number }>).find((r) => r.name === fileName);
-            resolve(found ? { state: found.state, sentBytes: found.sentBytes } : null);
-            db.close();
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    name,
-  );
+async function uploadState(page: Page, name: string): Promise<{ state: string; sentBytes: number } | null> {
+  const found = (await storeRecords<{ name: string; state: string; sentBytes: number }>(page, 'uploads')).find((r) => r.name === name);
+  return found ? { state: found.state, sentBytes: found.sentBytes } : null;
 }
 
 /**
@@ -210,26 +194,8 @@ function uploadState(page: Page, name: string): Promise<{ state: string; sentByt
  * every node each time, and that read-only transaction holds off the pull's own write
  * transactions (it made the measured first sync seconds slower than the sync itself).
  */
-function vaultCursor(page: Page, vaultId: string): Promise<number> {
-  return page.evaluate(
-    (id) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('cairn');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('vaults')) return resolve(0), db.close();
-          const request = db.transaction('vaults').objectStore('vaults').getAll();
-          request.onsuccess = () => {
-            const vault = (request.result as Array<{ vaultId: string; cursor: number }>).find((v) => v.vaultId === id);
-            resolve(vault?.cursor ?? 0);
-            db.close();
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    vaultId,
-  );
+async function vaultCursor(page: Page, vaultId: string): Promise<number> {
+  return (await storeRecords<{ vaultId: string; cursor: number }>(page, 'vaults')).find((v) => v.vaultId === vaultId)?.cursor ?? 0;
 }
 
 /** The server's head of vault `vaultId`: the cursor a device has once it pulled everything. */
@@ -251,29 +217,8 @@ async function waitForPull(what: string, page: Page, vaultId: string, headSeq: n
 }
 
 /** Active children of `parentId` in the local projection. */
-function childCount(page: Page, parentId: string): Promise<number> {
-  return page.evaluate(
-    (parent) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('cairn');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('nodes')) return resolve(0), db.close();
-          let count = 0;
-          const cursor = db.transaction('nodes').objectStore('nodes').openCursor();
-          cursor.onsuccess = () => {
-            const c = cursor.result;
-            if (!c) return resolve(count), db.close();
-            const value = c.value as { parentId?: string | null; status?: string };
-            if (value.parentId === parent && value.status === 'ACTIVE') count += 1;
-            c.continue();
-          };
-          cursor.onerror = () => reject(cursor.error);
-        };
-      }),
-    parentId,
-  );
+async function childCount(page: Page, parentId: string): Promise<number> {
+  return (await storeRecords<{ parentId?: string | null; status?: string }>(page, 'nodes')).filter((n) => n.parentId === parentId && n.status === 'ACTIVE').length;
 }
 
 // --- in-page instrumentation ------------------------------------------------------------------
