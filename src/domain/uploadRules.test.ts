@@ -5,10 +5,13 @@ import {
   findDuplicateIndexes,
   isCancellable,
   isSkippedEntry,
+  pendingUploadText,
   summariseUploads,
   toPickedFiles,
   uploadFailureText,
+  uploadProgressText,
   uploadStateLabel,
+  uploadsOnTheWay,
 } from './uploadRules';
 
 function file(name: string, relative = ''): File {
@@ -58,6 +61,41 @@ describe('upload rules (spec 000 sections 4, 5)', () => {
     expect(uploadStateLabel('paused')).toBe('Paused');
     expect(uploadStateLabel('resuming')).toBe('Resuming');
     expect(uploadStateLabel('done')).toBe('Uploaded');
+  });
+  it('words a line of the progress box with the share sent, and a pending row in its folder', () => {
+    expect(uploadProgressText({ state: 'uploading', size: 200, sentBytes: 50 })).toBe('Uploading 25%');
+    expect(uploadProgressText({ state: 'paused', size: 200, sentBytes: 100 })).toBe('Paused 50%');
+    expect(uploadProgressText({ state: 'uploading', size: 200, sentBytes: 0 })).toBe('Uploading');
+    expect(uploadProgressText({ state: 'finalising', size: 200, sentBytes: 200 })).toBe('Finalising');
+    expect(pendingUploadText({ state: 'uploading', size: 200, sentBytes: 50 }, false)).toBe('Uploading 25%');
+    expect(pendingUploadText({ state: 'queued', size: 200, sentBytes: 0 }, false)).toBe('Queued');
+    expect(pendingUploadText({ state: 'queued', size: 200, sentBytes: 0 }, true)).toBe('Waiting to upload');
+    expect(pendingUploadText({ state: 'paused', size: 200, sentBytes: 100 }, false)).toBe('Waiting to upload');
+  });
+  it('R7, R14: a folder shows the new files on their way into it, until the file itself is there', () => {
+    const upload = (fileId: string, extra: Partial<{ vaultId: string; parentId: string | null; isNewFile: boolean; state: Parameters<typeof isCancellable>[0] }> = {}) => ({
+      fileId,
+      vaultId: 'v',
+      parentId: 'f',
+      isNewFile: true,
+      state: 'uploading' as const,
+      size: 1,
+      sentBytes: 0,
+      ...extra,
+    });
+    const uploads = [
+      upload('a'),
+      upload('b', { state: 'paused' }),
+      upload('c', { state: 'done' }),
+      upload('d', { state: 'failed' }),
+      upload('e', { isNewFile: false }),
+      upload('g', { parentId: null }),
+      upload('h', { vaultId: 'w' }),
+      upload('i', { state: 'finalising' }),
+      upload('j', { state: 'queued' }),
+    ];
+    expect(uploadsOnTheWay(uploads, 'v', 'f', new Set(['i'])).map((u) => u.fileId)).toEqual(['a', 'b', 'j']);
+    expect(uploadsOnTheWay(uploads, 'v', null, new Set()).map((u) => u.fileId)).toEqual(['g']);
   });
   it('leads a failure with the file name unless the message names it', () => {
     expect(uploadFailureText({ name: 'a.txt', error: null }, 'Failed uploading the file')).toBe('a.txt: Failed uploading the file');

@@ -64,6 +64,9 @@ export interface UploadSummary {
   isSettled: boolean;
 }
 
+/** Not finished, failed or cancelled: the queue is still working on these. */
+export const ACTIVE_UPLOAD_STATES: ReadonlySet<UploadStateName> = new Set(['queued', 'encrypting', 'uploading', 'paused', 'resuming', 'finalising']);
+
 /** Not yet finished and not finalising: the user may still cancel these. */
 const CANCELLABLE: ReadonlySet<UploadStateName> = new Set(['queued', 'encrypting', 'uploading', 'paused', 'resuming']);
 
@@ -122,6 +125,38 @@ export function uploadStateLabel(state: UploadStateName): string {
     case 'cancelled':
       return 'Cancelled';
   }
+}
+
+/** One upload's state with the share sent while it is on the wire ('Paused 40%'), for its line in the progress box. */
+export function uploadProgressText(upload: UploadLike): string {
+  const label = uploadStateLabel(upload.state);
+  const isSending = upload.state === 'uploading' || upload.state === 'paused' || upload.state === 'resuming';
+  if (!isSending || upload.sentBytes === 0) return label;
+  const percent = upload.size > 0 ? Math.floor((Math.min(upload.sentBytes, upload.size) / upload.size) * 100) : 0;
+  return `${label} ${percent}%`;
+}
+
+/**
+ * What a new file's row in its folder says until its upload is done (docs/SYNC_SPEC.md R7, R14):
+ * 'Waiting to upload' while nothing can move (offline, or paused until the connection is back),
+ * else its progress.
+ */
+export function pendingUploadText(upload: UploadLike, isOffline: boolean): string {
+  return isOffline || upload.state === 'paused' ? 'Waiting to upload' : uploadProgressText(upload);
+}
+
+/**
+ * The uploads that are to become new files in a folder and are still on their way: shown in the
+ * folder's list as pending rows, in picking order, until the file itself is there (`presentIds`,
+ * the folder's items: from the moment the file operation is queued the file is one of them).
+ */
+export function uploadsOnTheWay<T extends UploadLike & { vaultId: string; parentId: string | null; fileId: string; isNewFile: boolean }>(
+  uploads: readonly T[],
+  vaultId: string,
+  parentId: string | null,
+  presentIds: ReadonlySet<string>,
+): T[] {
+  return uploads.filter((u) => u.vaultId === vaultId && u.parentId === parentId && u.isNewFile && ACTIVE_UPLOAD_STATES.has(u.state) && !presentIds.has(u.fileId));
 }
 
 /** The line the retry dialog shows for a failed upload: the error, led by the file's name unless it names it. */

@@ -1,36 +1,41 @@
 /**
- * SYNC_SPEC R7-R11 under stress: two devices of one account make at least 200 random changes to
- * one private vault against the REAL server (buildApp on SQLite), the real crypto API and
- * fake-indexeddb, while the test takes each device's network up and down, loses push answers
- * after the server applied them, and "reloads" devices (a new SyncClient and crypto worker over
- * the same IndexedDB). Seeded: CONVERGENCE_SEED=<n> replays a run; a failure prints its seed.
+ * SYNC_SPEC R7-R11 and R14 under stress: two devices of one account make at least 200 random
+ * changes to one private vault, small uploads among them (new files and new versions, through
+ * the real upload queue and transfer API), against the REAL server (buildApp on SQLite), the
+ * real crypto API and fake-indexeddb, while the test takes each device's network up and down,
+ * loses push answers after the server applied them, and "reloads" devices (a new SyncClient and
+ * crypto worker over the same IndexedDB, the picked files gone from memory). Seeded:
+ * CONVERGENCE_SEED=<n> replays a run; a failure prints its seed.
  *
  * At the end, with both devices online and synced:
  * - nothing was dropped: every operation either device queued is in the server's log exactly
  *   once, or is still on that device's outbox as a typed rejection;
  * - nothing is pending;
  * - both devices, and a third that pulls from scratch, show the same tree (ids, parents, names,
- *   statuses) and vault name, and the tree has no cycle.
+ *   statuses) and vault name, and the tree has no cycle;
+ * - every upload completed: each is done on its device, its file operation accepted or shown as
+ *   a typed refusal, and every accepted one downloads from the server byte-identical to what was
+ *   picked; all three devices list the same versions of every file.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCryptoApi } from '../../workers/crypto/createCryptoApi';
 import { createTransferApi } from '../../workers/transfer/createTransferApi';
-import { ApiClient as ServerTestClient } from '../../server/testing/ApiClient';
-import { TestEnv } from '../../server/testing/databases';
-import { newSession } from '../../server/testing/flows';
-import { TestUser } from '../../server/testing/TestUser';
 import { createApiClient, type FetchLike } from '../platform/apiClient';
 import { CairnDb } from '../storage/db';
 import type { NodeRecord } from '../storage/vaultRecords';
+import { downloadFileVersion } from './downloadFile';
 import { setCurrentSync } from './currentSync';
 import { SyncClient } from './SyncClient';
+import { signedInServer } from './testing/realServer';
+import { forgetPickedFiles } from './uploadQueue';
 import * as actions from './vaultActions';
 
 const SEED = Number(process.env.CONVERGENCE_SEED ?? 20261122);
 const STEPS = 420;
 const MIN_QUEUED = 200;
+/** Uploads the run must have seen accepted and checked byte for byte. */
+const MIN_UPLOADS = 15;
 
 /** mulberry32: a small seeded generator, so a failing run can be replayed. */
 function random(seed: number): () => number {
@@ -44,11 +49,7 @@ function random(seed: number): () => number {
   };
 }
 
-const env = new TestEnv('sqlite');
-let app: FastifyInstance;
-let user: TestUser;
-let token: string;
-let userId: string;
+const real = signedInServer(() => setCurrentSync(null));
 
 interface Device {
   name: string;
@@ -59,55 +60,28 @@ interface Device {
   loseAnswers: number;
   queued: Set<string>;
   reloads: number;
+  /** The bytes picked for each of this device's uploads, by upload id. */
+  uploads: Map<string, Uint8Array<ArrayBuffer>>;
 }
 
-beforeAll(async () => {
-  await env.setUp();
-  app = await env.buildApp();
-  user = await TestUser.create();
-  const session = await newSession(new ServerTestClient(app), env.dataDir, user);
-  token = session.token;
-  userId = session.user.id;
-}, 60_000);
-
-afterAll(async () => {
-  setCurrentSync(null);
-  await env.tearDown();
-});
-
-/** fetch over app.inject for one device: fails while the device is offline, and may lose push answers. */
+/** The real server for one device: fails while the device is offline, and may lose push answers. */
 function deviceFetch(device: () => Device, rand: () => number): typeof fetch {
+  const server = real.fetch();
   return (async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     if (!device().online) throw new TypeError('Failed to fetch');
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, key) => {
-      headers[key] = value;
-    });
-    headers.authorization = `Bearer ${token}`;
-    const body = init.body;
-    let payload: string | Buffer | undefined;
-    if (typeof body === 'string') payload = body;
-    else if (body instanceof Blob) payload = Buffer.from(await body.arrayBuffer());
-    else if (ArrayBuffer.isView(body)) payload = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-    const url = String(input);
-    const response = await app.inject({ method: (init.method ?? 'GET') as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+    const response = await server(input, init);
     // The server applied the push, but the answer never arrives (a dropped connection).
-    if (url.endsWith('/vaults/ops') && init.method === 'POST' && rand() < device().loseAnswers) throw new TypeError('Failed to fetch');
-    const outHeaders = new Headers();
-    for (const [key, value] of Object.entries(response.headers)) {
-      if (value !== undefined) outHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
-    }
-    return new Response(response.statusCode === 204 ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers: outHeaders });
+    if (String(input).endsWith('/vaults/ops') && init.method === 'POST' && rand() < device().loseAnswers) throw new TypeError('Failed to fetch');
+    return response;
   }) as typeof fetch;
 }
 
 let nextId = 0;
-const me = () => ({ id: userId, publicSigningKey: user.publicSigningKey, address: user.address });
 
 /** A SyncClient with a fresh crypto worker over `db`: what a page load does. */
 async function boot(device: () => Device, db: CairnDb, rand: () => number): Promise<SyncClient> {
   const crypto = createCryptoApi();
-  await crypto.loadPendingWallet(user.phrase.split(' '));
+  await crypto.loadPendingWallet(real.user.phrase.split(' '));
   await crypto.activatePendingWallet();
   const fetchLike = deviceFetch(device, rand);
   const client = new SyncClient(
@@ -122,19 +96,19 @@ async function boot(device: () => Device, db: CairnDb, rand: () => number): Prom
     },
     { pollIntervalMs: 0 },
   );
-  client.start(userId, me());
+  client.start(real.userId, real.me);
   return client;
 }
 
 async function newDevice(name: string, rand: () => number): Promise<Device> {
   const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-  const device: Device = { name, db, client: null as unknown as SyncClient, online: true, loseAnswers: 0, queued: new Set(), reloads: 0 };
+  const device: Device = { name, db, client: null as unknown as SyncClient, online: true, loseAnswers: 0, queued: new Set(), reloads: 0, uploads: new Map() };
   device.client = await boot(() => device, db, rand);
   return device;
 }
 
 async function outboxIds(device: Device): Promise<Set<string>> {
-  return new Set((await device.db.outbox.where('accountId').equals(userId).toArray()).map((r) => r.opId));
+  return new Set((await device.db.outbox.where('accountId').equals(real.userId).toArray()).map((r) => r.opId));
 }
 
 /** Runs `action` on `device` and records the operations it queued. */
@@ -146,7 +120,7 @@ async function act(device: Device, action: () => Promise<unknown>): Promise<void
 }
 
 async function nodesOf(device: Device, vaultId: string): Promise<NodeRecord[]> {
-  return device.db.nodes.where('[accountId+vaultId]').equals([userId, vaultId]).toArray();
+  return device.db.nodes.where('[accountId+vaultId]').equals([real.userId, vaultId]).toArray();
 }
 
 /** The tree as compared between devices: id → parent, name, status, kind. */
@@ -154,6 +128,31 @@ async function treeOf(device: Device, vaultId: string): Promise<Record<string, s
   const tree: Record<string, string> = {};
   for (const node of await nodesOf(device, vaultId)) tree[node.id] = `${node.kind}|${node.parentId ?? 'root'}|${node.status}|${node.name}`;
   return tree;
+}
+
+/** Every version of every file of the vault, as compared between devices. */
+async function versionsOf(device: Device, vaultId: string): Promise<Record<string, string>> {
+  const versions: Record<string, string> = {};
+  for (const v of await device.db.versions.where('[accountId+vaultId]').equals([real.userId, vaultId]).toArray()) {
+    versions[v.versionId] = `${v.fileId}|${v.number}|${v.blobId}|${v.size}|${v.mimeTypeText}|${v.chunkHashes.join(',')}`;
+  }
+  return versions;
+}
+
+/** A small file of random bytes (sometimes empty), under 3 KiB. */
+function smallFile(rand: () => number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(rand() < 0.05 ? 0 : 1 + Math.floor(rand() * 3_000));
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(rand() * 256);
+  return bytes;
+}
+
+/** What the browser's 'online' event does: the upload queue goes on at once. */
+function backOnline(device: Device): void {
+  device.client.context.requestUploads();
+}
+
+async function bytesOf(blob: Blob): Promise<Uint8Array> {
+  return new Uint8Array(await blob.arrayBuffer());
 }
 
 function pick<T>(rand: () => number, items: T[]): T | undefined {
@@ -184,10 +183,22 @@ describe('SYNC_SPEC R7-R11: two devices converge through disconnects, lost answe
         const folderTarget = () => (rand() < 0.25 ? null : (pick(rand, folders)?.id ?? null));
         names += 1;
         const name = `${device.name}${names}`;
-        if (roll < 0.3) {
+        if (roll < 0.22) {
           const parentId = folderTarget();
           log.push(`${device.name} create ${name} in ${parentId}`);
           await act(device, () => actions.createFolder(vaultId, parentId, name));
+        } else if (roll < 0.3) {
+          // R14: a small file through the real upload queue, as a new file or a new version of
+          // an existing one; its file operation is queued once the chunks are stored.
+          const content = smallFile(rand);
+          const replaced = rand() < 0.4 ? pick(rand, active.filter((n) => n.kind === 'file')) : undefined;
+          const parentId = replaced ? replaced.parentId : folderTarget();
+          log.push(`${device.name} uploads ${content.length} bytes ${replaced ? `as a version of ${replaced.id}` : `as ${name}.bin in ${parentId}`}`);
+          setCurrentSync(device.client);
+          const file = new File([content], `${name}.bin`, { type: 'application/octet-stream', lastModified: step });
+          const { batchId } = await actions.uploadFiles(vaultId, parentId, [{ file, ...(replaced ? { replaceFileId: replaced.id } : {}) }]);
+          const [upload] = await device.db.uploads.where('accountId').equals(real.userId).filter((u) => u.batchId === batchId).toArray();
+          device.uploads.set(upload!.uploadId, content);
         } else if (roll < 0.47) {
           const node = pick(rand, active);
           if (!node) continue;
@@ -221,11 +232,15 @@ describe('SYNC_SPEC R7-R11: two devices converge through disconnects, lost answe
           device.online = !device.online;
           device.loseAnswers = device.online && rand() < 0.4 ? 0.3 : 0;
           log.push(`${device.name} goes ${device.online ? 'online' : 'offline'} (lose answers ${device.loseAnswers})`);
-          if (device.online) await device.client.syncNow();
+          if (device.online) {
+            backOnline(device);
+            await device.client.syncNow();
+          }
         } else {
           // A reload: the page and its workers go away mid-whatever; IndexedDB stays.
           log.push(`${device.name} reloads`);
           device.client.stop();
+          forgetPickedFiles();
           device.reloads += 1;
           device.client = await boot(() => device, device.db, rand);
         }
@@ -236,17 +251,22 @@ describe('SYNC_SPEC R7-R11: two devices converge through disconnects, lost answe
         device.online = true;
         device.loseAnswers = 0;
       }
-      for (let round = 0; round < 6; round++) for (const device of devices) await device.client.syncNow();
+      for (let round = 0; round < 6; round++) {
+        for (const device of devices) {
+          backOnline(device);
+          await device.client.syncNow();
+        }
+      }
 
       const queued = a.queued.size + b.queued.size;
       expect(queued, 'operations queued by the two devices').toBeGreaterThanOrEqual(MIN_QUEUED);
       expect(a.reloads + b.reloads, 'reloads during the run').toBeGreaterThan(0);
 
-      const serverOps = await env.db.selectFrom('ops').select(['op_id', 'seq']).where('vault_id', '=', vaultId).execute();
+      const serverOps = await real.env.db.selectFrom('ops').select(['op_id', 'seq']).where('vault_id', '=', vaultId).execute();
       const serverIds = new Map<string, number>();
       for (const row of serverOps) serverIds.set(row.op_id, (serverIds.get(row.op_id) ?? 0) + 1);
       for (const device of devices) {
-        const outbox = await device.db.outbox.where('accountId').equals(userId).toArray();
+        const outbox = await device.db.outbox.where('accountId').equals(real.userId).toArray();
         expect(outbox.filter((r) => r.status === 'pending'), `${device.name} has nothing pending`).toEqual([]);
         const rejected = new Map(outbox.map((r) => [r.opId, r]));
         for (const id of device.queued) {
@@ -258,14 +278,25 @@ describe('SYNC_SPEC R7-R11: two devices converge through disconnects, lost answe
         for (const record of rejected.values()) expect(record.error?.code).not.toBe('INTERNAL');
       }
 
+      // R14: every upload completed (all its chunks stored, its file operation queued); each
+      // refused one is a typed rejection of its file operation, checked with the others below.
+      const refusedUploads = new Set<string>();
+      for (const device of devices) {
+        for (const record of await device.db.uploads.where('accountId').equals(real.userId).toArray()) {
+          expect(record.state, `upload ${record.uploadId} of ${device.name}`).toBe('done');
+        }
+        const outbox = await device.db.outbox.where('accountId').equals(real.userId).toArray();
+        for (const record of outbox) if (record.status === 'rejected' && record.waitsForUploadId) refusedUploads.add(record.waitsForUploadId);
+      }
+
       // R9: every refusal is shown on the item (or vault) it concerns, a refused creation in a
       // folder the device has; then the user dismisses them.
       for (const device of devices) {
-        const refused = (await device.db.outbox.where('accountId').equals(userId).toArray()).filter((r) => r.status === 'rejected');
+        const refused = (await device.db.outbox.where('accountId').equals(real.userId).toArray()).filter((r) => r.status === 'rejected');
         const nodes = new Map((await nodesOf(device, vaultId)).map((n) => [n.id, n]));
         for (const record of refused) {
           if (record.op.body.type.startsWith('vault.')) {
-            expect((await device.db.vaults.get([userId, vaultId]))?.rejection, `vault rejection on ${device.name}`).toBeTruthy();
+            expect((await device.db.vaults.get([real.userId, vaultId]))?.rejection, `vault rejection on ${device.name}`).toBeTruthy();
             continue;
           }
           const node = nodes.get(record.op.objectId);
@@ -284,8 +315,29 @@ describe('SYNC_SPEC R7-R11: two devices converge through disconnects, lost answe
       const [treeA, treeB, treeC] = await Promise.all([treeOf(a, vaultId), treeOf(b, vaultId), treeOf(fresh, vaultId)]);
       expect(treeA).toEqual(treeC);
       expect(treeB).toEqual(treeC);
-      const vaultNames = await Promise.all(devices.concat(fresh).map(async (d) => (await d.db.vaults.get([userId, vaultId]))?.name));
+      const vaultNames = await Promise.all(devices.concat(fresh).map(async (d) => (await d.db.vaults.get([real.userId, vaultId]))?.name));
       expect(new Set(vaultNames).size).toBe(1);
+
+      // R11, R14: the same versions everywhere, and every accepted upload is on the server byte for byte.
+      const versionsC = await versionsOf(fresh, vaultId);
+      expect(await versionsOf(a, vaultId)).toEqual(versionsC);
+      expect(await versionsOf(b, vaultId)).toEqual(versionsC);
+      let accepted = 0;
+      for (const device of devices) {
+        for (const [uploadId, content] of device.uploads) {
+          const record = await device.db.uploads.get([real.userId, uploadId]);
+          const version = await fresh.db.versions.get([real.userId, record!.versionId]);
+          if (refusedUploads.has(uploadId)) {
+            expect(version, `refused upload ${uploadId} of ${device.name} is no version`).toBeUndefined();
+            continue;
+          }
+          expect(version, `upload ${uploadId} of ${device.name} is a version of ${record!.fileId}`).toMatchObject({ fileId: record!.fileId, size: content.length });
+          const served = await bytesOf(await downloadFileVersion(fresh.client.context, vaultId, record!.fileId, record!.versionId));
+          expect(Buffer.from(served).equals(Buffer.from(content)), `bytes of upload ${uploadId} of ${device.name}`).toBe(true);
+          accepted += 1;
+        }
+      }
+      expect(accepted, 'uploads accepted and checked byte for byte').toBeGreaterThanOrEqual(MIN_UPLOADS);
       fresh.client.stop();
 
       // No cycle: every node reaches the root.

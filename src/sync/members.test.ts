@@ -23,7 +23,7 @@ import { setCurrentSync } from './currentSync';
 import * as members from './memberActions';
 import { pushOutbox } from './outbox';
 import { SyncClient } from './SyncClient';
-import { injectFetch } from './testing/injectFetch';
+import { injectFetch } from './testing/realServer';
 import * as actions from './vaultActions';
 
 const env = new TestEnv('sqlite');

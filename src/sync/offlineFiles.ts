@@ -84,26 +84,19 @@ function setProgress(next: OfflineProgress | null, vaultId: string): void {
   notify();
 }
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** The vaults being made available offline now, by id. */
 export function useOfflineProgress(): ReadonlyMap<string, OfflineProgress> {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => progress,
-  );
+  return useSyncExternalStore(subscribe, () => progress);
 }
 
 /** Changes whenever the offline cache may have changed (a refresh key for usage figures). */
 export function useOfflineCacheVersion(): number {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => version,
-  );
+  return useSyncExternalStore(subscribe, () => version);
 }
 
 // --- keeping vaults offline ---------------------------------------------------------------------

@@ -7,14 +7,9 @@
  * after a reload with at most one chunk sent again.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCryptoApi } from '../../workers/crypto/createCryptoApi';
 import { createTransferApi } from '../../workers/transfer/createTransferApi';
-import { TestEnv } from '../../server/testing/databases';
-import { ApiClient as ServerTestClient } from '../../server/testing/ApiClient';
-import { newSession } from '../../server/testing/flows';
-import { TestUser } from '../../server/testing/TestUser';
 import { createApiClient, type FetchLike } from '../platform/apiClient';
 import { CHUNK_SIZE, CHUNK_TAG_BYTES } from '../protocol/vaults';
 import { CairnDb } from '../storage/db';
@@ -22,20 +17,11 @@ import { getChildren, getUploads, getVault } from '../storage/vaultStore';
 import { downloadFileVersion } from './downloadFile';
 import { startSync, stopSync } from './index';
 import { SyncClient } from './SyncClient';
-import { injectFetch as injectServerFetch } from './testing/injectFetch';
+import { signedInServer } from './testing/realServer';
 import { forgetPickedFiles, storedSizeOf } from './uploadQueue';
 import * as actions from './vaultActions';
 
-const env = new TestEnv('sqlite');
-let app: FastifyInstance;
-let user: TestUser;
-let token: string;
-let userId: string;
-
-/** fetch over app.inject, carrying the session's bearer token. */
-function injectFetch(): typeof fetch {
-  return injectServerFetch(() => app, () => token);
-}
+const real = signedInServer(() => stopSync());
 
 /**
  * The network between one device and the server: counts the bytes of every chunk PUT (sent in
@@ -67,9 +53,9 @@ class Wire {
 
 async function device(wire?: Wire) {
   const crypto = createCryptoApi();
-  await crypto.loadPendingWallet(user.phrase.split(' '));
+  await crypto.loadPendingWallet(real.user.phrase.split(' '));
   await crypto.activatePendingWallet();
-  const fetchLike = wire ? wire.wrap(injectFetch()) : injectFetch();
+  const fetchLike = wire ? wire.wrap(real.fetch()) : real.fetch();
   const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
   return {
     db,
@@ -92,40 +78,26 @@ async function sameBytes(blob: Blob, expected: Uint8Array): Promise<boolean> {
   return true;
 }
 
-beforeAll(async () => {
-  await env.setUp();
-  app = await env.buildApp();
-  user = await TestUser.create();
-  const session = await newSession(new ServerTestClient(app), env.dataDir, user);
-  token = session.token;
-  userId = session.user.id;
-}, 60_000);
-
-afterAll(async () => {
-  stopSync();
-  await env.tearDown();
-});
-
 describe('[S6] sync against the real server', () => {
   it('push, pull, upload and download round-trip between two devices of one user', async () => {
-    const me = { id: userId, publicSigningKey: user.publicSigningKey, address: user.address };
+    const me = real.me;
     const a = await device();
     const client = startSync(me, { db: a.db, api: a.api, crypto: a.crypto, transfer: a.transfer, log: () => {} }, { pollIntervalMs: 0 });
 
     const vaultId = await actions.createVault({ title: 'Real vault', description: 'about', tags: ['x'], terms: '', isPublic: false, isCloud: true });
-    expect((await getVault(a.db, userId, vaultId))?.isPending).toBe(true);
+    expect((await getVault(a.db, real.userId, vaultId))?.isPending).toBe(true);
     await client.syncNow();
-    expect(await getVault(a.db, userId, vaultId)).toMatchObject({ name: 'Real vault', isPending: false, cursor: 1 });
+    expect(await getVault(a.db, real.userId, vaultId)).toMatchObject({ name: 'Real vault', isPending: false, cursor: 1 });
 
     const folderId = await actions.createFolder(vaultId, null, 'Reports');
     const size = CHUNK_SIZE + 321;
     const content = pattern(size, 5);
     await actions.uploadFiles(vaultId, folderId, [{ file: new File([content as Uint8Array<ArrayBuffer>], 'q1.pdf', { type: 'application/pdf', lastModified: 5 }) }]);
     await client.syncNow();
-    const [upload] = await getUploads(a.db, userId);
+    const [upload] = await getUploads(a.db, real.userId);
     expect(upload).toMatchObject({ state: 'done', error: null });
     expect(await a.db.outbox.count()).toBe(0);
-    const [file] = await getChildren(a.db, userId, vaultId, folderId);
+    const [file] = await getChildren(a.db, real.userId, vaultId, folderId);
     expect(file).toMatchObject({ name: 'q1.pdf', size, mimeType: 'application/pdf', pendingOpIds: [] });
     await actions.renameNode(vaultId, file!.id, 'Q1 report.pdf');
     await client.syncNow();
@@ -134,12 +106,12 @@ describe('[S6] sync against the real server', () => {
     // A second device: pulls, opens the vault keys, decrypts the names and downloads the file.
     const b = await device();
     const other = new SyncClient({ db: b.db, api: b.api, crypto: b.crypto, transfer: b.transfer, log: () => {} }, { pollIntervalMs: 0 });
-    other.start(userId, me);
+    other.start(real.userId, me);
     await other.syncNow();
-    expect(await getVault(b.db, userId, vaultId)).toMatchObject({ name: 'Real vault', description: 'about', tags: ['x'] });
-    const [folder] = await getChildren(b.db, userId, vaultId, null);
+    expect(await getVault(b.db, real.userId, vaultId)).toMatchObject({ name: 'Real vault', description: 'about', tags: ['x'] });
+    const [folder] = await getChildren(b.db, real.userId, vaultId, null);
     expect(folder).toMatchObject({ name: 'Reports', size });
-    const [seen] = await getChildren(b.db, userId, vaultId, folderId);
+    const [seen] = await getChildren(b.db, real.userId, vaultId, folderId);
     expect(seen).toMatchObject({ name: 'Q1 report.pdf', mimeType: 'application/pdf' });
     const blob = await downloadFileVersion(other.context, vaultId, seen!.id);
     expect(blob.type).toBe('application/pdf');
@@ -148,7 +120,7 @@ describe('[S6] sync against the real server', () => {
   }, 60_000);
 
   it('a server killed during a chunk PUT, then a reload: the upload completes intact with at most one chunk sent again', async () => {
-    const me = { id: userId, publicSigningKey: user.publicSigningKey, address: user.address };
+    const me = real.me;
     const wire = new Wire();
     const a = await device(wire);
     let client = startSync(me, { db: a.db, api: a.api, crypto: a.crypto, transfer: a.transfer, log: () => {} }, { pollIntervalMs: 0 });
@@ -160,17 +132,17 @@ describe('[S6] sync against the real server', () => {
     wire.killDuringChunk = 2;
     await actions.uploadFiles(vaultId, null, [{ file: new File([content as Uint8Array<ArrayBuffer>], 'resumed.bin', { lastModified: 9 }) }]);
     await client.idle();
-    const [paused] = await getUploads(a.db, userId);
+    const [paused] = await getUploads(a.db, real.userId);
     expect(paused).toMatchObject({ state: 'paused', sentBytes: 2 * CHUNK_SIZE });
 
     // The server comes back; the page reloads (new client and transfer worker, same IndexedDB).
     stopSync();
     forgetPickedFiles();
     wire.isDown = false;
-    const transfer = createTransferApi({ fetch: wire.wrap(injectFetch()) });
+    const transfer = createTransferApi({ fetch: wire.wrap(real.fetch()) });
     client = startSync(me, { db: a.db, api: a.api, crypto: a.crypto, transfer, log: () => {} }, { pollIntervalMs: 0 });
     await client.syncNow();
-    const [upload] = await getUploads(a.db, userId);
+    const [upload] = await getUploads(a.db, real.userId);
     expect(upload).toMatchObject({ state: 'done', sentBytes: size });
     expect(await a.db.outbox.count()).toBe(0);
 
@@ -180,9 +152,9 @@ describe('[S6] sync against the real server', () => {
 
     const b = await device();
     const other = new SyncClient({ db: b.db, api: b.api, crypto: b.crypto, transfer: b.transfer, log: () => {} }, { pollIntervalMs: 0 });
-    other.start(userId, me);
+    other.start(real.userId, me);
     await other.syncNow();
-    const [seen] = await getChildren(b.db, userId, vaultId, null);
+    const [seen] = await getChildren(b.db, real.userId, vaultId, null);
     expect(await sameBytes(await downloadFileVersion(other.context, vaultId, seen!.id), content)).toBe(true);
     other.stop();
     stopSync();

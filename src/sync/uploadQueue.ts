@@ -14,6 +14,7 @@
  * At most one chunk per file is on the wire at a time, so an interruption costs at most one chunk
  * sent again; the transfer workers seal the next chunks meanwhile.
  */
+import { ACTIVE_UPLOAD_STATES } from '../domain/uploadRules';
 import { ApiError } from '../protocol/errors';
 import { Ok } from '../protocol/primitives';
 import { isBrowserOffline, onNetworkChange } from '../platform/networkStatus';
@@ -55,8 +56,6 @@ export const UPLOAD_FAILED_MESSAGE = 'Failed uploading the file';
 
 export const API_BASE = '/api';
 
-/** States the queue works on; the others (done, failed, cancelled) wait for the user. */
-const ACTIVE_STATES: ReadonlySet<UploadState> = new Set(['queued', 'encrypting', 'uploading', 'paused', 'resuming', 'finalising']);
 /** States with a request possibly in flight: the ones an 'offline' event pauses at once. */
 const SENDING_STATES: ReadonlySet<UploadState> = new Set(['encrypting', 'uploading', 'resuming']);
 
@@ -170,7 +169,7 @@ export class UploadQueue {
       await this.releaseCancelled();
       const { db, accountId } = this.ctx;
       const records = await db.uploads.where('accountId').equals(accountId).sortBy('createdAt');
-      const active = records.filter((record) => ACTIVE_STATES.has(record.state));
+      const active = records.filter((record) => ACTIVE_UPLOAD_STATES.has(record.state));
       // A few files at once, each with one chunk in flight (so an interruption still costs at
       // most one chunk per file): a batch of small files is not sent one round trip at a time.
       let next = 0;
@@ -243,7 +242,7 @@ export class UploadQueue {
 
   private async markPaused(uploadId: string): Promise<void> {
     await this.update(uploadId, (r) => {
-      if (ACTIVE_STATES.has(r.state)) r.state = 'paused';
+      if (ACTIVE_UPLOAD_STATES.has(r.state)) r.state = 'paused';
     });
   }
 
@@ -306,7 +305,7 @@ export class UploadQueue {
   private async send(uploadId: string): Promise<void> {
     const ctx = this.ctx;
     let record = await this.read(uploadId);
-    if (!record || !ACTIVE_STATES.has(record.state)) return;
+    if (!record || !ACTIVE_UPLOAD_STATES.has(record.state)) return;
     const vault = await ctx.db.vaults.get([ctx.accountId, record.vaultId]);
     if (!vault) throw new PermanentUploadError('Missing vault id.');
     const isPrivate = !vault.isPublic;

@@ -32,25 +32,14 @@ import { SyncClient } from '../../src/sync/SyncClient';
 import * as actions from '../../src/sync/vaultActions';
 import { createCryptoApi } from '../../workers/crypto/createCryptoApi';
 import { createTransferApi } from '../../workers/transfer/createTransferApi';
+import { BenchReport, fmt, percentile } from './report';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const SOCKETS_PER_ACCOUNT = 10;
 const PUSHES = 100;
 const QUEUED = Number(process.env.BENCH_QUEUED ?? 1000);
-const T0 = performance.now();
-
-const rows: [string, string][] = [];
-function record(label: string, value: string): void {
-  rows.push([label, value]);
-  console.log(`  → ${label}: ${value}`);
-}
-function log(text: string): void {
-  console.log(`[bench:sync ${((performance.now() - T0) / 1000).toFixed(1)}s] ${text}`);
-}
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
-}
+const report = new BenchReport('bench:sync');
+const { log, record } = report;
 
 async function newAccount(api: ApiClient, dataDir: string): Promise<VaultActor> {
   const user = await TestUser.create();
@@ -193,10 +182,7 @@ async function main(): Promise<void> {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log('\n================ Cairn bench: sync (issue 4) ================');
-  const width = Math.max(...rows.map(([label]) => label.length));
-  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
-  console.log('==============================================================');
+  report.print('Cairn bench: sync (issue 4)');
 }
 
 main().catch((error: unknown) => {

@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { join } from 'node:path';
+import { startServerProcess, type ServerProcess } from '../../server/testing/serverProcess';
 
 /**
  * A Cairn server of the test's own (not the config's webServer), so a test can SIGKILL it and
@@ -19,7 +16,7 @@ export class KillableServer {
   private dir: string | null = null;
   /** Bytes per second from the browser to the server; 0 lets them through at full speed. */
   uploadRate = 0;
-  private child: ChildProcess | null = null;
+  private server: ServerProcess | null = null;
   private proxy: Server | null = null;
   private readonly sockets = new Set<Socket>();
 
@@ -44,54 +41,28 @@ export class KillableServer {
    */
   async start(moreEnv: Record<string, string> = {}): Promise<void> {
     this.proxy ??= await this.listen();
-    const log = openSync(join(this.dataDir, 'server.log'), 'a');
-    this.child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], {
-      cwd: ROOT,
-      stdio: ['ignore', log, log],
-      env: {
-        ...process.env,
-        PORT: String(this.serverPort),
-        DATA_DIR: this.dataDir,
-        PUBLIC_URL: this.url,
-        AUTH_RATE_LIMIT: '1000',
-        LOG_LEVEL: 'warn',
-        ...this.extraEnv,
-        ...moreEnv,
-      },
+    this.server = await startServerProcess({
+      dataDir: this.dataDir,
+      port: this.serverPort,
+      publicUrl: this.url,
+      env: { ...this.extraEnv, ...moreEnv },
+      logFile: join(this.dataDir, 'server.log'),
+      timeoutMs: 90_000,
     });
-    closeSync(log);
-    const started = Date.now();
-    for (;;) {
-      if (this.child.exitCode !== null) throw new Error(`The server exited with ${this.child.exitCode}; see ${this.dataDir}/server.log`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${this.serverPort}/api/health`)).ok) return;
-      } catch {
-        // Not listening yet.
-      }
-      if (Date.now() - started > 90_000) throw new Error('The server did not start within 90 s');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
   }
 
   /** SIGKILL: no drain, no cleanup, in-flight requests cut, as a crash or an OOM kill. */
   async kill(): Promise<void> {
-    const child = this.child;
-    this.child = null;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
+    const server = this.server;
+    this.server = null;
+    await server?.kill();
   }
 
   /** Stops the server and the proxy and deletes the data directory. */
   async stop(): Promise<void> {
-    const child = this.child;
-    this.child = null;
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    const server = this.server;
+    this.server = null;
+    await server?.stop();
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => (this.proxy ? this.proxy.close(() => resolve()) : resolve()));
     this.proxy = null;

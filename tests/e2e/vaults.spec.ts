@@ -182,8 +182,17 @@ test('a folder of more than 40 files is one list: the range on screen, page jump
   await page.getByRole('checkbox', { name: 'Select all' }).click();
   await expect(room.summary).toHaveText('85 items');
 
-  // The keyboard reaches every row: End and Home go to rows that were not rendered, Space selects.
+  // Sorting reorders the whole list, not the rows on screen.
   await room.goToPage('First page');
+  const byName = page.getByRole('columnheader', { name: /^Name/ }).getByRole('button');
+  await byName.click();
+  await expect(page.getByRole('columnheader', { name: /^Name/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(room.row('scan 85.txt')).toHaveAttribute('aria-rowindex', '2');
+  await expect(room.row('scan 1.txt')).toHaveCount(0);
+  await byName.click();
+  await expect(room.row('scan 1.txt')).toHaveAttribute('aria-rowindex', '2');
+
+  // The keyboard reaches every row: End and Home go to rows that were not rendered, Space selects.
   await room.row('scan 1.txt').focus();
   await page.keyboard.press('End');
   await expect(room.row('scan 85.txt')).toBeFocused();
@@ -203,4 +212,50 @@ test('a folder of more than 40 files is one list: the range on screen, page jump
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await shoot('long-folder-dark', { fullPage: false });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // R7, R14: files picked offline are rows of the list at once, in their places among the 85,
+  // marked with their upload state; they are not items yet (no checkbox, not counted, not in select-all).
+  const selectAll = page.getByRole('checkbox', { name: 'Select all' });
+  await selectAll.click();
+  await expect(room.summary).toHaveText('All 85 selected');
+  await selectAll.click();
+  await expect(room.summary).toHaveText('85 items');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(room.range).toHaveText(/^1–\d+ of 85$/);
+  await page.context().setOffline(true);
+  const late = ['scan 1a.txt', 'scan 50a.txt', 'scan 99.txt'];
+  await room.pickFiles(late.map((name) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(name) })));
+  await room.confirmUpload();
+  await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', '89');
+  const early = room.row('scan 1a.txt');
+  await expect(early).toHaveAttribute('aria-rowindex', '3');
+  await expect(early).toHaveAttribute('data-testid', 'pending-upload');
+  await expect(early.getByText('Waiting to upload')).toBeVisible();
+  await expect(room.checkbox('scan 1a.txt')).toHaveCount(0);
+  await expect(room.row('scan 2.txt')).toHaveAttribute('aria-rowindex', '4');
+  await expect(room.summary).toHaveText('85 items');
+  await expect(room.range).toHaveText(/^1–\d+ of 88$/);
+  await shoot('long-folder-pending-uploads', { fullPage: false });
+  // Rows far down the list are rows like the others: reached by the keyboard, in their places.
+  await early.focus();
+  await page.keyboard.press('End');
+  await expect(room.row('scan 99.txt')).toBeFocused();
+  await expect(room.row('scan 99.txt')).toHaveAttribute('aria-rowindex', '89');
+  await expect(room.row('scan 99.txt').getByText('Waiting to upload')).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(room.summary).toHaveText('85 items');
+  await room.goToPage(isPhone ? 'Previous page' : 2);
+  await expect(room.row('scan 50a.txt')).toHaveAttribute('aria-rowindex', '53');
+  await expect(room.row('scan 50a.txt')).toHaveAttribute('data-testid', 'pending-upload');
+  await selectAll.click();
+  await expect(room.summary).toHaveText('All 85 selected');
+  await selectAll.click();
+
+  // Back online they upload and become the files themselves, in the same places.
+  await page.context().setOffline(false);
+  await expect(room.summary).toHaveText('88 items', { timeout: 60_000 });
+  await expect(page.getByTestId('pending-upload')).toHaveCount(0);
+  await expect(room.row('scan 50a.txt')).toHaveAttribute('aria-rowindex', '53');
+  await expect(room.checkbox('scan 50a.txt')).toBeVisible();
 });

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { BATCH_DOWNLOAD_LIMIT_TEXT, canBatchDownload, selectionSummary } from '../../domain/selectionRules';
 import type { NodeRecord } from '../../storage/vaultRecords';
 
-interface FileBatchBarProps {
+export interface FileBatchBarProps {
   selected: NodeRecord[];
   /** Items in the folder (all of them, rendered or not). */
   itemCount: number;

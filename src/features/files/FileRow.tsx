@@ -1,7 +1,8 @@
 import { CheckIcon, Checkbox, Table } from '@mantine/core';
-import { type CSSProperties, type DragEvent, type MouseEvent, type ReactNode, memo } from 'react';
+import { type DragEvent, type MouseEvent, type ReactNode, memo } from 'react';
 import { formatBytes, formatDate, formatFileType } from '../../domain/formatting';
-import type { NodeRecord } from '../../storage/vaultRecords';
+import type { NodeRecord, UploadRecord } from '../../storage/vaultRecords';
+import classes from './FileRow.module.css';
 import { FileRowMenu, type RowAction } from './FileRowMenu';
 import { NodeName } from './NodeName';
 
@@ -29,6 +30,8 @@ export interface FileRowHandlers {
 
 interface FileRowProps extends FileRowHandlers {
   node: NodeRecord;
+  /** A new file still uploading: the row shows its upload state and offers nothing to do yet. */
+  upload?: UploadRecord;
   index: number;
   isSelected: boolean;
   isDropTarget: boolean;
@@ -39,30 +42,18 @@ interface FileRowProps extends FileRowHandlers {
 
 // The row is plain table markup carrying Mantine's Table classes, not Table.Tr and Table.Td:
 // scrolling fast mounts a dozen rows a frame, and each Mantine component costs its props,
-// styles and theme lookups.
-const TR_CLASS = Table.classes.tr;
-const TD_CLASS = Table.classes.td;
+// styles and theme lookups. Styles are classes (FileRow.module.css), not inline.
+const TR_CLASS = `${Table.classes.tr} ${classes.row}`;
+const TD_CLASS = `${Table.classes.td} ${classes.cell}`;
 const TD_SM = `${TD_CLASS} mantine-visible-from-sm`;
-const TD_XS = `${TD_CLASS} mantine-visible-from-xs`;
-const CELL: CSSProperties = { borderBottom: 'calc(0.0625rem * var(--mantine-scale)) solid var(--table-border-color)' };
-const TRUNCATED: CSSProperties = { ...CELL, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
-const ROW: CSSProperties = { height: ROW_HEIGHT };
-const SELECTED_ROW: CSSProperties = { height: ROW_HEIGHT, backgroundColor: 'var(--mantine-primary-color-light)' };
-const DROP_ROW: CSSProperties = { ...SELECTED_ROW, outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: -2 };
+const TD_XS = `${TD_CLASS} ${classes.truncated} mantine-visible-from-xs`;
 
 // Mantine's Checkbox markup and classes without its components (it is four of them per row).
-// The root's variables are set here: Checkbox.classes.root names the label wrapper's class.
-const CHECKBOX_ROOT = {
-  '--checkbox-size': 'calc(1.25rem * var(--mantine-scale))',
-  '--checkbox-radius': 'var(--mantine-radius-sm)',
-  '--checkbox-color': 'var(--mantine-primary-color-filled)',
-  '--checkbox-icon-color': 'var(--mantine-color-white)',
-} as CSSProperties;
 const CHECKBOX_INPUT_CLASS = `mantine-focus-auto ${Checkbox.classes.input}`;
 
 function RowCheckbox({ label, isChecked, tabIndex, onClick }: { label: string; isChecked: boolean; tabIndex?: number; onClick: (e: MouseEvent<HTMLInputElement>) => void }) {
   return (
-    <div style={CHECKBOX_ROOT}>
+    <div className={classes.checkbox}>
       <div className={Checkbox.classes.inner}>
         <input className={CHECKBOX_INPUT_CLASS} type="checkbox" aria-label={label} checked={isChecked} tabIndex={tabIndex} onChange={() => undefined} onClick={onClick} />
         <CheckIcon className={Checkbox.classes.icon} />
@@ -71,12 +62,12 @@ function RowCheckbox({ label, isChecked, tabIndex, onClick }: { label: string; i
   );
 }
 
-/** One file or folder row of FileTable. */
+/** One file or folder row of FileTable, or the row of a new file still uploading (`upload`). */
 export const FileRow = memo(function FileRow(props: FileRowProps) {
-  const { node, index, isSelected, isDropTarget, isTabbable, rowRef, onToggle, onOpen, renderLink, rowActions, deleteLabel, onAction, onFocusRow, drag } = props;
-  const actions = rowActions(node);
+  const { node, upload, index, isSelected, isDropTarget, isTabbable, rowRef, onToggle, onOpen, renderLink, rowActions, deleteLabel, onAction, onFocusRow, drag } = props;
+  const actions = upload ? [] : rowActions(node);
   const controlTabIndex = isTabbable ? undefined : -1;
-  const dragProps = drag && {
+  const dragProps = drag && !upload && {
     draggable: true,
     onDragStart: (e: DragEvent<HTMLTableRowElement>) => drag.onDragStart(node, e),
     onDragEnd: drag.onDragEnd,
@@ -95,31 +86,32 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
       data-index={index}
       aria-rowindex={index + 2}
       tabIndex={isTabbable ? 0 : -1}
-      style={isDropTarget ? DROP_ROW : isSelected ? SELECTED_ROW : ROW}
+      data-selected={isSelected || undefined}
       data-drop-target={isDropTarget || undefined}
+      data-testid={upload ? 'pending-upload' : undefined}
       onFocus={() => onFocusRow(index)}
-      onDoubleClick={() => onOpen(node)}
+      onDoubleClick={upload ? undefined : () => onOpen(node)}
       {...dragProps}
     >
-      <td className={TD_CLASS} style={CELL}>
-        <RowCheckbox label={`Select ${node.name}`} isChecked={isSelected} tabIndex={controlTabIndex} onClick={(e) => onToggle(node.id, e.shiftKey)} />
+      <td className={TD_CLASS}>
+        {!upload && <RowCheckbox label={`Select ${node.name}`} isChecked={isSelected} tabIndex={controlTabIndex} onClick={(e) => onToggle(node.id, e.shiftKey)} />}
       </td>
-      <td className={TD_CLASS} style={CELL}>
-        <NodeName node={node} renderLink={renderLink(node)} tabIndex={controlTabIndex} />
+      <td className={TD_CLASS}>
+        {upload ? <NodeName node={node} upload={upload} /> : <NodeName node={node} renderLink={renderLink(node)} tabIndex={controlTabIndex} />}
       </td>
-      <td className={TD_SM} style={CELL}>
+      <td className={TD_SM}>
         {formatDate(node.updatedAt)}
       </td>
-      <td className={TD_CLASS} style={CELL}>
+      <td className={TD_CLASS}>
         {formatBytes(node.size)}
       </td>
-      <td className={TD_SM} style={CELL}>
+      <td className={TD_SM}>
         {node.kind === 'file' ? node.versionCount : ''}
       </td>
-      <td className={TD_XS} style={TRUNCATED}>
+      <td className={TD_XS}>
         {node.kind === 'folder' ? 'Folder' : formatFileType(node.mimeType, node.name)}
       </td>
-      <td className={TD_CLASS} style={CELL}>
+      <td className={TD_CLASS}>
         {actions.length > 0 && <FileRowMenu node={node} actions={actions} deleteLabel={deleteLabel} onAction={onAction} tabIndex={controlTabIndex} />}
       </td>
     </tr>

@@ -1,7 +1,8 @@
 import { ActionIcon, Menu, UnstyledButton } from '@mantine/core';
-import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { IconDots } from '../../ui/icons';
+import classes from './FileRow.module.css';
 
 export type RowAction = 'download' | 'rename' | 'move' | 'hide' | 'info' | 'restore' | 'delete';
 
@@ -26,13 +27,7 @@ const LABELS: Record<RowAction, string> = {
 
 // Until the menu is built, the button is Mantine's ActionIcon markup (subtle, gray) without its
 // components; built, it is the real one.
-const BUTTON_CLASS = `mantine-focus-auto mantine-active ${ActionIcon.classes.root} ${UnstyledButton.classes.root}`;
-const BUTTON_VARS = {
-  '--ai-bg': 'transparent',
-  '--ai-hover': 'var(--mantine-color-gray-light-hover)',
-  '--ai-color': 'var(--mantine-color-gray-light-color)',
-  '--ai-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
-} as CSSProperties;
+const BUTTON_CLASS = `mantine-focus-auto mantine-active ${ActionIcon.classes.root} ${UnstyledButton.classes.root} ${classes.menuButton}`;
 
 /**
  * A file or folder's actions (availability from spec 000 section 6, decided by the caller). The
@@ -56,7 +51,6 @@ export function FileRowMenu({ node, actions, deleteLabel, onAction, tabIndex }: 
         type="button"
         className={BUTTON_CLASS}
         data-variant="subtle"
-        style={BUTTON_VARS}
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={false}

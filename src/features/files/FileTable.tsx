@@ -3,7 +3,7 @@ import { type DragEvent, Fragment, type KeyboardEvent, type ReactNode, useCallba
 import { rowForKey } from '../../domain/listRange';
 import type { SortColumn, SortDirection } from '../../domain/nodeSort';
 import { VAULT_LIMITS } from '../../protocol/vaults';
-import type { NodeRecord } from '../../storage/vaultRecords';
+import type { NodeRecord, UploadRecord } from '../../storage/vaultRecords';
 import { IconChevronDown } from '../../ui/icons';
 import { FileListPager } from './FileListPager';
 import { FileRow, type FileRowHandlers } from './FileRow';
@@ -34,6 +34,8 @@ export interface FileTableProps {
   toolbar: ReactNode;
   /** False while only the folder's first rows are read: select-all and the pager wait for the rest. */
   isComplete?: boolean;
+  /** Rows of new files still uploading, by row id: shown with their upload state, not selectable. */
+  uploads?: ReadonlyMap<string, UploadRecord>;
 }
 
 const COLUMNS: { column: SortColumn; label: string; width: number; visibleFrom?: 'xs' | 'sm' }[] = [
@@ -77,23 +79,27 @@ const TABLE_STYLES = { table: { borderCollapse: 'separate', borderSpacing: 0 }, 
 /**
  * The folder as one virtualized list (spec 000 section 2): folders then files, sortable columns,
  * checkboxes with shift ranges, a sticky toolbar and header. The window scrolls (the page keeps
- * its header, bottom bar and pull-to-refresh); only the rows on screen and a few around them are
- * in the DOM, with spacer rows for the rest.
+ * its header and bottom bar); only the rows on screen and a few around them are in the DOM,
+ * with spacer rows for the rest.
  *
  * Keyboard: the list is one tab stop (the current row); Tab goes on into that row's checkbox,
  * name and menu. Up/Down, Page Up/Down (40 rows), Home and End move between rows, rendered or
  * not; Space selects (with Shift, the range from the last click); Enter opens.
  */
 export function FileTable(props: FileTableProps) {
-  const { nodes, selected, sort, onSort, onToggle, onToggleAll, onOpen, renderLink, rowActions, deleteLabel, onAction, drag, toolbar, isComplete = true } = props;
+  const { nodes, selected, sort, onSort, onToggle, onToggleAll, onOpen, renderLink, rowActions, deleteLabel, onAction, drag, toolbar, isComplete = true, uploads } = props;
   const [dropTargetId, setDropTargetId] = useState<string | null>(null);
   const [draggingId, setDraggingId] = useState<string | null>(null);
-  const indexOfId = useMemo(() => new Map(nodes.map((n, i) => [n.id, i])), [nodes]);
-  const draggingIndex = draggingId === null ? null : (indexOfId.get(draggingId) ?? null);
-  const rows = useVirtualRows({ count: nodes.length, getKey: (index) => nodes[index]!.id, pageSize: PAGE_SIZE, pinnedIndex: draggingIndex });
+  const draggingIndex = useMemo(() => {
+    const index = draggingId === null ? -1 : nodes.findIndex((n) => n.id === draggingId);
+    return index < 0 ? null : index;
+  }, [nodes, draggingId]);
+  const getKey = useCallback((index: number) => nodes[index]!.id, [nodes]);
+  const rows = useVirtualRows({ count: nodes.length, getKey, pageSize: PAGE_SIZE, pinnedIndex: draggingIndex });
   const { virtualizer, tabbableIndex, focusRow, onFocusRow } = rows;
 
-  const isAllSelected = nodes.length > 0 && selected.size >= nodes.length && nodes.every((n) => selected.has(n.id));
+  const itemCount = nodes.length - (uploads?.size ?? 0);
+  const isAllSelected = itemCount > 0 && selected.size >= itemCount && nodes.every((n) => selected.has(n.id) || uploads?.has(n.id));
   const ariaSort = (column: SortColumn) => (sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
 
   const rowDrag = useMemo<FileRowHandlers['drag']>(() => {
@@ -143,6 +149,11 @@ export function FileTable(props: FileTableProps) {
       const node = nodes[index];
       if (!node) return;
       const isOnRow = target === row;
+      const isUploading = uploads?.has(node.id) ?? false;
+      if (isOnRow && isUploading && (e.key === 'Enter' || e.key === ' ')) {
+        e.preventDefault();
+        return;
+      }
       if (isOnRow && e.key === 'Enter') {
         e.preventDefault();
         onOpen(node);
@@ -161,7 +172,7 @@ export function FileTable(props: FileTableProps) {
       e.preventDefault();
       focusRow(next);
     },
-    [nodes, onOpen, onToggle, focusRow],
+    [nodes, uploads, onOpen, onToggle, focusRow],
   );
 
   const handlers: FileRowHandlers = { onToggle, onOpen, renderLink, rowActions, deleteLabel, onAction, onFocusRow, drag: rowDrag };
@@ -225,6 +236,7 @@ export function FileTable(props: FileTableProps) {
                 {gap > 0.5 && <Spacer height={gap} />}
                 <FileRow
                   node={node}
+                  upload={uploads?.get(node.id)}
                   index={item.index}
                   isSelected={selected.has(node.id)}
                   isDropTarget={dropTargetId === node.id}

@@ -1,10 +1,12 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Text } from '@mantine/core';
-import type { CSSProperties, MouseEvent, ReactNode } from 'react';
-import type { NodeRecord } from '../../storage/vaultRecords';
+import type { MouseEvent, ReactNode } from 'react';
+import type { NodeRecord, UploadRecord } from '../../storage/vaultRecords';
 import { IconFile, IconFolder, IconX } from '../../ui/icons';
 import { useSyncStatus } from '../../sync';
 import { dismissRejection } from '../../sync/vaultActions';
 import { runWithErrorSnackbar } from '../../ui/snackbar';
+import classes from './FileRow.module.css';
+import { UploadMark } from './upload/PendingUploads';
 
 interface NodeNameProps {
   node: NodeRecord;
@@ -12,14 +14,14 @@ interface NodeNameProps {
   renderLink?: (props: Record<string, unknown>) => ReactNode;
   /** For the link and the dismiss button: -1 outside the list's current row. */
   tabIndex?: number;
+  /** A new file still uploading: its upload state is its mark. */
+  upload?: UploadRecord;
 }
 
 // Plain elements with Mantine's own classes rather than Stack, Group and Anchor: this renders in
 // every row of a list scrolled at thousands of pixels a second (see FileRow).
-const LINE: CSSProperties = { display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 };
-const NAME: CSSProperties = { color: 'var(--mantine-color-text)', fontWeight: 500, minWidth: 0 };
-const LINK_CLASS = `mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root}`;
-const TEXT_CLASS = Text.classes.root;
+const LINK_CLASS = `mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root} ${classes.name}`;
+const TEXT_CLASS = `${Text.classes.root} ${classes.name}`;
 
 /**
  * 'Syncing…' while an item's operations wait ('Waiting to sync' offline): a badge from 668 px, a
@@ -45,30 +47,29 @@ function PendingMark() {
   );
 }
 
-/** Icon, name (text only), the pending mark while operations wait, and a dismissible rejection. */
-export function NodeName({ node, renderLink, tabIndex }: NodeNameProps) {
+/** Icon, name (text only), the pending or upload mark while either waits, and a dismissible rejection. */
+export function NodeName({ node, renderLink, tabIndex, upload }: NodeNameProps) {
   const rejection = node.rejection;
   const Icon = node.kind === 'folder' ? IconFolder : IconFile;
   return (
-    <div style={{ minWidth: 0 }}>
-      <div style={LINE}>
-        <Icon size={18} style={{ flexShrink: 0 }} />
+    <>
+      <div className={classes.line}>
+        <Icon size={18} className={classes.icon} />
         {renderLink ? (
           renderLink({
             className: LINK_CLASS,
             'data-underline': 'hover',
             'data-truncate': 'end',
-            style: NAME,
             tabIndex,
             onClick: (e: MouseEvent) => e.stopPropagation(),
             children: node.name,
           })
         ) : (
-          <span className={TEXT_CLASS} data-truncate="end" style={NAME}>
+          <span className={TEXT_CLASS} data-truncate="end">
             {node.name}
           </span>
         )}
-        {node.pendingOpIds.length > 0 && <PendingMark />}
+        {upload ? <UploadMark upload={upload} /> : node.pendingOpIds.length > 0 && <PendingMark />}
       </div>
       {rejection && (
         <Group gap={4} wrap="nowrap" role="alert" mt={2}>
@@ -80,6 +81,6 @@ export function NodeName({ node, renderLink, tabIndex }: NodeNameProps) {
           </ActionIcon>
         </Group>
       )}
-    </div>
+    </>
   );
 }

@@ -1,15 +1,14 @@
-import { Button, Center, Loader } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { useChildren, useFolderPath } from '../../storage/vaultStore';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconArrowLeft, IconEyeOff } from '../../ui/icons';
-import { FileBatchBar } from './FileBatchBar';
 import { confirmDeleteNodes, confirmRestoreNodes } from './fileCommands';
 import { FileInfoDrawer } from './FileInfoDrawer';
 import type { RowAction } from './FileRowMenu';
-import { FileTable } from './FileTable';
+import { FolderList } from './FolderList';
 import { useFileList } from './useFileList';
 import { useVaultRoom } from './VaultRoomContext';
 import { VaultRoomToolbar } from './VaultRoomToolbar';
@@ -47,45 +46,27 @@ export function RevokedFilesPage() {
           </Button>
         }
       />
-      {children === undefined ? (
-        <Center py="xl">
-          <Loader aria-label="Loading hidden files" />
-        </Center>
-      ) : children.length === 0 ? (
-        <EmptyPanel icon={<IconEyeOff size={28} />} title="No hidden files" description="Files and folders you hide are kept here until you restore them." />
-      ) : (
-        <>
-          <FileTable
-            nodes={list.sorted}
-            selected={list.selected}
-            sort={list.sort}
-            onSort={list.onSort}
-            onToggle={list.onToggle}
-            onToggleAll={list.onToggleAll}
-            onOpen={() => undefined}
-            renderLink={(node) =>
-              node.kind === 'folder'
-                ? (props: Record<string, unknown>) => (
-                    <Link to="/vaults/$status/$vaultId/revoked-files/folders/$folderId" params={{ ...params, folderId: node.id }} {...props} />
-                  )
-                : undefined
-            }
-            rowActions={rowActions}
-            deleteLabel={deleteLabel}
-            onAction={onAction}
-            toolbar={
-              <FileBatchBar
-                selected={list.selectedNodes}
-                itemCount={list.sorted.length}
-                actions={[
-                  { label: 'Restore', onClick: () => confirmRestoreNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit || !isTopLevel },
-                  { label: deleteLabel, onClick: () => confirmDeleteNodes(vaultId, list.selectedNodes, vault.isCloud, list.clearSelection), isDisabled: !canEdit || !isTopLevel, isDanger: true },
-                ]}
-              />
-            }
-          />
-        </>
-      )}
+      <FolderList
+        list={list}
+        items={children}
+        loadingLabel="Loading hidden files"
+        empty={<EmptyPanel icon={<IconEyeOff size={28} />} title="No hidden files" description="Files and folders you hide are kept here until you restore them." />}
+        onOpen={() => undefined}
+        renderLink={(node) =>
+          node.kind === 'folder'
+            ? (props: Record<string, unknown>) => <Link to="/vaults/$status/$vaultId/revoked-files/folders/$folderId" params={{ ...params, folderId: node.id }} {...props} />
+            : undefined
+        }
+        rowActions={rowActions}
+        deleteLabel={deleteLabel}
+        onAction={onAction}
+        batch={{
+          actions: [
+            { label: 'Restore', onClick: () => confirmRestoreNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit || !isTopLevel },
+            { label: deleteLabel, onClick: () => confirmDeleteNodes(vaultId, list.selectedNodes, vault.isCloud, list.clearSelection), isDisabled: !canEdit || !isTopLevel, isDanger: true },
+          ],
+        }}
+      />
       <FileInfoDrawer node={infoNode} onClose={() => setInfoNode(null)} />
     </>
   );

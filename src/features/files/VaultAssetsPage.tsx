@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Tooltip } from '@mantine/core';
+import { Button, Tooltip } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { VAULT_LIMITS } from '../../protocol/vaults';
@@ -14,11 +14,10 @@ import { VaultInfoDrawer } from '../vaults/VaultInfoDrawer';
 import { VaultMetadataDrawer } from '../vaults/VaultMetadataDrawer';
 import { VaultMenu } from '../vaults/VaultMenu';
 import { submitVaultRename } from '../vaults/vaultCommands';
-import { FileBatchBar } from './FileBatchBar';
 import { confirmHideNodes, downloadNodes, downloadSelection, submitRename } from './fileCommands';
 import { FileInfoDrawer } from './FileInfoDrawer';
 import type { RowAction } from './FileRowMenu';
-import { FileTable } from './FileTable';
+import { FolderList } from './FolderList';
 import { MoveModal } from './MoveModal';
 import { PlusMenu } from './PlusMenu';
 import { useUploadFlow } from './upload/useUploadFlow';
@@ -28,7 +27,7 @@ import { useNodeDrag } from './useNodeDrag';
 import { useVaultRoom } from './VaultRoomContext';
 import { VaultRoomToolbar } from './VaultRoomToolbar';
 import { VaultTour } from './tour/VaultTour';
-import { PendingUploads } from './upload/PendingUploads';
+import { usePendingUploads } from './upload/PendingUploads';
 
 /** .../assets and .../assets/folders/$folderId: the Files tab (spec 000 section 2, vault room). */
 export function VaultAssetsPage() {
@@ -40,7 +39,8 @@ export function VaultAssetsPage() {
   // A large folder shows its first rows at once and the rest when read (isComplete).
   const { nodes: children, isComplete } = useFolderChildren(vaultId, folderId);
   const path = useFolderPath(vaultId, folderId);
-  const list = useFileList(children, `${vaultId}/${folderId ?? ''}`);
+  const pending = usePendingUploads(vaultId, folderId, children);
+  const list = useFileList(children, `${vaultId}/${folderId ?? ''}`, pending.rows);
   const upload = useUploadFlow(vaultId, folderId, isComplete ? children : undefined);
   const [renaming, setRenaming] = useState<NodeRecord | null>(null);
   const [isCreatingFolder, setCreatingFolder] = useState(false);
@@ -120,57 +120,44 @@ export function VaultAssetsPage() {
           </>
         }
       />
-      <PendingUploads vaultId={vaultId} folderId={folderId} />
       <div data-tour="file-list">
-      {children === undefined ? (
-        <Center py="xl">
-          <Loader aria-label="Loading files" />
-        </Center>
-      ) : children.length === 0 ? (
-        <EmptyPanel
-          icon={<IconFile size={28} />}
-          title={folderId ? 'This folder is empty' : 'Add your first file'}
-          description={
-            vault.isPublic
-              ? 'Files you upload here can be seen by anyone with the link.'
-              : 'Files you upload are encrypted on this device before they leave it.'
+        <FolderList
+          list={list}
+          items={children}
+          loadingLabel="Loading files"
+          empty={
+            <EmptyPanel
+              icon={<IconFile size={28} />}
+              title={folderId ? 'This folder is empty' : 'Add your first file'}
+              description={
+                vault.isPublic
+                  ? 'Files you upload here can be seen by anyone with the link.'
+                  : 'Files you upload are encrypted on this device before they leave it.'
+              }
+              actions={
+                canAdd && (
+                  <Button onClick={upload.pickFiles} variant="light">
+                    Upload file
+                  </Button>
+                )
+              }
+            />
           }
-          actions={
-            canAdd && (
-              <Button onClick={upload.pickFiles} variant="light">
-                Upload file
-              </Button>
-            )
-          }
-        />
-      ) : (
-        <FileTable
-          nodes={list.sorted}
-          selected={list.selected}
-          sort={list.sort}
-          onSort={list.onSort}
-          onToggle={list.onToggle}
-          onToggleAll={list.onToggleAll}
           onOpen={openNode}
           renderLink={renderLink}
           rowActions={rowActions}
           onAction={onAction}
           drag={drag}
           isComplete={isComplete}
-          toolbar={
-            <FileBatchBar
-              selected={list.selectedNodes}
-              itemCount={list.sorted.length}
-              isComplete={isComplete}
-              onDownload={() => void downloadSelection(vaultId, vault.name, list.selectedNodes)}
-              actions={[
-                { label: 'Hide', onClick: () => confirmHideNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit },
-                { label: 'Move', onClick: () => setMoving(list.selectedNodes), isDisabled: !canEdit || isMoveBlocked },
-              ]}
-            />
-          }
+          uploads={pending.uploads}
+          batch={{
+            onDownload: () => void downloadSelection(vaultId, vault.name, list.selectedNodes),
+            actions: [
+              { label: 'Hide', onClick: () => confirmHideNodes(vaultId, list.selectedNodes, list.clearSelection), isDisabled: !canEdit },
+              { label: 'Move', onClick: () => setMoving(list.selectedNodes), isDisabled: !canEdit || isMoveBlocked },
+            ],
+          }}
         />
-      )}
       </div>
       {upload.uploadDialogs}
       {folderId === null && <VaultTour vault={vault} isReady={children !== undefined} />}

@@ -3,22 +3,32 @@ import { type SortColumn, type SortDirection, sortNodes } from '../../domain/nod
 import { toggleAll, toggleSelection } from '../../domain/selectionRules';
 import type { NodeRecord } from '../../storage/vaultRecords';
 
+const NO_ROWS: NodeRecord[] = [];
+
 export type FileListSort = { column: SortColumn; direction: SortDirection };
 
 /**
  * Sorting and selection of a folder's items, all of them (the list is virtualized, not paged):
  * select-all and shift ranges reach rows that are not rendered. The selection resets when the
- * folder changes; the sort is kept.
+ * folder changes; the sort is kept. `pending` rows (new files still uploading) are sorted among
+ * the items but are not items yet: they are neither selected nor counted.
  */
-export function useFileList(children: NodeRecord[] | undefined, folderKey: string) {
+export function useFileList(children: NodeRecord[] | undefined, folderKey: string, pending: NodeRecord[] = NO_ROWS) {
   const [sort, setSort] = useState<FileListSort>({ column: 'name', direction: 'asc' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [anchorId, setAnchorId] = useState<string | null>(null);
 
   // Memoised on the list itself: a re-render (a scroll, a selection) never sorts again, and
   // lists from the store arrive in name order, which sortNodes checks in one pass.
-  const sorted = useMemo(() => sortNodes(children ?? [], sort.column, sort.direction), [children, sort]);
-  const orderedIds = useMemo(() => sorted.map((n) => n.id), [sorted]);
+  const sorted = useMemo(
+    () => sortNodes(pending.length === 0 ? (children ?? []) : [...(children ?? []), ...pending], sort.column, sort.direction),
+    [children, pending, sort],
+  );
+  // Rows of files still uploading are in the list but not yet items: they cannot be selected.
+  const orderedIds = useMemo(() => {
+    const pendingIds = new Set(pending.map((n) => n.id));
+    return sorted.flatMap((n) => (pendingIds.has(n.id) ? [] : [n.id]));
+  }, [sorted, pending]);
 
   useEffect(() => {
     setSelected(new Set());
@@ -50,5 +60,5 @@ export function useFileList(children: NodeRecord[] | undefined, folderKey: strin
   const selectedNodes = useMemo(() => (selected.size === 0 ? [] : sorted.filter((n) => selected.has(n.id))), [sorted, selected]);
   const clearSelection = useCallback(() => setSelected(new Set()), []);
 
-  return { sorted, sort, onSort, selected, selectedNodes, onToggle, onToggleAll, clearSelection };
+  return { sorted, itemCount: orderedIds.length, sort, onSort, selected, selectedNodes, onToggle, onToggleAll, clearSelection };
 }

@@ -24,8 +24,14 @@ const SAME = (a: Metrics, b: Metrics) =>
  * The window-scrolled virtualizer behind FileTable, and what is built on it: the rows on screen,
  * the pager's current page and jumps, and a roving focus that reaches rows not rendered.
  */
-export function useVirtualRows(options: { count: number; getKey: (index: number) => string; pageSize: number; pinnedIndex: number | null }) {
-  const { count, pageSize, pinnedIndex } = options;
+export function useVirtualRows(options: {
+  count: number;
+  /** Changes only with the list: a new function makes the virtualizer recompute every row's place. */
+  getKey: (index: number) => string;
+  pageSize: number;
+  pinnedIndex: number | null;
+}) {
+  const { count, getKey, pageSize, pinnedIndex } = options;
   const toolbarRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
@@ -37,10 +43,6 @@ export function useVirtualRows(options: { count: number; getKey: (index: number)
   const pendingFocus = useRef<number | null>(null);
   const active = Math.min(activeIndex, Math.max(0, count - 1));
 
-  const keyRef = useRef(options.getKey);
-  keyRef.current = options.getKey;
-  // Stable, so the virtualizer does not recompute every row's position on each render.
-  const getItemKey = useCallback((index: number) => keyRef.current(index), []);
   const focusedIndex = hasFocus ? active : null;
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -57,7 +59,7 @@ export function useVirtualRows(options: { count: number; getKey: (index: number)
     // Rows are measured (one with a rejection message is taller), but all others are exactly this.
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
-    getItemKey,
+    getItemKey: getKey,
     rangeExtractor,
     scrollMargin: metrics.scrollMargin,
     scrollPaddingStart: metrics.coveredTop,

@@ -1,56 +1,61 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatBytes } from '../../../domain/formatting';
-import type { UploadRecord } from '../../../storage/vaultRecords';
+import { Badge } from '@mantine/core';
+import { useMemo } from 'react';
+import { pendingUploadText, uploadsOnTheWay } from '../../../domain/uploadRules';
+import type { NodeRecord, UploadRecord } from '../../../storage/vaultRecords';
 import { useUploads } from '../../../storage/vaultStore';
 import { useSyncStatus } from '../../../sync';
-import { IconUpload } from '../../../ui/icons';
 
-const WAITING = new Set<UploadRecord['state']>(['queued', 'encrypting', 'uploading', 'paused', 'resuming', 'finalising']);
+/** A folder's new files still on their way: their rows, and each one's upload by row id. */
+export interface PendingUploads {
+  /** In picking order; the list sorts them among the folder's items. */
+  rows: NodeRecord[];
+  uploads: ReadonlyMap<string, UploadRecord>;
+}
 
-function stateLabel(upload: UploadRecord, isOffline: boolean): string {
-  if (isOffline || upload.state === 'paused') return 'Waiting to upload';
-  if (upload.state === 'queued') return 'Queued';
-  if (upload.state === 'resuming') return 'Resuming';
-  if (upload.state === 'finalising') return 'Finalising';
-  return `Uploading ${upload.size ? Math.floor((100 * upload.sentBytes) / upload.size) : 0}%`;
+/** The row a new file shows as until its upload is done: the file it will be, with no version yet. */
+function pendingRow(upload: UploadRecord): NodeRecord {
+  return {
+    accountId: upload.accountId,
+    vaultId: upload.vaultId,
+    id: upload.fileId,
+    kind: 'file',
+    parentId: upload.parentId,
+    parentKey: upload.parentId ?? '',
+    name: upload.name,
+    status: 'ACTIVE',
+    size: upload.size,
+    mimeType: upload.fileType,
+    versionCount: 1,
+    latestVersionId: null,
+    createdAt: upload.createdAt,
+    updatedAt: upload.createdAt,
+    pendingOpIds: [],
+    rejection: null,
+  };
 }
 
 /**
- * New files still on their way into this folder (docs/SYNC_SPEC.md R7, R14): they show here at
- * once, offline too, and join the list when their upload is done.
+ * New files on their way into this folder (docs/SYNC_SPEC.md R7, R14) as rows of its list: they
+ * show at once, offline too, and become the file's own row (same id) once their upload is done.
+ * The rows change only when uploads come or go, so progress re-renders those rows alone.
  */
-export function PendingUploads({ vaultId, folderId }: { vaultId: string; folderId: string | null }) {
-  const uploads = useUploads().filter((u) => u.vaultId === vaultId && u.parentId === folderId && u.isNewFile && WAITING.has(u.state));
+export function usePendingUploads(vaultId: string, folderId: string | null, children: NodeRecord[] | undefined): PendingUploads {
+  const all = useUploads();
+  const presentIds = useMemo(() => new Set(children?.map((n) => n.id)), [children]);
+  const waiting = useMemo(() => uploadsOnTheWay(all, vaultId, folderId, presentIds), [all, vaultId, folderId, presentIds]);
+  // What a row shows of its upload never changes, so the rows follow the set of uploads only.
+  const signature = waiting.map((u) => u.uploadId).join();
+  const rows = useMemo(() => waiting.map(pendingRow), [signature]);
+  const uploads = useMemo(() => new Map(waiting.map((u) => [u.fileId, u])), [waiting]);
+  return { rows, uploads };
+}
+
+/** A pending row's mark: its upload state, or 'Waiting to upload' while nothing can move. */
+export function UploadMark({ upload }: { upload: UploadRecord }) {
   const isOffline = useSyncStatus() === 'offline';
-  if (uploads.length === 0) return null;
-  const shown = uploads.slice(0, 5);
   return (
-    <Paper withBorder radius="md" p="sm" mb="sm" aria-label="Files waiting to upload here" role="region">
-      <Stack gap={6}>
-        {shown.map((upload) => (
-          <Group key={upload.uploadId} gap="sm" wrap="nowrap" justify="space-between" data-testid="pending-upload">
-            <Group gap={8} wrap="nowrap" miw={0}>
-              <IconUpload size={16} style={{ flexShrink: 0 }} />
-              <Text size="sm" truncate miw={0}>
-                {upload.name}
-              </Text>
-            </Group>
-            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-              <Text size="xs" c="dimmed" visibleFrom="xs">
-                {formatBytes(upload.size)}
-              </Text>
-              <Badge size="xs" variant="light" color="gray">
-                {stateLabel(upload, isOffline)}
-              </Badge>
-            </Group>
-          </Group>
-        ))}
-        {uploads.length > shown.length && (
-          <Text size="xs" c="dimmed">
-            and {uploads.length - shown.length} more
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
+      {pendingUploadText(upload, isOffline)}
+    </Badge>
   );
 }
