@@ -1,20 +1,13 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { waitForMailLink } from './mailbox';
 import { SignupFlow } from './pages/SignupFlow';
-import { VaultRoom } from './pages/VaultRoom';
+import { pendingMark, VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
 
-/** Opens one of the vault menu's member entries from inside the vault room. */
+/** Opens one of the vault menu's member entries and waits for its page. */
 async function openMemberMenu(page: Page, vaultName: string, entry: string): Promise<void> {
-  await page.getByRole('button', { name: `Actions for ${vaultName}` }).click();
-  await page.getByRole('menuitem', { name: entry }).click();
+  await new VaultRoom(page).openVaultMenu(vaultName, entry);
   await expect(page.getByRole('heading', { name: entry })).toBeVisible();
-}
-
-/** A row's pending mark: 'Syncing…' while its operations wait (a badge on desktop, a dot on phones). */
-function pendingMark(scope: Locator): Locator {
-  const label = /^(Waiting to sync|Syncing…)$/;
-  return scope.getByText(label).or(scope.getByRole('img', { name: label })).filter({ visible: true });
 }
 
 /** Opens the e-mailed invitation; the vault has no terms, so it is accepted at once (spec 001 section 4). */
@@ -96,11 +89,7 @@ test('leave vault: a second owner leaves; the vault leaves their list, the owner
   await expect(coOwnerRoom.row('Before the leave')).toBeVisible({ timeout: 30_000 });
   await acceptInvitation(contributor, contributorLink);
   const contributorRoom = new VaultRoom(contributor);
-  const hasTour = await contributorRoom.tour.waitFor({ state: 'visible', timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (hasTour) await contributorRoom.closeTour();
+  await contributorRoom.skipTourIfShown();
   await expect(contributorRoom.row('Before the leave')).toBeVisible({ timeout: 30_000 });
 
   // Confirm page, ACCEPTED: a note, and the page stays.
