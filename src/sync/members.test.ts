@@ -102,7 +102,7 @@ async function membershipIdOf(owner: Device, vaultId: string, email: string): Pr
 }
 
 /** Owner creates a private vault and invites the others as `role`; each accepts. */
-async function sharedVault(owner: Device, others: { d: Device; role: 'CONTRIBUTOR' | 'VIEWER' }[], title: string): Promise<string> {
+async function sharedVault(owner: Device, others: { d: Device; role: 'OWNER' | 'CONTRIBUTOR' | 'VIEWER' }[], title: string): Promise<string> {
   const vaultId = await as(owner, () => actions.createVault({ title, description: '', tags: [], terms: 'Be kind.', isPublic: false, isCloud: true }));
   await sync(owner);
   const results = await as(owner, () => members.inviteMembers(vaultId, others.map(({ d, role }) => ({ email: d.user.email, role }))));
@@ -280,6 +280,51 @@ describe('members against the real server', () => {
     await sync(owner);
     expect((await getChildren(owner.db, owner.userId, vaultId, null)).map((n) => n.name)).toEqual(['Queued before the rotation']);
     expect(await nameSeenBy(bob, owner, vaultId, folderId)).toBeNull();
+  }, 120_000);
+
+  it('R20: a second owner leaves; a viewer device does not rotate, the owner device does by itself, and what the owner adds next the leaver cannot open', async () => {
+    const owner = await device('owner');
+    const bob = await device('bob');
+    const carol = await device('carol');
+    const vaultId = await sharedVault(owner, [{ d: bob, role: 'OWNER' }, { d: carol, role: 'VIEWER' }], 'Co-owned');
+    const before = await as(owner, () => actions.createFolder(vaultId, null, 'Before the leave'));
+    await sync(owner, bob, carol);
+    expect((await getChildren(bob.db, bob.userId, vaultId, null)).map((n) => n.name)).toEqual(['Before the leave']);
+
+    // Bob, an accepted OWNER beside the owner, leaves: the vault leaves his list and waits for a new key.
+    await as(bob, () => members.leaveVault(vaultId));
+    expect((await getVaults(bob.db, bob.userId, 'active')).map((v) => v.vaultId)).not.toContain(vaultId);
+    const bobMembership = await as(owner, async () => {
+      await members.refreshMembers(vaultId);
+      return membershipIdOf(owner, vaultId, bob.user.email);
+    });
+    expect((await owner.api.get('/vaults', VaultListResponse)).vaults.find((v) => v.vaultId === vaultId)).toMatchObject({ needsKeyRotation: true, keyCount: 1 });
+
+    // A viewer may not rotate (R20: an OWNER or CONTRIBUTOR does): Carol's sync leaves it pending.
+    await sync(carol);
+    expect((await owner.api.get('/vaults', VaultListResponse)).vaults.find((v) => v.vaultId === vaultId)).toMatchObject({ needsKeyRotation: true, keyCount: 1 });
+
+    // The owner's next sync rotates, sealed to the owner and Carol only.
+    await sync(owner);
+    expect((await owner.api.get('/vaults', VaultListResponse)).vaults.find((v) => v.vaultId === vaultId)).toMatchObject({ needsKeyRotation: false, keyCount: 2 });
+    const [rotation] = (await serverOps(owner, vaultId)).filter((o) => o.op.body.type === 'vault.rotateKeys');
+    expect(rotation?.op.author).toBe(owner.user.publicSigningKey);
+    expect(Object.keys((rotation!.op.body as { rotation: { sealedKeys: Record<string, string> } }).rotation.sealedKeys)).not.toContain(bobMembership);
+    expect((await getMembers(owner.db, owner.userId, vaultId)).find((m) => m.membershipId === bobMembership)).toMatchObject({ status: 'REVOKED', holdsKeys: false });
+
+    // The owner adds a folder at once (no KEY_ROTATION_PENDING): sealed under the new key, Carol reads it, Bob's old ring does not.
+    const after = await as(owner, () => actions.createFolder(vaultId, null, 'After the leave'));
+    await sync(owner);
+    expect(await owner.db.outbox.count()).toBe(0);
+    const [sealedName] = (await serverOps(owner, vaultId)).filter((o) => o.op.objectId === after).map((o) => (o.op.body as { name: SealedField }).name);
+    expect(sealedName?.key).toBe(1);
+    await sync(carol);
+    expect((await getChildren(carol.db, carol.userId, vaultId, null)).map((n) => n.name).sort()).toEqual(['After the leave', 'Before the leave']);
+    expect(await nameSeenBy(bob, owner, vaultId, after)).toBeNull();
+    expect(await nameSeenBy(bob, owner, vaultId, before)).toBe('Before the leave');
+    // Bob's device no longer pulls the vault: it never gets the new folder.
+    await sync(bob);
+    expect((await getChildren(bob.db, bob.userId, vaultId, null)).map((n) => n.name)).toEqual(['Before the leave']);
   }, 120_000);
 
   it('R19: a revoke whose push gets no answer reopens the last ring: nothing is sealed under a key only this device has', async () => {

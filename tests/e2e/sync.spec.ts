@@ -1,13 +1,7 @@
-import type { Locator } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
 import { SignupFlow } from './pages/SignupFlow';
-import { VaultRoom } from './pages/VaultRoom';
+import { pendingMark, VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
-
-/** The pending mark of a row: a badge from 668 px, a labelled dot on phones. */
-function pendingMark(scope: Locator, label: string | RegExp = /^(Waiting to sync|Syncing…)$/): Locator {
-  return scope.getByText(label).or(scope.getByRole('img', { name: label })).filter({ visible: true });
-}
 
 // docs/SYNC_SPEC.md: R3 (pokes), R5 (reconnect), R7-R10 (the outbox), R12 (the visible state).
 test('sync: a second device sees changes within seconds; work done offline waits, survives a reload and is sent on reconnect', async ({

@@ -1,10 +1,15 @@
-import { expect, type Download, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
 export interface UploadFile {
   name: string;
   mimeType: string;
   buffer: Buffer;
+}
+
+/** The pending mark of a row: a badge from 668 px, a labelled dot on phones. */
+export function pendingMark(scope: Locator, label: string | RegExp = /^(Waiting to sync|Syncing…)$/): Locator {
+  return scope.getByText(label).or(scope.getByRole('img', { name: label })).filter({ visible: true });
 }
 
 /** Page model for the vault wizard and the vault room's files. */
@@ -46,6 +51,21 @@ export class VaultRoom {
     await this.tour.getByRole('button', { name: 'Skip tour' }).click();
     expect((await saved).ok()).toBe(true);
     await expect(this.tour).toBeHidden();
+  }
+
+  /** A new account opening its first vault may be shown the tour: skip it when it comes. */
+  async skipTourIfShown(): Promise<void> {
+    const isShown = await this.tour.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (isShown) await this.closeTour();
+  }
+
+  /** Opens an entry of the vault's actions menu from inside the vault room (e.g. 'Manage access'). */
+  async openVaultMenu(vaultName: string, entry: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Actions for ${vaultName}` }).click();
+    await this.page.getByRole('menuitem', { name: entry }).click();
   }
 
   async createFolder(name: string): Promise<void> {
