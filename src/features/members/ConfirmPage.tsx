@@ -1,32 +1,20 @@
 import { Button, Group, Text } from '@mantine/core';
-import { Navigate, useNavigate, useSearch } from '@tanstack/react-router';
+import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { confirmPageView, vaultListStatus } from '../../domain/memberRules';
 import type { MembershipResponse } from '../../protocol/members';
 import { confirmMember, revokeMember } from '../../sync/memberActions';
 import { showSnackbar } from '../../ui/snackbar';
-import { InvitationLayout, InvitationLoader } from './InvitationLayout';
-import { InvitationNotFound } from './InvitationNotFound';
+import { InvitationLayout } from './InvitationLayout';
+import { MembershipGate } from './MembershipGate';
 import { runMemberAction } from './memberCommands';
 import { memberDisplayName } from './MemberRow';
-import { useMembership } from './useMembership';
 
 const TITLE = 'Confirm access';
 
 /** /confirm?membershipId= (spec 001 section 4, 'Confirm page by membership status'): for the inviter. */
 export function ConfirmPage() {
-  const { membershipId } = useSearch({ strict: false }) as { membershipId?: string };
-  const load = useMembership(membershipId);
-  if (!membershipId) return <Navigate to="/" replace />;
-  if (load.state === 'failed') return <InvitationNotFound title={TITLE} />;
-  if (load.state === 'loading') {
-    return (
-      <InvitationLayout title={TITLE}>
-        <InvitationLoader label="Loading the membership" />
-      </InvitationLayout>
-    );
-  }
-  return <ConfirmByStatus membership={load.membership} onChanged={load.reload} />;
+  return <MembershipGate title={TITLE}>{(membership, reload) => <ConfirmByStatus membership={membership} onChanged={reload} />}</MembershipGate>;
 }
 
 function ConfirmByStatus({ membership, onChanged }: { membership: MembershipResponse; onChanged: () => void }) {

@@ -1,31 +1,19 @@
 import { Button, Checkbox, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { Navigate, useNavigate, useSearch } from '@tanstack/react-router';
+import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { canAcceptTerms, invitePageView, roleCardText } from '../../domain/memberRules';
 import type { MembershipResponse } from '../../protocol/members';
 import { acceptInvite, rejectInvite } from '../../sync/memberActions';
 import { showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { InvitationLayout, InvitationLoader } from './InvitationLayout';
-import { InvitationNotFound } from './InvitationNotFound';
-import { useMembership } from './useMembership';
+import { MembershipGate } from './MembershipGate';
 import { useVaultTerms } from './useVaultTerms';
 
 const TITLE = 'Terms of access';
 
 /** /invite?membershipId= (spec 001 sections 2, 4 and 8): the invitee accepts or rejects the terms. */
 export function InvitePage() {
-  const { membershipId } = useSearch({ strict: false }) as { membershipId?: string };
-  const load = useMembership(membershipId);
-  if (!membershipId) return <Navigate to="/" replace />;
-  if (load.state === 'failed') return <InvitationNotFound title={TITLE} />;
-  if (load.state === 'loading') {
-    return (
-      <InvitationLayout title={TITLE}>
-        <InvitationLoader label="Loading the invitation" />
-      </InvitationLayout>
-    );
-  }
-  return <InviteByStatus membership={load.membership} />;
+  return <MembershipGate title={TITLE}>{(membership) => <InviteByStatus membership={membership} />}</MembershipGate>;
 }
 
 function InviteByStatus({ membership }: { membership: MembershipResponse }) {
