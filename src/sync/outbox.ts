@@ -55,7 +55,12 @@ function heldStatesOf(ctx: SyncContext): Map<string, VaultState> {
   return held;
 }
 
-/** Signs `input`, stores it as pending and applies it to the projection in one transaction. */
+/**
+ * Signs `input`, stores it as pending and applies it to the projection in one transaction. The
+ * file operation of an upload is queued once: when one already waits for the same upload (a
+ * stopped client's queue finishing the upload while the next one does too, after a reload), that
+ * record is answered instead, checked inside the same transaction so two cannot both add.
+ */
 export async function enqueueOperation(ctx: SyncContext, input: EnqueueInput): Promise<OutboxRecord> {
   const { db } = ctx;
   const unsigned: UnsignedOperation = {
@@ -79,7 +84,19 @@ export async function enqueueOperation(ctx: SyncContext, input: EnqueueInput): P
     waitsForUploadId: input.waitsForUploadId ?? null,
     fields: input.fields,
   };
+  let queued: OutboxRecord = record;
   await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.outbox], async () => {
+    if (record.waitsForUploadId) {
+      const existing = await db.outbox
+        .where('[accountId+vaultId]')
+        .equals([ctx.accountId, record.vaultId])
+        .filter((o) => o.waitsForUploadId === record.waitsForUploadId)
+        .first();
+      if (existing) {
+        queued = existing;
+        return;
+      }
+    }
     const last = await db.outbox.where('[accountId+queuedAt]').between([ctx.accountId, 0], [ctx.accountId, Infinity]).last();
     record.queuedAt = Math.max(ctx.now(), (last?.queuedAt ?? 0) + 1);
     await db.outbox.add(record);
@@ -103,7 +120,7 @@ export async function enqueueOperation(ctx: SyncContext, input: EnqueueInput): P
     held.set(op.vaultId, state);
   });
   ctx.requestPush();
-  return record;
+  return queued;
 }
 
 /** Pending records that may be pushed now, in queuing order. */
