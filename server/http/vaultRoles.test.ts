@@ -2,12 +2,12 @@
  * Spec 000 section 6 and spec 001 section 6 on the server: every operation type (member.* and
  * key rotations included), the upload announcement, the chunk PUT and the upload cancel against
  * OWNER, CONTRIBUTOR, VIEWER, an INVITEE (a contributor who has not accepted yet), REVOKED and a
- * non-member. A refused attempt changes nothing: no row anywhere, and not a field of the vault's
+ * non-member; and the upload room query, which only those who may upload ask. A refused attempt changes nothing: no row anywhere, and not a field of the vault's
  * own rows (head_seq, key count, memberships).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InviteResponse } from '../../src/protocol/members';
-import type { OperationBody, OperationType, PushResult, Role } from '../../src/protocol/vaults';
+import { type OperationBody, type OperationType, type PushResult, type Role, VaultStorageResponse } from '../../src/protocol/vaults';
 import { ApiClient, errorCode } from '../testing/ApiClient';
 import { describeEachDatabase, type TestEnv } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
@@ -240,6 +240,17 @@ describeEachDatabase('vault roles', (env) => {
         } else {
           await expectUnchanged(f.vaultId, async () => expectError(await f.actor.announce(f.vaultId, newId(), 100, 1), refusal(actor).status, refusal(actor).code));
         }
+      });
+    }
+  });
+
+  describe('upload room (GET /vaults/{id}/storage)', () => {
+    for (const actor of ACTORS) {
+      it(`${actor}: ${WRITERS.includes(actor) ? 'answered' : refusal(actor).code}`, async () => {
+        const f = await fixture(actor);
+        const response = await api.get(`/api/vaults/${f.vaultId}/storage`, { token: f.actor.token });
+        if (WRITERS.includes(actor)) expect(VaultStorageResponse.parse(response.body).available).toBeGreaterThan(0);
+        else expectError(response, refusal(actor).status, refusal(actor).code);
       });
     }
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../../src/protocol/primitives';
-import { PullQuery, PushRequest } from '../../src/protocol/vaults';
+import { PullQuery, PushRequest, type VaultStorageResponse } from '../../src/protocol/vaults';
 import type { Services } from '../services/createServices';
 import { pullResponseJson } from '../services/VaultService';
 import type { DefineRoute } from './route';
@@ -49,5 +49,16 @@ export function registerVaultRoutes(route: DefineRoute, services: Services): voi
     url: '/api/storage',
     auth: 'required',
     handler: async ({ caller }) => services.storage.summary(caller.user.id),
+  });
+
+  // The upload confirmation's figure: uploads are charged to the vault's owner, not the caller.
+  route({
+    method: 'GET',
+    url: '/api/vaults/:vaultId/storage',
+    params: VaultParams,
+    auth: 'required',
+    handler: async ({ params, caller }): Promise<VaultStorageResponse> => ({
+      available: await services.storage.availableIn(caller.user.id, params.vaultId),
+    }),
   });
 }

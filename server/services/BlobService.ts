@@ -66,15 +66,9 @@ export class BlobService {
           }
           return;
         }
-        if (membership.storageAllowance !== null) {
-          const uploaded = await this.storage.uploadedBy(userId, vaultId, trx);
-          if (uploaded + storedSize > membership.storageAllowance) throw new ApiError('NOT_ENOUGH_STORAGE', ALLOWANCE_EXCEEDED_MESSAGE);
-        }
-        const used = await this.storage.usedBy(vault.ownerUserId, trx);
-        const allowance = this.storage.allowanceOf(vault.ownerUserId, vault.isCloud);
-        if ((vault.isCloud ? used.cloud : used.permanent) + storedSize > allowance) {
-          throw new ApiError('NOT_ENOUGH_STORAGE', NOT_ENOUGH_STORAGE_MESSAGE);
-        }
+        const room = await this.storage.roomFor(vault, membership, trx);
+        if (room.member !== null && storedSize > room.member) throw new ApiError('NOT_ENOUGH_STORAGE', ALLOWANCE_EXCEEDED_MESSAGE);
+        if (storedSize > room.owner) throw new ApiError('NOT_ENOUGH_STORAGE', NOT_ENOUGH_STORAGE_MESSAGE);
         await trx
           .insertInto('blobs')
           .values({

@@ -5,7 +5,16 @@
  */
 import { type StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
 import type { Clock } from './Clock';
-import type { Db } from './vaultRows';
+import { requireAccess } from './vaultAccess';
+import type { Db, Membership, Vault } from './vaultRows';
+
+/** What one member's uploads into one vault may still reserve, in bytes (negative: over). */
+export interface UploadRoom {
+  /** The vault owner's remaining allowance for the vault's kind (uploads are charged to them). */
+  owner: number;
+  /** What is left of an airdrop member's allowance in this vault; null: no cap of their own. */
+  member: number | null;
+}
 
 export interface StorageAllowances {
   cloud: number;
@@ -61,6 +70,28 @@ export class StorageService {
       .where((eb) => eb.or([eb('status', '=', 'committed'), eb('expires_at', '>', now)]))
       .executeTakeFirstOrThrow();
     return Number(row.bytes);
+  }
+
+  /**
+   * Room for `membership`'s uploads into `vault`, read through `db` (the announcing transaction,
+   * so the check and the reservation see the same rows).
+   */
+  async roomFor(vault: Vault, membership: Membership, db: Db = this.db): Promise<UploadRoom> {
+    const used = await this.usedBy(vault.ownerUserId, db);
+    const owner = this.allowanceOf(vault.ownerUserId, vault.isCloud) - (vault.isCloud ? used.cloud : used.permanent);
+    if (membership.storageAllowance === null) return { owner, member: null };
+    return { owner, member: membership.storageAllowance - (await this.uploadedBy(membership.userId, vault.id, db)) };
+  }
+
+  /**
+   * GET /vaults/{id}/storage: what an upload by `userId` into the vault may still reserve, the
+   * smaller of the owner's room and the member's own. Only those who may upload ask (write
+   * access); whether the vault is open is the upload's own check (VAULT_ARCHIVED).
+   */
+  async availableIn(userId: string, vaultId: string): Promise<number> {
+    const { vault, membership } = await requireAccess(this.db, vaultId, userId, 'write', this.clock.now());
+    const room = await this.roomFor(vault, membership);
+    return Math.max(0, Math.min(room.owner, room.member ?? room.owner));
   }
 
   async summary(userId: string): Promise<StorageResponse> {

@@ -65,6 +65,7 @@ export class VaultService {
           // An ended membership never carries a ring, whatever an older row kept.
           keys: isRemoved(membership) ? null : membership.keys,
           expiresAt: membership.expiresAt,
+          storageAllowance: membership.storageAllowance,
         },
         keyCount: vault.keyCount,
         needsKeyRotation: vault.needsRotation,

@@ -7,10 +7,12 @@ import { hexToBytes } from '../../src/crypto/encoding';
 import { type FieldContext, sealField } from '../../src/crypto/fieldEnvelope';
 import { createKeyRing, type KeyRing, sealKeyRing } from '../../src/crypto/keyRing';
 import { loadSodium } from '../../src/crypto/sodium';
-import { InviteResponse, MemberListResponse, type Member, UserLookupResponse } from '../../src/protocol/members';
+import { SessionResult } from '../../src/protocol/auth';
+import { InviteResponse, MemberListResponse, type Member, UserLookupResponse, WalletChallengeResponse } from '../../src/protocol/members';
 import { type MemberRole, type Operation, type PushResult, type SealedField, VaultListResponse, type VaultSummary } from '../../src/protocol/vaults';
 import { expectStatus } from './flows';
-import { expectAccepted, newId, type VaultActor } from './vaults';
+import { TestUser } from './TestUser';
+import { expectAccepted, newId, sealed, VaultActor } from './vaults';
 
 /** Seals `ring` to the account with that X25519 public key (hex). */
 export async function sealRingTo(ring: KeyRing, publicEncryptionKey: string): Promise<string> {
@@ -95,4 +97,35 @@ export async function membersOf(actor: VaultActor, vaultId: string): Promise<Mem
   const response = await actor.api.get(`/api/vaults/${vaultId}/members`, { token: actor.token });
   expectStatus(response, 200);
   return MemberListResponse.parse(response.body).members;
+}
+
+/**
+ * A guest brought in by an airdrop link (member.airdrop with a fresh wallet, ring and name sealed
+ * as placeholders), signed in through the wallet login as the link's page does.
+ */
+export async function airdropMember(
+  owner: VaultActor,
+  vaultId: string,
+  options: { role: 'CONTRIBUTOR' | 'VIEWER'; storageAllowance: number; expiresAt: number },
+): Promise<VaultActor> {
+  const wallet = await TestUser.create();
+  expectAccepted(
+    await owner.apply(vaultId, newId(), {
+      type: 'member.airdrop',
+      name: sealed(),
+      memberKey: wallet.publicSigningKey,
+      memberEncryptionKey: wallet.publicEncryptionKey,
+      keys: sealed(80).c,
+      keyCount: 1,
+      ...options,
+    }),
+  );
+  const challenged = await owner.api.post('/api/auth/wallet/challenge', { publicSigningKey: wallet.publicSigningKey });
+  expectStatus(challenged, 200);
+  const { challenge } = WalletChallengeResponse.parse(challenged.body);
+  const signature = await wallet.sign({ purpose: 'wallet-login', challenge });
+  const login = await owner.api.post('/api/auth/wallet/login', { publicSigningKey: wallet.publicSigningKey, challenge, signature });
+  expectStatus(login, 200);
+  const session = SessionResult.parse(login.body);
+  return new VaultActor(owner.api, wallet, session.token, session.user.id);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  availableBytes,
   cancelledText,
   findDuplicateIndexes,
   isCancellable,
@@ -11,6 +10,7 @@ import {
   uploadFailureText,
   uploadProgressText,
   uploadStateLabel,
+  uploadSpaceNote,
   uploadsOnTheWay,
 } from './uploadRules';
 
@@ -33,10 +33,14 @@ describe('upload rules (spec 000 sections 4, 5)', () => {
     const picked = toPickedFiles([file('a.txt'), file('a.txt', 'F/a.txt'), file('c.txt')]);
     expect(findDuplicateIndexes(picked, new Set(['a.txt']))).toEqual([0]);
   });
-  it('computes available space for the vault kind', () => {
-    const s = { cloudTotal: 10, cloudUsed: 4, permanentTotal: 5, permanentUsed: 9 };
-    expect(availableBytes(s, true)).toBe(6);
-    expect(availableBytes(s, false)).toBe(0);
+  it("says the vault's available space, and blocks an upload that does not fit it", () => {
+    expect(uploadSpaceNote(1_000, 1_500_000)).toEqual({ text: 'Available: 1.5 MB', isShort: false });
+    expect(uploadSpaceNote(1_500_000, 1_500_000)).toEqual({ text: 'Available: 1.5 MB', isShort: false });
+    expect(uploadSpaceNote(1_500_001, 1_500_000)).toEqual({ text: 'Not enough available space: 1.5 MB', isShort: true });
+    // An airdrop link made with no storage: nothing fits.
+    expect(uploadSpaceNote(1, 0)).toEqual({ text: 'Not enough available space: 0 B', isShort: true });
+    // Unknown (offline): no line here; the upload waits and the server checks.
+    expect(uploadSpaceNote(1_000, null)).toBeNull();
   });
   it('summarises progress and stages', () => {
     expect(summariseUploads([

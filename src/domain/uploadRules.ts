@@ -3,6 +3,8 @@
  * space and the progress box's summary.
  */
 
+import { formatBytes } from './formatting';
+
 export interface PickedFile {
   file: File;
   /** Folders from the picked folder down to the file (empty for a plain file pick). */
@@ -36,10 +38,16 @@ export function findDuplicateIndexes(picked: readonly PickedFile[], existingFile
   return picked.flatMap((item, index) => (item.path.length === 0 && existingFileNames.has(item.file.name) ? [index] : []));
 }
 
-/** Available bytes of the storage that backs the vault (cloud or permanent). */
-export function availableBytes(storage: { cloudTotal: number; cloudUsed: number; permanentTotal: number; permanentUsed: number }, isCloud: boolean): number {
-  const available = isCloud ? storage.cloudTotal - storage.cloudUsed : storage.permanentTotal - storage.permanentUsed;
-  return Math.max(0, available);
+/**
+ * The confirmation's space line for uploads of `total` bytes, given `available`: the room an
+ * upload by this user into the vault has (GET /vaults/{id}/storage, the owner's remaining space,
+ * capped by an airdrop link's allowance), or null while it is unknown (loading, or offline, where
+ * the upload waits and the server checks at announce). `isShort` blocks the Upload button.
+ */
+export function uploadSpaceNote(total: number, available: number | null): { text: string; isShort: boolean } | null {
+  if (available === null) return null;
+  const isShort = total > available;
+  return { text: isShort ? `Not enough available space: ${formatBytes(available)}` : `Available: ${formatBytes(available)}`, isShort };
 }
 
 /** An upload's state (see UploadState in src/storage/vaultRecords.ts for the transitions). */

@@ -300,6 +300,8 @@ export const VaultSummary = z.object({
     keys: z.string().nullable(),
     /** Airdrop memberships end then (ms); null otherwise. */
     expiresAt: z.number().nullable(),
+    /** An airdrop member's upload allowance in bytes (0: no uploads at all); null: no cap of its own. */
+    storageAllowance: z.number().int().min(0).nullable(),
   }),
   /** Keys in the vault's ring (0 for public vaults): a client holding fewer reopens `membership.keys`. */
   keyCount: z.number().int().min(0),
@@ -365,3 +367,12 @@ export const StorageResponse = z.object({
   permanentUsed: z.number(),
 });
 export type StorageResponse = z.infer<typeof StorageResponse>;
+
+/**
+ * GET /vaults/{vaultId}/storage (OWNER and CONTRIBUTOR, accepted): the bytes an upload by the
+ * caller into this vault may still reserve (spec 000 section 7, storage_available). Uploads are
+ * charged to the vault's owner, so this is the owner's remaining allowance for the vault's kind,
+ * capped for an airdrop member by what is left of their link's upload allowance.
+ */
+export const VaultStorageResponse = z.object({ available: z.number().int().min(0) });
+export type VaultStorageResponse = z.infer<typeof VaultStorageResponse>;

@@ -38,6 +38,8 @@ export interface VaultRecord {
   membershipId?: string;
   /** Airdrop memberships end then (ms); null otherwise. */
   membershipExpiresAt?: number | null;
+  /** An airdrop membership's upload allowance in bytes (0: no uploads); null otherwise. */
+  membershipStorageAllowance?: number | null;
   /** Keys in the vault's ring as GET /vaults last said (0 for public vaults). */
   keyCount?: number;
   /** A member left and nobody has rotated the key yet (VaultSummary.needsKeyRotation). */

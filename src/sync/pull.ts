@@ -79,6 +79,7 @@ export function mergeVaultSummary(record: VaultRecord, summary: VaultSummary): V
     sealedKeys: summary.membership.keys ?? null,
     membershipId: summary.membership.id,
     membershipExpiresAt: summary.membership.expiresAt,
+    membershipStorageAllowance: summary.membership.storageAllowance,
     keyCount: summary.keyCount,
     needsKeyRotation: summary.needsKeyRotation,
   };

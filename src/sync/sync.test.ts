@@ -386,6 +386,22 @@ describe('[S5] uploads and downloads', () => {
     expect(await actions.getStorage()).toMatchObject({ cloudTotal: 1_000_000_000, cloudUsed: 0 });
   });
 
+  it('getVaultUploadRoom answers the room in the vault, which an upload lowers', async () => {
+    const vaultId = await privateVault();
+    expect(await actions.getVaultUploadRoom(vaultId)).toBe(1_000_000_000);
+    await actions.uploadFiles(vaultId, null, [{ file: file('a.txt', 10) }]);
+    await client.syncNow();
+    expect(await actions.getVaultUploadRoom(vaultId)).toBeLessThan(1_000_000_000);
+  });
+
+  it("keeps the membership's upload allowance from the vault list on the vault record", async () => {
+    const vaultId = await privateVault();
+    expect((await getVault(db, USER.id, vaultId))!.membershipStorageAllowance).toBeNull();
+    server.vaults.get(vaultId)!.summary.membership.storageAllowance = 0;
+    await client.syncNow();
+    expect((await getVault(db, USER.id, vaultId))!.membershipStorageAllowance).toBe(0);
+  });
+
   it('pushOutbox does nothing when the outbox is empty', async () => {
     expect(await pushOutbox(client.context)).toMatchObject({ accepted: 0, rejected: 0 });
   });

@@ -11,7 +11,7 @@
  * Error('Cairn-js not initialized.').
  */
 import type { FieldName, Field, OperationBody, StorageResponse as StorageResponseType } from '../protocol/vaults';
-import { StorageResponse } from '../protocol/vaults';
+import { StorageResponse, VaultStorageResponse } from '../protocol/vaults';
 import { isCancellable } from '../domain/uploadRules';
 import { getChildren } from '../storage/vaultStore';
 import { requireSync } from './currentSync';
@@ -294,8 +294,18 @@ export async function openDownload(vaultId: string, fileId: string, versionId?: 
   return openFileVersionDownload(ctx, vaultId, fileId, versionId);
 }
 
-/** GET /storage: the account's allowance and use. */
+/** GET /storage: the account's allowance and use (an owner's figures, e.g. for an airdrop link's share). */
 export async function getStorage(): Promise<StorageResponseType> {
   const { ctx } = requireSync();
   return ctx.api.get('/storage', StorageResponse);
+}
+
+/**
+ * GET /vaults/{id}/storage: the bytes an upload by this user into the vault may still reserve.
+ * Uploads are charged to the vault's owner and capped by an airdrop link's allowance, so this,
+ * not the user's own figures, is what an upload into someone else's vault must fit.
+ */
+export async function getVaultUploadRoom(vaultId: string): Promise<number> {
+  const { ctx } = requireSync();
+  return (await ctx.api.get(`/vaults/${vaultId}/storage`, VaultStorageResponse)).available;
 }

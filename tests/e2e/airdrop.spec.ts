@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignupFlow } from './pages/SignupFlow';
-import { VaultRoom } from './pages/VaultRoom';
+import { pendingMark, VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, localDay, test, uniqueEmail } from './fixtures';
 
 const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
@@ -132,4 +132,84 @@ test('airdrop: the owner generates a link in the invite form; a fresh browser op
   await expect(guest).toHaveURL(/\/vaults\/active$/, { timeout: 60_000 });
   await expect(guest.getByText(vaultName).first()).toBeVisible({ timeout: 30_000 });
   await other.close();
+});
+
+/**
+ * Fills the invite form's airdrop mode for a CONTRIBUTOR with `megabytes` of upload storage and
+ * generates the link; the form is then reset for the next one. The invite page is open.
+ */
+async function generateContributorLink(page: Page, name: string, megabytes: number): Promise<string> {
+  const form = page.getByTestId('airdrop-invite');
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await form.getByRole('textbox', { name: 'Expiry date' }).fill(await localDay(page, 7));
+  await form.getByText('MB', { exact: true }).click();
+  await form.getByRole('textbox', { name: 'Allowed storage in MB' }).fill(String(megabytes));
+  if (megabytes === 0) await expect(form.getByText('No uploads: this member can view and download only.')).toBeVisible();
+  await form.getByRole('button', { name: 'Generate link' }).click();
+  const linkBox = form.getByTestId('airdrop-link');
+  await expect(linkBox).toBeVisible({ timeout: 30_000 });
+  const link = (await linkBox.textContent())?.trim() ?? '';
+  await form.getByRole('button', { name: 'Reset and generate another' }).click();
+  await expect(linkBox).toHaveCount(0);
+  return link;
+}
+
+// Spec 001 section 5: the link's storage is what its member may upload. Uploads are charged to
+// the vault's owner, so the guest's confirmation shows the vault's room, not the guest's own.
+test("airdrop storage: a contributor link with no storage cannot upload but makes folders; one with 1 MB uploads, shown the link's room", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'One project: the upload entries do not change with the width.');
+  test.setTimeout(180_000);
+  const vaultName = `Drop box ${Date.now().toString(36)}`;
+  await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'airdrop-storage-owner'), STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+  await room.createVault(vaultName, { storage: 'Cloud storage', privacy: 'Private' });
+  const filesUrl = page.url();
+  await room.openVaultMenu(vaultName, 'Invite to vault');
+  await page.getByRole('switch', { name: 'Invite with an airdrop link' }).check();
+  const noStorageLink = await generateContributorLink(page, 'Reader with folders', 0);
+  const storageLink = await generateContributorLink(page, 'Uploader', 1);
+
+  /** A fresh browser signed in through `link`, inside the vault's files. */
+  async function guestIn(link: string): Promise<{ guest: Page; close: () => Promise<void> }> {
+    const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    const guest = await context.newPage();
+    await guest.goto(link);
+    await expect(guest).toHaveURL(/\/vaults\/active$/, { timeout: 60_000 });
+    await guest.getByText(vaultName).first().click();
+    await expect(guest.getByRole('button', { name: 'Add an asset' })).toBeEnabled({ timeout: 30_000 });
+    return { guest, close: () => context.close() };
+  }
+
+  // No storage: the upload entries are disabled and say why; a folder can still be made.
+  const reader = await guestIn(noStorageLink);
+  await reader.guest.getByRole('button', { name: 'Add an asset' }).click();
+  await expect(reader.guest.getByText('This link does not allow uploads.')).toBeVisible();
+  await expect(reader.guest.getByRole('menuitem', { name: 'Upload file' })).toBeDisabled();
+  await expect(reader.guest.getByRole('menuitem', { name: 'Upload folder' })).toBeDisabled();
+  await expect(reader.guest.getByRole('menuitem', { name: 'Create folder' })).toBeEnabled();
+  await reader.guest.keyboard.press('Escape');
+  const readerRoom = new VaultRoom(reader.guest);
+  await readerRoom.createFolder('Guest folder');
+  await expect(readerRoom.row('Guest folder')).toBeVisible();
+  await reader.close();
+
+  // 1 MB: the confirmation shows the link's 1 MB (the owner has far more, the guest's own account
+  // 1 GB), and the upload goes through.
+  const uploader = await guestIn(storageLink);
+  const uploaderRoom = new VaultRoom(uploader.guest);
+  const note = { name: 'field-note.txt', mimeType: 'text/plain', buffer: Buffer.from(`Seen at the ridge, ${Date.now()}.\n`) };
+  await uploaderRoom.pickFiles([note]);
+  await expect(uploader.guest.getByRole('dialog', { name: 'Upload 1 file' }).getByText('Available: 1 MB', { exact: true })).toBeVisible();
+  await uploaderRoom.confirmUpload();
+  await expect(uploaderRoom.row(note.name)).toBeVisible({ timeout: 30_000 });
+  await expect(pendingMark(uploaderRoom.row(note.name))).toHaveCount(0, { timeout: 30_000 });
+  await uploader.close();
+
+  // The owner sees both guests' additions.
+  await page.goto(filesUrl);
+  await expect(room.row('Guest folder')).toBeVisible({ timeout: 30_000 });
+  await expect(room.row(note.name)).toBeVisible({ timeout: 30_000 });
 });

@@ -3,6 +3,8 @@ import { IconFileZip, IconFolder, IconPlus, IconUpload } from '../../ui/icons';
 
 interface PlusMenuProps {
   isDisabled: boolean;
+  /** Why the upload entries are disabled while folders may still be made; null: they are enabled. */
+  uploadDisabledReason: string | null;
   isInFolder: boolean;
   onUploadFiles: () => void;
   onUploadFolder: () => void;
@@ -12,7 +14,8 @@ interface PlusMenuProps {
 }
 
 /** The 'Add an asset' plus menu (spec 000 section 2, vault room). */
-export function PlusMenu({ isDisabled, isInFolder, onUploadFiles, onUploadFolder, onUploadZip, onCreateFolder }: PlusMenuProps) {
+export function PlusMenu({ isDisabled, uploadDisabledReason, isInFolder, onUploadFiles, onUploadFolder, onUploadZip, onCreateFolder }: PlusMenuProps) {
+  const isUploadDisabled = uploadDisabledReason !== null;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -24,14 +27,15 @@ export function PlusMenu({ isDisabled, isInFolder, onUploadFiles, onUploadFolder
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconUpload size={16} />} onClick={onUploadFiles}>
+        {isUploadDisabled && <Menu.Label>{uploadDisabledReason}</Menu.Label>}
+        <Menu.Item leftSection={<IconUpload size={16} />} onClick={onUploadFiles} disabled={isUploadDisabled}>
           Upload file
         </Menu.Item>
-        <Menu.Item leftSection={<IconUpload size={16} />} onClick={onUploadFolder}>
+        <Menu.Item leftSection={<IconUpload size={16} />} onClick={onUploadFolder} disabled={isUploadDisabled}>
           Upload folder
         </Menu.Item>
         {onUploadZip && (
-          <Menu.Item leftSection={<IconFileZip size={16} />} onClick={onUploadZip}>
+          <Menu.Item leftSection={<IconFileZip size={16} />} onClick={onUploadZip} disabled={isUploadDisabled}>
             Upload zip &amp; unpack
           </Menu.Item>
         )}

@@ -29,11 +29,14 @@ import { VaultRoomToolbar } from './VaultRoomToolbar';
 import { VaultTour } from './tour/VaultTour';
 import { usePendingUploads } from './upload/PendingUploads';
 
+/** The plus menu's note when an airdrop link was made with no storage (the server's own words). */
+const NO_UPLOADS_TEXT = 'This link does not allow uploads.';
+
 /** .../assets and .../assets/folders/$folderId: the Files tab (spec 000 section 2, vault room). */
 export function VaultAssetsPage() {
   const { folderId: folderParam } = useParams({ strict: false });
   const folderId = folderParam ?? null;
-  const { vault, status, canAdd, canEdit } = useVaultRoom();
+  const { vault, status, canAdd, canUpload, canEdit } = useVaultRoom();
   const vaultId = vault.vaultId;
   const navigate = useNavigate();
   // A large folder shows its first rows at once and the rest when read (isComplete).
@@ -85,6 +88,7 @@ export function VaultAssetsPage() {
       <span>
         <PlusMenu
           isDisabled={!canAdd}
+          uploadDisabledReason={canUpload ? null : NO_UPLOADS_TEXT}
           isInFolder={folderId !== null}
           onUploadFiles={upload.pickFiles}
           onUploadFolder={upload.pickFolder}
@@ -135,7 +139,7 @@ export function VaultAssetsPage() {
                   : 'Files you upload are encrypted on this device before they leave it.'
               }
               actions={
-                canAdd && (
+                canUpload && (
                   <Button onClick={upload.pickFiles} variant="light">
                     Upload file
                   </Button>

@@ -5,7 +5,10 @@ export interface VaultRoom {
   vault: VaultRecord;
   /** The list status in the path (active or inactive), kept in every link inside the room. */
   status: string;
+  /** Create folders. */
   canAdd: boolean;
+  /** Upload files, folders, a zip, new versions: canAdd, unless an airdrop link allows no storage. */
+  canUpload: boolean;
   canEdit: boolean;
 }
 

@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useParams } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
-import { canAddAssets, canEditAssets } from '../../domain/vaultPermissions';
+import { canAddAssets, canEditAssets, canUploadFiles } from '../../domain/vaultPermissions';
 import { useVault, useVaults } from '../../storage/vaultStore';
 import { type VaultRoom, VaultRoomContext } from './VaultRoomContext';
 
@@ -16,8 +16,9 @@ export function VaultRoomLayout() {
 
   const room = useMemo<VaultRoom | null>(() => {
     if (!vault) return null;
-    const access = { role: vault.role, status: vault.status, isReadOnly };
-    return { vault, status, canAdd: canAddAssets(access) && !vault.isPending, canEdit: canEditAssets(access) };
+    const access = { role: vault.role, status: vault.status, isReadOnly, storageAllowance: vault.membershipStorageAllowance };
+    const canAdd = canAddAssets(access) && !vault.isPending;
+    return { vault, status, canAdd, canUpload: canAdd && canUploadFiles(access), canEdit: canEditAssets(access) };
   }, [vault, status, isReadOnly]);
 
   if (!room) {

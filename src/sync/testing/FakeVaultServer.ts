@@ -95,6 +95,10 @@ export class FakeVaultServer {
     if (method === 'GET' && path === '/storage') {
       return { cloudTotal: this.cloudTotal, cloudUsed: this.cloudUsed(), permanentTotal: 100_000_000, permanentUsed: 0 };
     }
+    if (method === 'GET' && parts[0] === 'vaults' && parts[2] === 'storage' && parts.length === 3) {
+      if (!this.vaults.has(parts[1]!)) throw new ApiError('NOT_FOUND');
+      return { available: Math.max(0, this.cloudTotal - this.cloudUsed()) };
+    }
     if (method === 'POST' && path === '/vaults/ops') return this.push(body);
     if (method === 'GET' && parts[0] === 'vaults' && parts[2] === 'ops') {
       const vault = this.vaults.get(parts[1]!);
@@ -193,7 +197,7 @@ export class FakeVaultServer {
           isCloud: body.isCloud,
           status: 'ACTIVE',
           ownerAddress: this.user.address,
-          membership: { id: `m-${op.vaultId}`, role: 'OWNER', status: 'ACCEPTED', keys: body.ownerKeys ?? null, expiresAt: null },
+          membership: { id: `m-${op.vaultId}`, role: 'OWNER', status: 'ACCEPTED', keys: body.ownerKeys ?? null, expiresAt: null, storageAllowance: null },
           keyCount: body.isPublic ? 0 : 1,
           needsKeyRotation: false,
           headSeq: 0,

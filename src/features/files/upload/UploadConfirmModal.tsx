@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatBytes } from '../../../domain/formatting';
-import { availableBytes, type ResolvedUpload } from '../../../domain/uploadRules';
+import { type ResolvedUpload, uploadSpaceNote } from '../../../domain/uploadRules';
 import { VAULT_LIMITS } from '../../../protocol/vaults';
-import { getStorage } from '../../../sync/vaultActions';
+import { getVaultUploadRoom } from '../../../sync/vaultActions';
 import { IconFile } from '../../../ui/icons';
 import { FolderPicker } from '../FolderPicker';
 import { useVaultRoom } from '../VaultRoomContext';
@@ -36,8 +36,10 @@ export function UploadConfirmModal({ items, initialFolderId, onCancel, onConfirm
     setAvailable(null);
     setUnchecked(false);
     let isCurrent = true;
-    getStorage()
-      .then((storage) => isCurrent && setAvailable(availableBytes(storage, vault.isCloud)))
+    // The vault's own figure, not the user's: uploads are charged to the vault's owner, and an
+    // airdrop link caps its member's uploads besides.
+    getVaultUploadRoom(vault.vaultId)
+      .then((room) => isCurrent && setAvailable(room))
       .catch(() => {
         if (!isCurrent) return;
         setAvailable(null);
@@ -47,11 +49,12 @@ export function UploadConfirmModal({ items, initialFolderId, onCancel, onConfirm
     return () => {
       isCurrent = false;
     };
-  }, [items, initialFolderId, vault.isCloud]);
+  }, [items, initialFolderId, vault.vaultId]);
 
   const total = (items ?? []).reduce((sum, i) => sum + i.file.size, 0);
   const tooLarge = (items ?? []).some((i) => i.file.size >= VAULT_LIMITS.FILE_MAX_BYTES);
-  const isShort = available !== null && total > available;
+  const space = uploadSpaceNote(total, available);
+  const isShort = space?.isShort ?? false;
 
   async function confirm() {
     setBusy(true);
@@ -106,9 +109,9 @@ export function UploadConfirmModal({ items, initialFolderId, onCancel, onConfirm
             You're offline: the upload starts when you're back online, if there is enough space.
           </Text>
         )}
-        {available !== null && (
-          <Text size="sm" c={isShort ? 'red' : 'dimmed'} role={isShort ? 'alert' : undefined}>
-            {isShort ? `Not enough available space: ${formatBytes(available)}` : `Available: ${formatBytes(available)}`}
+        {space && (
+          <Text size="sm" c={space.isShort ? 'red' : 'dimmed'} role={space.isShort ? 'alert' : undefined}>
+            {space.text}
           </Text>
         )}
         <Group justify="flex-end">

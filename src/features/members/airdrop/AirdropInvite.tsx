@@ -18,10 +18,8 @@ import {
   unitsToBytes,
 } from '../../../domain/airdropRules';
 import { formatBytes } from '../../../domain/formatting';
-import { availableBytes } from '../../../domain/uploadRules';
-import { useVault } from '../../../storage/vaultStore';
 import { type AirdropLink, createAirdropLink } from '../../../sync/airdropActions';
-import { getStorage } from '../../../sync/vaultActions';
+import { getVaultUploadRoom } from '../../../sync/vaultActions';
 import { errorMessageOf } from '../../signup/errorCode';
 
 /** The invite form's airdrop mode (spec 001 section 5). */
@@ -38,25 +36,27 @@ const ROLE_OPTIONS = [
 ];
 const NAME_MAX = 100;
 
-/** The owner's free storage for this vault's kind: null while loading, 'unknown' offline. */
-function useAvailableStorage(isCloud: boolean | undefined): number | null | 'unknown' {
+/**
+ * The owner's free storage for this vault's kind: null while loading, 'unknown' offline. Asked of
+ * the vault (GET /vaults/{id}/storage), which answers the account its uploads are charged to, so a
+ * second OWNER making the link sees that account's room rather than their own.
+ */
+function useAvailableStorage(vaultId: string): number | null | 'unknown' {
   const [available, setAvailable] = useState<number | null | 'unknown'>(null);
   useEffect(() => {
-    if (isCloud === undefined) return;
     let isCurrent = true;
-    getStorage()
-      .then((storage) => isCurrent && setAvailable(availableBytes(storage, isCloud)))
+    getVaultUploadRoom(vaultId)
+      .then((room) => isCurrent && setAvailable(room))
       .catch(() => isCurrent && setAvailable('unknown'));
     return () => {
       isCurrent = false;
     };
-  }, [isCloud]);
+  }, [vaultId]);
   return available;
 }
 
 export function AirdropInvite({ vaultId, isPublic }: AirdropInviteProps) {
-  const vault = useVault(vaultId);
-  const available = useAvailableStorage(vault?.isCloud);
+  const available = useAvailableStorage(vaultId);
   const [name, setName] = useState('');
   const [role, setRole] = useState<AirdropRole>('CONTRIBUTOR');
   const [dateText, setDateText] = useState('');
