@@ -23,7 +23,6 @@ test('airdrop: the owner generates a link in the invite form; a fresh browser op
   page,
   browser,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'One project: the 375 px layout is checked by screenshots within the test.');
   test.setTimeout(240_000);
   const vaultName = `Survey drop ${Date.now().toString(36)}`;
   const secret = { name: 'survey-notes.txt', mimeType: 'text/plain', buffer: Buffer.from(`Cairn 14 rebuilt, ${Date.now()}.\n`) };
@@ -160,7 +159,6 @@ test("airdrop storage: a contributor link with no storage cannot upload but make
   page,
   browser,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'One project: the upload entries do not change with the width.');
   test.setTimeout(180_000);
   const vaultName = `Drop box ${Date.now().toString(36)}`;
   await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'airdrop-storage-owner'), STRONG_PASSWORD);
