@@ -1,8 +1,10 @@
 /**
  * The browser's own transfer ceiling on this machine, with no app code and no crypto: a page
- * PUTs and GETs 4 MiB bodies (4 in flight) to a bare Node HTTP server that discards or serves
- * bytes. Cairn's encrypted upload and download can be read against it: here, Chromium's request
- * bodies leave the renderer far slower than WebCrypto encrypts them.
+ * PUTs and GETs 4 MiB bodies to a bare Node HTTP server that discards or serves bytes. Cairn's
+ * encrypted upload and download can be read against it. PUTs are measured as the app sends them
+ * (a Blob body, one request in flight per file, so an interruption costs at most one chunk) and
+ * with 4 in flight; and with ArrayBuffer bodies, which Chromium sends from the renderer far
+ * slower than a Blob (docs/decisions.md).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,25 +13,40 @@ import type { Browser } from 'playwright-core';
 const BODY = 4 * 1024 * 1024;
 const PAGE = '<!doctype html><title>ceiling</title>';
 
-/** Runs in the page: 4 transfers in flight, `n` bodies of `size` bytes each way; answers MiB/s. */
+export interface BrowserCeiling {
+  /** Blob bodies, one request in flight (the app's upload of one file). */
+  putBlobOneMiBs: number;
+  /** Blob bodies, 4 in flight. */
+  putBlobFourMiBs: number;
+  /** ArrayBuffer bodies, 4 in flight. */
+  putBufferFourMiBs: number;
+  /** GETs into an ArrayBuffer, 4 in flight. */
+  getMiBs: number;
+}
+
+/** Runs in the page: `n` bodies of `size` bytes each way; answers MiB/s. */
 const PAGE_SCRIPT = `async (size, n) => {
-  const timed = async (task) => {
+  const timed = async (inFlight, task) => {
     let next = 0;
     const t0 = performance.now();
-    await Promise.all([0, 1, 2, 3].map(async () => {
+    await Promise.all(Array.from({ length: inFlight }, async () => {
       while (next < n) { next += 1; await task(); }
     }));
     return (size * n) / 1048576 / ((performance.now() - t0) / 1000);
   };
-  const body = new Uint8Array(size);
-  const putMiBs = await timed(async () => {
-    await (await fetch('/put', { method: 'PUT', body: body.slice(), headers: { 'content-type': 'application/octet-stream' } })).text();
-  });
-  const getMiBs = await timed(async () => { await (await fetch('/blob', { cache: 'no-store' })).arrayBuffer(); });
-  return { putMiBs, getMiBs };
+  const bytes = new Uint8Array(size);
+  const blob = new Blob([bytes]);
+  const put = (body) => async () => {
+    await (await fetch('/put', { method: 'PUT', body: body(), headers: { 'content-type': 'application/octet-stream' } })).text();
+  };
+  const putBlobOneMiBs = await timed(1, put(() => blob));
+  const putBlobFourMiBs = await timed(4, put(() => blob));
+  const putBufferFourMiBs = await timed(4, put(() => bytes.slice()));
+  const getMiBs = await timed(4, async () => { await (await fetch('/blob', { cache: 'no-store' })).arrayBuffer(); });
+  return { putBlobOneMiBs, putBlobFourMiBs, putBufferFourMiBs, getMiBs };
 }`;
 
-export async function browserCeiling(browser: Browser, totalMiB: number): Promise<{ putMiBs: number; getMiBs: number }> {
+export async function browserCeiling(browser: Browser, totalMiB: number): Promise<BrowserCeiling> {
   const payload = Buffer.alloc(BODY, 7);
   const server = http.createServer((req, res) => {
     if (req.method === 'PUT') {
@@ -51,7 +68,7 @@ export async function browserCeiling(browser: Browser, totalMiB: number): Promis
     await page.goto(`http://127.0.0.1:${port}/`);
     const count = Math.max(4, Math.round((totalMiB * 1024 * 1024) / BODY));
     // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
-    return (await page.evaluate(`(${PAGE_SCRIPT})(${BODY}, ${count})`)) as { putMiBs: number; getMiBs: number };
+    return (await page.evaluate(`(${PAGE_SCRIPT})(${BODY}, ${count})`)) as BrowserCeiling;
   } finally {
     await context.close();
     server.close();
