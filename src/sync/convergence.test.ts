@@ -256,11 +256,22 @@ describe('SYNC_SPEC R7-R11: two devices converge through disconnects, lost answe
         device.online = true;
         device.loseAnswers = 0;
       }
-      for (let round = 0; round < 6; round++) {
+      // At least 6 rounds; more while an upload still waits out a retry delay from before (its
+      // queue is then idle, and its file operation waits for it), up to a bound.
+      const isSettled = async () => {
+        for (const device of devices) {
+          const outbox = await device.db.outbox.where('accountId').equals(real.userId).toArray();
+          const uploads = await device.db.uploads.where('accountId').equals(real.userId).toArray();
+          if (outbox.some((r) => r.status === 'pending') || uploads.some((u) => u.state !== 'done')) return false;
+        }
+        return true;
+      };
+      for (let round = 0; round < 40 && (round < 6 || !(await isSettled())); round++) {
         for (const device of devices) {
           backOnline(device);
           await device.client.syncNow();
         }
+        if (round >= 6) await new Promise((resolve) => setTimeout(resolve, 250));
       }
 
       const queued = a.queued.size + b.queued.size;

@@ -62,62 +62,86 @@ function heldStatesOf(ctx: SyncContext): Map<string, VaultState> {
  * record is answered instead, checked inside the same transaction so two cannot both add.
  */
 export async function enqueueOperation(ctx: SyncContext, input: EnqueueInput): Promise<OutboxRecord> {
+  const [queued] = await enqueueOperations(ctx, [input]);
+  return queued!;
+}
+
+/**
+ * enqueueOperation for several operations (a batch hide, restore, move or delete): signed one
+ * by one, then stored and applied in one transaction, in order, with each vault's projection
+ * saved once. Queuing a batch of 250 one transaction at a time took tens of seconds.
+ */
+export async function enqueueOperations(ctx: SyncContext, inputs: readonly EnqueueInput[]): Promise<OutboxRecord[]> {
   const { db } = ctx;
-  const unsigned: UnsignedOperation = {
-    id: ctx.newId(),
-    vaultId: input.vaultId,
-    objectId: input.objectId,
-    author: ctx.user.publicSigningKey,
-    createdAt: ctx.now(),
-    body: input.body,
-  };
-  const op = await ctx.crypto.signOperation(unsigned);
-  const record: OutboxRecord = {
-    accountId: ctx.accountId,
-    opId: op.id,
-    vaultId: op.vaultId,
-    op,
-    // Strictly increasing even within one millisecond, so push order is queuing order.
-    queuedAt: 0,
-    status: 'pending',
-    error: null,
-    waitsForUploadId: input.waitsForUploadId ?? null,
-    fields: input.fields,
-  };
-  let queued: OutboxRecord = record;
+  const records: OutboxRecord[] = [];
+  for (const input of inputs) {
+    const unsigned: UnsignedOperation = {
+      id: ctx.newId(),
+      vaultId: input.vaultId,
+      objectId: input.objectId,
+      author: ctx.user.publicSigningKey,
+      createdAt: ctx.now(),
+      body: input.body,
+    };
+    const op = await ctx.crypto.signOperation(unsigned);
+    records.push({
+      accountId: ctx.accountId,
+      opId: op.id,
+      vaultId: op.vaultId,
+      op,
+      // Strictly increasing even within one millisecond, so push order is queuing order.
+      queuedAt: 0,
+      status: 'pending',
+      error: null,
+      waitsForUploadId: input.waitsForUploadId ?? null,
+      fields: input.fields,
+    });
+  }
+  const queued: OutboxRecord[] = [];
   await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.outbox], async () => {
-    if (record.waitsForUploadId) {
-      const existing = await db.outbox
-        .where('[accountId+vaultId]')
-        .equals([ctx.accountId, record.vaultId])
-        .filter((o) => o.waitsForUploadId === record.waitsForUploadId)
-        .first();
-      if (existing) {
-        queued = existing;
-        return;
-      }
-    }
-    const last = await db.outbox.where('[accountId+queuedAt]').between([ctx.accountId, 0], [ctx.accountId, Infinity]).last();
-    record.queuedAt = Math.max(ctx.now(), (last?.queuedAt ?? 0) + 1);
-    await db.outbox.add(record);
     const held = heldStatesOf(ctx);
-    const state =
-      reuseHeldVaultState(held.get(op.vaultId) ?? null, await db.vaults.get([ctx.accountId, op.vaultId])) ??
-      (await loadVaultState(db, ctx.accountId, op.vaultId));
-    if (op.body.type === 'vault.create') {
-      // A vault made on this device: its owner is the author, until GET /vaults says otherwise.
-      Object.assign(state.vault, {
-        role: 'OWNER',
-        membershipStatus: 'ACCEPTED',
-        ownerAddress: state.vault.ownerAddress || ctx.user.address,
-        // Its key ring, sealed to this account, opens again after a reload while offline.
-        ...(op.body.isPublic ? {} : { sealedKeys: op.body.ownerKeys }),
-      });
+    const states = new Map<string, VaultState>();
+    let last = (await db.outbox.where('[accountId+queuedAt]').between([ctx.accountId, 0], [ctx.accountId, Infinity]).last())?.queuedAt ?? 0;
+    for (const record of records) {
+      if (record.waitsForUploadId) {
+        const existing = await db.outbox
+          .where('[accountId+vaultId]')
+          .equals([ctx.accountId, record.vaultId])
+          .filter((o) => o.waitsForUploadId === record.waitsForUploadId)
+          .first();
+        if (existing) {
+          queued.push(existing);
+          continue;
+        }
+      }
+      record.queuedAt = last = Math.max(ctx.now(), last + 1);
+      await db.outbox.add(record);
+      const { op } = record;
+      let state = states.get(op.vaultId);
+      if (!state) {
+        state =
+          reuseHeldVaultState(held.get(op.vaultId) ?? null, await db.vaults.get([ctx.accountId, op.vaultId])) ??
+          (await loadVaultState(db, ctx.accountId, op.vaultId));
+        states.set(op.vaultId, state);
+      }
+      if (op.body.type === 'vault.create') {
+        // A vault made on this device: its owner is the author, until GET /vaults says otherwise.
+        Object.assign(state.vault, {
+          role: 'OWNER',
+          membershipStatus: 'ACCEPTED',
+          ownerAddress: state.vault.ownerAddress || ctx.user.address,
+          // Its key ring, sealed to this account, opens again after a reload while offline.
+          ...(op.body.isPublic ? {} : { sealedKeys: op.body.ownerKeys }),
+        });
+      }
+      applyOperation(state, { op, fields: record.fields, time: op.createdAt, isPending: true });
+      queued.push(record);
     }
-    applyOperation(state, { op, fields: input.fields, time: op.createdAt, isPending: true });
-    computeFolderSizes(state);
-    await saveVaultState(db, state);
-    held.set(op.vaultId, state);
+    for (const [vaultId, state] of states) {
+      computeFolderSizes(state);
+      await saveVaultState(db, state);
+      held.set(vaultId, state);
+    }
   });
   ctx.requestPush();
   return queued;

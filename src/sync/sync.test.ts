@@ -212,6 +212,35 @@ describe('[S2] pull: projections from verified operations', () => {
   });
 });
 
+describe('[S1] batches', () => {
+  it('a batch hide, restore and move is queued in one go, in order, pending at once, and all of it reaches the server', async () => {
+    const vaultId = await privateVault();
+    const target = await actions.createFolder(vaultId, null, 'Target');
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push(await actions.createFolder(vaultId, null, `F${i}`));
+    await client.syncNow();
+    server.isOffline = true;
+
+    await actions.hideNodes(vaultId, ids);
+    const queued = await db.outbox.orderBy('[accountId+queuedAt]').toArray();
+    expect(queued.map((r) => r.op.objectId)).toEqual(ids);
+    expect(new Set(queued.map((r) => r.queuedAt)).size).toBe(ids.length);
+    expect((await getChildren(db, USER.id, vaultId, null, 'REVOKED')).map((n) => n.pendingOpIds.length)).toEqual(ids.map(() => 1));
+
+    await actions.restoreNodes(vaultId, ids);
+    await actions.moveNodes(vaultId, ids, target);
+    expect((await getChildren(db, USER.id, vaultId, target)).length).toBe(ids.length);
+    expect(await db.outbox.count()).toBe(3 * ids.length);
+
+    server.isOffline = false;
+    await client.syncNow();
+    expect(await db.outbox.count()).toBe(0);
+    const children = await getChildren(db, USER.id, vaultId, target);
+    expect(children.map((n) => n.name).sort()).toEqual(ids.map((_, i) => `F${i}`).sort());
+    expect(children.every((n) => n.pendingOpIds.length === 0)).toBe(true);
+  });
+});
+
 describe('[S4] rebuild', () => {
   it('gives the same records every time, equal to what pulling built', async () => {
     const vaultId = await privateVault();

@@ -16,7 +16,7 @@ import { isCancellable } from '../domain/uploadRules';
 import { getChildren } from '../storage/vaultStore';
 import { requireSync } from './currentSync';
 import { downloadFileVersion, openFileVersionDownload, type DownloadProgress, type FileVersionDownload } from './downloadFile';
-import { enqueueOperation } from './outbox';
+import { enqueueOperation, enqueueOperations } from './outbox';
 import type { SyncContext } from './SyncContext';
 import { type NewUpload, queueUploads } from './uploadQueue';
 import { ensureVaultKeys } from './pull';
@@ -49,6 +49,14 @@ export async function makeFields<K extends FieldName>(
 
 async function queue(ctx: SyncContext, vaultId: string, objectId: string, body: OperationBody, fields: Record<string, string> = {}) {
   return enqueueOperation(ctx, { vaultId, objectId, body, fields });
+}
+
+/** One operation per node, in order, queued together (one transaction for a batch). */
+async function queueEach(ctx: SyncContext, vaultId: string, nodeIds: readonly string[], body: (nodeId: string) => OperationBody) {
+  return enqueueOperations(
+    ctx,
+    nodeIds.map((nodeId) => ({ vaultId, objectId: nodeId, body: body(nodeId), fields: {} })),
+  );
 }
 
 // --- vaults ------------------------------------------------------------------------------------
@@ -149,13 +157,13 @@ export async function renameNode(vaultId: string, nodeId: string, name: string):
 /** Moves files and folders to `parentId` (null: root), one operation each, in order. */
 export async function moveNodes(vaultId: string, nodeIds: string[], parentId: string | null): Promise<void> {
   const { ctx } = requireSync();
-  for (const nodeId of nodeIds) await queue(ctx, vaultId, nodeId, { type: 'node.move', parentId });
+  await queueEach(ctx, vaultId, nodeIds, () => ({ type: 'node.move', parentId }));
 }
 
 /** 'Hide' (revoke): the nodes move to revoked-files. */
 export async function hideNodes(vaultId: string, nodeIds: string[]): Promise<void> {
   const { ctx } = requireSync();
-  for (const nodeId of nodeIds) await queue(ctx, vaultId, nodeId, { type: 'node.hide' });
+  await queueEach(ctx, vaultId, nodeIds, () => ({ type: 'node.hide' }));
 }
 
 /**
@@ -165,18 +173,20 @@ export async function hideNodes(vaultId: string, nodeIds: string[]): Promise<voi
 export async function restoreNodes(vaultId: string, nodeIds: string[]): Promise<void> {
   const { ctx } = requireSync();
   const restoring = new Set(nodeIds);
+  const bodies = new Map<string, OperationBody>();
   for (const nodeId of nodeIds) {
     const node = await ctx.db.nodes.get([ctx.accountId, nodeId]);
     const parent = node?.parentId ? await ctx.db.nodes.get([ctx.accountId, node.parentId]) : undefined;
     const isParentUsable = !node?.parentId || (parent && (parent.status === 'ACTIVE' || restoring.has(parent.id)));
-    await queue(ctx, vaultId, nodeId, isParentUsable ? { type: 'node.restore' } : { type: 'node.restore', parentId: null });
+    bodies.set(nodeId, isParentUsable ? { type: 'node.restore' } : { type: 'node.restore', parentId: null });
   }
+  await queueEach(ctx, vaultId, nodeIds, (nodeId) => bodies.get(nodeId)!);
 }
 
 /** Deletes hidden nodes ('Delete' in cloud vaults, 'Clear' in permanent ones). */
 export async function deleteNodes(vaultId: string, nodeIds: string[]): Promise<void> {
   const { ctx } = requireSync();
-  for (const nodeId of nodeIds) await queue(ctx, vaultId, nodeId, { type: 'node.delete' });
+  await queueEach(ctx, vaultId, nodeIds, () => ({ type: 'node.delete' }));
 }
 
 /** Drops a rejected operation (after the user read its error) and rebuilds its vault. */
