@@ -7,10 +7,10 @@
  * link is worth showing only once the server has made the account (docs/decisions.md).
  */
 import type { CryptoApi } from '../../workers/crypto/CryptoApi';
-import { ApiError, isErrorCode } from '../protocol/errors';
-import { type MemberRole, PushResponse } from '../protocol/vaults';
+import type { MemberRole } from '../protocol/vaults';
 import { getCrypto } from '../platform/cryptoClient';
 import { requireSync } from './currentSync';
+import { pushMemberOps, sealRingFor } from './members';
 import { ensureVaultKeys } from './pull';
 import type { SyncContext } from './SyncContext';
 import { makeFields } from './vaultActions';
@@ -32,8 +32,8 @@ export interface AirdropLink {
   url: string;
 }
 
-/** The wallet half of the crypto worker that an airdrop needs. */
-export type AirdropWallets = Pick<CryptoApi, 'createAirdropWallet' | 'sealVaultKeysFor'>;
+/** The wallet maker of the crypto worker that an airdrop needs. */
+export type AirdropWallets = Pick<CryptoApi, 'createAirdropWallet'>;
 
 /** The link's address: `/login?wallet=` on this app's origin. */
 export function airdropUrl(origin: string, entropy: string): string {
@@ -43,42 +43,33 @@ export function airdropUrl(origin: string, entropy: string): string {
 /**
  * Makes the wallet, the member and the link. Rejects with the server's ApiError when the
  * operation is refused (e.g. STALE_VAULT_KEY after a rotation this device has not pulled yet).
+ * Pushed like the other member operations (src/sync/members.ts), so the vault and its member
+ * list are pulled again at once.
  */
 export async function makeAirdropLink(ctx: SyncContext, wallets: AirdropWallets, input: AirdropInput, origin: string): Promise<AirdropLink> {
   const { wallet, entropy } = await wallets.createAirdropWallet();
   const membershipId = ctx.newId();
-  let ring: { keys?: string; keyCount?: number } = {};
+  let ring = {};
   if (!input.isPublic) {
     await ensureVaultKeys(ctx, input.vaultId);
-    const sealed = await wallets.sealVaultKeysFor(input.vaultId, wallet.publicEncryptionKey);
-    ring = { keys: sealed.sealedKeys, keyCount: sealed.keyCount };
+    ring = await sealRingFor(ctx, input.vaultId, wallet.publicEncryptionKey);
   }
   const fields = await makeFields(ctx, input.vaultId, membershipId, input.isPublic, { name: input.name.trim() });
-  const op = await ctx.crypto.signOperation({
-    id: ctx.newId(),
-    vaultId: input.vaultId,
-    objectId: membershipId,
-    author: ctx.user.publicSigningKey,
-    createdAt: ctx.now(),
-    body: {
-      type: 'member.airdrop',
-      name: fields.name,
-      role: input.role,
-      memberKey: wallet.publicSigningKey,
-      memberEncryptionKey: wallet.publicEncryptionKey,
-      ...ring,
-      expiresAt: input.expiresAt,
-      storageAllowance: input.storageAllowance,
+  await pushMemberOps(ctx, input.vaultId, [
+    {
+      objectId: membershipId,
+      body: {
+        type: 'member.airdrop',
+        name: fields.name,
+        role: input.role,
+        memberKey: wallet.publicSigningKey,
+        memberEncryptionKey: wallet.publicEncryptionKey,
+        ...ring,
+        expiresAt: input.expiresAt,
+        storageAllowance: input.storageAllowance,
+      },
     },
-  });
-  const { results } = await ctx.api.post('/vaults/ops', { ops: [op] }, PushResponse);
-  const result = results[0];
-  if (!result) throw new ApiError('INTERNAL', 'The server did not answer the airdrop');
-  if (result.status === 'rejected') {
-    throw new ApiError(isErrorCode(result.error.code) ? result.error.code : 'INTERNAL', result.error.message);
-  }
-  // The member appears in the vault's log; the next pull shows it to every member's device.
-  ctx.requestPush();
+  ]);
   return { membershipId, url: airdropUrl(origin, entropy) };
 }
 
