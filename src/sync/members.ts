@@ -113,8 +113,8 @@ export async function pushMemberOps(ctx: SyncContext, vaultId: string, inputs: M
   }
 }
 
-/** The vault's record, or Error('Missing vault id.') (the same text vaultActions uses). */
-async function requireVault(ctx: SyncContext, vaultId: string) {
+/** The vault's record, or Error('Missing vault id.'). */
+export async function requireVault(ctx: SyncContext, vaultId: string) {
   const vault = await ctx.db.vaults.get([ctx.accountId, vaultId]);
   if (!vault) throw new Error('Missing vault id.');
   return vault;

@@ -411,10 +411,6 @@ describe('[S5] uploads and downloads', () => {
     expect(afterTamper.length).toBeLessThanOrEqual(1);
   });
 
-  it('getStorage answers the account figures', async () => {
-    expect(await actions.getStorage()).toMatchObject({ cloudTotal: 1_000_000_000, cloudUsed: 0 });
-  });
-
   it('getVaultUploadRoom answers the room in the vault, which an upload lowers', async () => {
     const vaultId = await privateVault();
     expect(await actions.getVaultUploadRoom(vaultId)).toBe(1_000_000_000);

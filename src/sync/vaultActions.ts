@@ -10,12 +10,13 @@
  * Every action needs sync to be started (src/sync/index.ts); otherwise it throws
  * Error('Cairn-js not initialized.').
  */
-import type { FieldName, Field, OperationBody, StorageResponse as StorageResponseType } from '../protocol/vaults';
-import { StorageResponse, VaultStorageResponse } from '../protocol/vaults';
+import type { FieldName, Field, OperationBody } from '../protocol/vaults';
+import { VaultStorageResponse } from '../protocol/vaults';
 import { isCancellable } from '../domain/uploadRules';
 import { getChildren } from '../storage/vaultStore';
 import { requireSync } from './currentSync';
 import { downloadFileVersion, openFileVersionDownload, type DownloadProgress, type FileVersionDownload } from './downloadFile';
+import { requireVault } from './members';
 import { enqueueOperation, enqueueOperations } from './outbox';
 import type { SyncContext } from './SyncContext';
 import { type NewUpload, queueUploads } from './uploadQueue';
@@ -25,9 +26,7 @@ export { CHUNK_TAMPERED_MESSAGE, DownloadError, type FileVersionDownload, NOT_OF
 export { NOT_ENOUGH_STORAGE_MESSAGE, UPLOAD_FAILED_MESSAGE } from './uploadQueue';
 
 async function isPublicVault(ctx: SyncContext, vaultId: string): Promise<boolean> {
-  const vault = await ctx.db.vaults.get([ctx.accountId, vaultId]);
-  if (!vault) throw new Error('Missing vault id.');
-  return vault.isPublic;
+  return (await requireVault(ctx, vaultId)).isPublic;
 }
 
 /** Seals (private) or wraps in clear (public) each given field. */
@@ -302,12 +301,6 @@ export async function downloadFile(vaultId: string, fileId: string, versionId?: 
 export async function openDownload(vaultId: string, fileId: string, versionId?: string): Promise<FileVersionDownload> {
   const { ctx } = requireSync();
   return openFileVersionDownload(ctx, vaultId, fileId, versionId);
-}
-
-/** GET /storage: the account's allowance and use (an owner's figures, e.g. for an airdrop link's share). */
-export async function getStorage(): Promise<StorageResponseType> {
-  const { ctx } = requireSync();
-  return ctx.api.get('/storage', StorageResponse);
 }
 
 /**

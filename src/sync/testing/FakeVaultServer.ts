@@ -92,9 +92,6 @@ export class FakeVaultServer {
     const url = new URL(path, 'http://fake');
     const parts = url.pathname.split('/').filter(Boolean);
     if (method === 'GET' && path === '/vaults') return { vaults: [...this.vaults.values()].map((v) => v.summary) };
-    if (method === 'GET' && path === '/storage') {
-      return { cloudTotal: this.cloudTotal, cloudUsed: this.cloudUsed(), permanentTotal: 100_000_000, permanentUsed: 0 };
-    }
     if (method === 'GET' && parts[0] === 'vaults' && parts[2] === 'storage' && parts.length === 3) {
       if (!this.vaults.has(parts[1]!)) throw new ApiError('NOT_FOUND');
       return { available: Math.max(0, this.cloudTotal - this.cloudUsed()) };
