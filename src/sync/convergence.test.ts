@@ -368,6 +368,11 @@ describe('SYNC_SPEC R7-R11: two devices converge through disconnects, lost answe
       }
     } catch (error) {
       console.error(`Convergence run failed with CONVERGENCE_SEED=${SEED}; last steps:\n${log.slice(-25).join('\n')}`);
+      for (const device of devices) {
+        const uploads = await device.db.uploads.where('accountId').equals(real.userId).toArray();
+        const unfinished = uploads.filter((u) => u.state !== 'done').map((u) => `${u.uploadId} ${u.state} ${u.error ?? ''}`);
+        console.error(`${device.name}: ${device.reloads} reloads, uploads not done: ${unfinished.join('; ') || 'none'}`);
+      }
       throw error;
     } finally {
       for (const device of devices) device.client.stop();

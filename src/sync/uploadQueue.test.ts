@@ -362,3 +362,88 @@ describe('[R4] cancelling', () => {
     expect((await getChildren(db, USER.id, vaultId, null)).map((n) => n.name)).toEqual(['kept.bin']);
   });
 });
+
+describe('[R21] two tabs over one profile', () => {
+  /** A second tab: its own queue and transfer pool over the same IndexedDB and server. */
+  function secondTab(api: ApiClient, tabTransfer: FakeTransfer): SyncClient {
+    const tab = new SyncClient({ db, api, crypto, transfer: tabTransfer, log: () => {} }, { pollIntervalMs: 0 });
+    tab.start(USER.id, USER);
+    return tab;
+  }
+
+  it('an upload finished by one tab stays finished when a slower tab fails on it afterwards', async () => {
+    const vaultId = await privateVault();
+    const content = bytes(2 * CHUNK_SIZE + 7, 8);
+    const interrupted = await interruptedUpload(vaultId, 'shared.bin', content, 1);
+    server.isOffline = false;
+
+    // The second tab takes the paused upload up and stops at its announce, until released.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let announced!: () => void;
+    const atAnnounce = new Promise<void>((resolve) => (announced = resolve));
+    const slowApi: ApiClient = {
+      ...server.api,
+      post: async (path, body, schema) => {
+        if (path.endsWith('/blobs')) {
+          announced();
+          await gate;
+        }
+        return server.api.post(path, body, schema);
+      },
+    };
+    const tab = secondTab(slowApi, new FakeTransfer(server));
+    try {
+      tab.context.requestUploads();
+      await atAnnounce;
+      expect((await onlyUpload()).state).toBe('resuming');
+
+      // The first tab finishes it meanwhile: file operation queued, the kept copy freed.
+      client.context.requestUploads();
+      await client.idle();
+      expect(await onlyUpload()).toMatchObject({ state: 'done' });
+      expect(await db.uploadFiles.get([USER.id, interrupted.uploadId])).toBeUndefined();
+
+      // The second tab finds no copy of the file any more: the upload stays done, not failed.
+      release();
+      await tab.idle();
+      expect(await onlyUpload()).toMatchObject({ state: 'done', error: null });
+      await client.syncNow();
+      // Pushed and accepted: nothing of it is left in the outbox.
+      expect(await db.outbox.where('accountId').equals(USER.id).toArray()).toEqual([]);
+      const [node] = await getChildren(db, USER.id, vaultId, null);
+      expect(await sameBytes(await actions.downloadFile(vaultId, node!.id), content)).toBe(true);
+    } finally {
+      tab.stop();
+    }
+  });
+
+  it('with Web Locks, the tabs take turns: the upload is sent once', async () => {
+    // The part of the LockManager the queue uses: one holder per name, the others wait in order.
+    const tails = new Map<string, Promise<unknown>>();
+    const locks = {
+      request: (name: string, work: () => Promise<unknown>) => {
+        const run = (tails.get(name) ?? Promise.resolve()).then(work);
+        tails.set(name, run.catch(() => undefined));
+        return run;
+      },
+    };
+    vi.stubGlobal('navigator', { onLine: true, userAgent: 'node', locks });
+    const vaultId = await privateVault();
+    const content = bytes(3 * CHUNK_SIZE + 1, 9);
+    const otherTransfer = new FakeTransfer(server);
+    const tab = secondTab(server.api, otherTransfer);
+    try {
+      await actions.uploadFiles(vaultId, null, [{ file: file('once.bin', content) }]);
+      tab.context.requestUploads();
+      await Promise.all([client.idle(), tab.idle()]);
+      expect(await onlyUpload()).toMatchObject({ state: 'done' });
+      expect(transfer.sent.length + otherTransfer.sent.length).toBe(4);
+      await client.syncNow();
+      const [node] = await getChildren(db, USER.id, vaultId, null);
+      expect(await sameBytes(await actions.downloadFile(vaultId, node!.id), content)).toBe(true);
+    } finally {
+      tab.stop();
+    }
+  });
+});

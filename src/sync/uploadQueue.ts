@@ -61,7 +61,7 @@ const SENDING_STATES: ReadonlySet<UploadState> = new Set(['encrypting', 'uploadi
 
 /** A failure that will not go away by retrying (as opposed to being offline). */
 class PermanentUploadError extends Error {}
-/** The user cancelled: stop quietly. */
+/** The user cancelled, or another run finished the upload: stop quietly. */
 class UploadCancelled extends Error {}
 /** The upload was paused under us (the browser went offline): stop, and retry when online. */
 class UploadPaused extends Error {}
@@ -104,6 +104,16 @@ function isSourceFailure(error: unknown): boolean {
   return error instanceof Error && (error.message === 'FILE_UNREADABLE' || error.message === 'FILE_CHANGED');
 }
 
+/**
+ * Runs `work` holding the account's upload lock (Web Locks), so two open tabs never send the same
+ * upload at once; the other tab's queue waits its turn, then finds the work done. Where the API
+ * is missing (Node), `update` still keeps a finished upload finished.
+ */
+function withUploadLock(accountId: string, work: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(`cairn-uploads:${accountId}`, work) : work();
+}
+
 export class UploadQueue {
   private running: Promise<void> | null = null;
   private again = false;
@@ -131,7 +141,7 @@ export class UploadQueue {
       this.again = true;
       return;
     }
-    this.running = this.drain()
+    this.running = withUploadLock(this.ctx.accountId, () => this.drain())
       .catch((error: unknown) => this.ctx.log('The upload queue stopped', error))
       .finally(() => {
         this.running = null;
@@ -208,12 +218,16 @@ export class UploadQueue {
     return this.ctx.db.uploads.get([this.ctx.accountId, uploadId]);
   }
 
-  /** Updates fields unless the user cancelled meanwhile (a cancel always wins). */
+  /**
+   * Updates fields unless the upload is over: a cancel always wins, and a finished upload (its
+   * file operation queued) stays finished, whatever a slower run over the same record (another
+   * tab, a page going away) concludes after it.
+   */
   private async update(uploadId: string, change: (record: UploadRecord) => void): Promise<UploadRecord | undefined> {
     const { db, accountId } = this.ctx;
     return db.transaction('rw', [db.uploads], async () => {
       const record = await db.uploads.get([accountId, uploadId]);
-      if (!record || record.state === 'cancelled') return record;
+      if (!record || record.state === 'cancelled' || record.state === 'done') return record;
       change(record);
       await db.uploads.put(record);
       return record;
@@ -222,7 +236,7 @@ export class UploadQueue {
 
   /** The record after an update, if the upload is to go on; throws when cancelled or paused. */
   private static goingOn(record: UploadRecord | undefined): UploadRecord {
-    if (!record || record.state === 'cancelled') throw new UploadCancelled();
+    if (!record || record.state === 'cancelled' || record.state === 'done') throw new UploadCancelled();
     if (record.state === 'paused') throw new UploadPaused('The browser went offline');
     return record;
   }
