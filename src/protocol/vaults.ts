@@ -249,6 +249,12 @@ export const UnsignedOperation = z.strictObject({
   author: Hex32,
   /** Client clock (ms), informational: the server's order is the seq. */
   createdAt: z.number().int().min(0),
+  /**
+   * Shared by the operations of one user action over several items (a batch upload, hide,
+   * restore, move or delete), so the timeline shows them as one group (spec 000 section 2,
+   * Timeline; docs/SYNC_SPEC.md R28). Signed like the rest; absent for single actions.
+   */
+  groupRef: Id.optional(),
   body: OperationBody,
 });
 export type UnsignedOperation = z.infer<typeof UnsignedOperation>;

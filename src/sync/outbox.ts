@@ -39,6 +39,8 @@ export interface EnqueueInput {
   fields: OpenedFields;
   /** Held back until that upload is done. */
   waitsForUploadId?: string | null;
+  /** One id for every operation of a batch action (UnsignedOperation.groupRef). */
+  groupRef?: string;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function enqueueOperations(ctx: SyncContext, inputs: readonly Enque
       objectId: input.objectId,
       author: ctx.user.publicSigningKey,
       createdAt: ctx.now(),
+      ...(input.groupRef ? { groupRef: input.groupRef } : {}),
       body: input.body,
     };
     const op = await ctx.crypto.signOperation(unsigned);

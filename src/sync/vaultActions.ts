@@ -50,11 +50,15 @@ async function queue(ctx: SyncContext, vaultId: string, objectId: string, body: 
   return enqueueOperation(ctx, { vaultId, objectId, body, fields });
 }
 
-/** One operation per node, in order, queued together (one transaction for a batch). */
+/**
+ * One operation per node, in order, queued together (one transaction for a batch). A batch of
+ * several shares one groupRef, so the timeline shows it as one action (SYNC_SPEC R28).
+ */
 async function queueEach(ctx: SyncContext, vaultId: string, nodeIds: readonly string[], body: (nodeId: string) => OperationBody) {
+  const groupRef = nodeIds.length > 1 ? ctx.newId() : undefined;
   return enqueueOperations(
     ctx,
-    nodeIds.map((nodeId) => ({ vaultId, objectId: nodeId, body: body(nodeId), fields: {} })),
+    nodeIds.map((nodeId) => ({ vaultId, objectId: nodeId, body: body(nodeId), fields: {}, ...(groupRef ? { groupRef } : {}) })),
   );
 }
 
