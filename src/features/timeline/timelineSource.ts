@@ -1,0 +1,44 @@
+/**
+ * Reads what the timeline is made of from Dexie (DESIGN.md section 4: screens read IndexedDB
+ * only): the vault's pulled operations (`opPages`, in seq order, each with its signature check
+ * and opened fields), this device's pending outbox operations, the nodes' current names and the
+ * cached members. One read, live through useLiveQuery in the page.
+ */
+import Dexie from 'dexie';
+import type { CairnDb } from '../../storage/db';
+import { getMembers } from '../../storage/memberStore';
+import { buildTimeline, type TimelineItem, type TimelineNode, type TimelineOp } from './timelineItems';
+
+export async function readTimelineOps(db: CairnDb, accountId: string, vaultId: string): Promise<TimelineOp[]> {
+  const [pages, outbox] = await Promise.all([
+    db.opPages.where('[accountId+vaultId+firstSeq]').between([accountId, vaultId, Dexie.minKey], [accountId, vaultId, Dexie.maxKey]).toArray(),
+    db.outbox.where('[accountId+vaultId]').equals([accountId, vaultId]).toArray(),
+  ]);
+  const ops: TimelineOp[] = [];
+  for (const page of pages) {
+    for (const cached of page.ops) {
+      ops.push({ seq: cached.seq, postedAt: cached.receivedAt, op: cached.op, isVerified: cached.isVerified, fields: cached.fields, isPending: false });
+    }
+  }
+  // This device signed its own operations; a rejected one is not shown (its item carries the error).
+  for (const record of outbox) {
+    if (record.status !== 'pending') continue;
+    ops.push({ seq: null, postedAt: record.op.createdAt, op: record.op, isVerified: true, fields: record.fields, isPending: true });
+  }
+  return ops;
+}
+
+export async function readTimelineNodes(db: CairnDb, accountId: string, vaultId: string): Promise<Map<string, TimelineNode>> {
+  const nodes = await db.nodes.where('[accountId+vaultId]').equals([accountId, vaultId]).toArray();
+  return new Map(nodes.map((n) => [n.id, { id: n.id, kind: n.kind, name: n.name, mimeType: n.mimeType }]));
+}
+
+/** Every item of the vault's timeline as the viewer may see it, newest first. */
+export async function readTimeline(db: CairnDb, accountId: string, vaultId: string, viewer: { key: string; role: string }): Promise<TimelineItem[]> {
+  const [ops, nodes, members] = await Promise.all([
+    readTimelineOps(db, accountId, vaultId),
+    readTimelineNodes(db, accountId, vaultId),
+    getMembers(db, accountId, vaultId),
+  ]);
+  return buildTimeline(ops, { viewerKey: viewer.key, viewerRole: viewer.role, members, nodes });
+}
