@@ -12,6 +12,7 @@ import { VaultAssetsPage } from '../features/files/VaultAssetsPage';
 import { VaultRoomLayout } from '../features/files/VaultRoomLayout';
 import { InviteToVaultPage } from '../features/members/InviteToVaultPage';
 import { ManageAccessPage } from '../features/members/ManageAccessPage';
+import { TimelinePage } from '../features/timeline/TimelinePage';
 import { appRoute } from './appRoute';
 
 export const vaultRoomRoute = createRoute({
@@ -59,6 +60,9 @@ export const galleryFolderRoute = createRoute({
   component: GalleryPage,
 });
 
+/** The activity timeline (spec 000 section 2; a DELETED vault goes to /vaults/active in VaultRoomLayout). */
+export const timelineRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'timeline', component: TimelinePage });
+
 /** Spec 001 section 2: OWNERs only (the page sends anyone else back to the vault). */
 export const inviteToVaultRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'invite-to-vault', component: InviteToVaultPage });
 /** Manage access for OWNERs, 'View members' for everyone else. */
@@ -75,5 +79,6 @@ export const vaultRoomTree = vaultRoomRoute.addChildren([
   galleryFolderRoute,
   inviteToVaultRoute,
   manageAccessRoute,
+  timelineRoute,
   vaultRoomOtherRoute,
 ]);

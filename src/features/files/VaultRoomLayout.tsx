@@ -5,6 +5,7 @@ import { useServerConfig } from '../../app/serverConfigStore';
 import { canAddAssets, canEditAssets, canUploadFiles } from '../../domain/vaultPermissions';
 import { useVault, useVaults } from '../../storage/vaultStore';
 import { type VaultRoom, VaultRoomContext } from './VaultRoomContext';
+import { VaultRoomTabs } from './VaultRoomTabs';
 
 /** /vaults/$status/$vaultId/*: loads the vault; a vault that cannot be found goes to /404 (spec 000 section 8). */
 export function VaultRoomLayout() {
@@ -34,6 +35,7 @@ export function VaultRoomLayout() {
 
   return (
     <VaultRoomContext.Provider value={room}>
+      <VaultRoomTabs status={status} vaultId={vaultId} />
       <Outlet />
     </VaultRoomContext.Provider>
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../protocol/vaults';
 import { filterItems, NO_FILTERS } from './timelineFilters';
 import { buildTimeline, groupItems, groupSummary, type TimelineContext, type TimelineNode, type TimelineOp } from './timelineItems';
-import { dateBadge, describeItem, relativeTime } from './timelineText';
+import { dateBadge, describeItem, relativeTime, withDateBadges } from './timelineText';
 
 const ME = 'a'.repeat(64);
 const ALEX = 'b'.repeat(64);
@@ -169,6 +169,11 @@ describe('dates', () => {
     expect(dateBadge(new Date(2026, 10, 22, 0, 5).getTime(), now)).toBe('Today');
     expect(dateBadge(new Date(2026, 10, 21, 23, 59).getTime(), now)).toBe('Yesterday');
     expect(dateBadge(new Date(2026, 10, 16, 9).getTime(), now)).toBe('Monday, November 16');
+  });
+  it('a badge heads each day of entries, newest first', () => {
+    const at = (id: string, time: number) => ({ key: id, items: [{ postedAt: time } as never] });
+    const rows = withDateBadges([at('a', now - 60_000), at('b', now - 3_600_000), at('c', new Date(2026, 10, 21, 9).getTime()), at('d', new Date(2026, 10, 16).getTime())], now);
+    expect(rows.map((r) => (r.kind === 'date' ? r.label : r.key))).toEqual(['Today', 'a', 'b', 'Yesterday', 'c', 'Monday, November 16', 'd']);
   });
   it('relative times: Just now within 5 minutes, minutes, hours, Yesterday, then the date', () => {
     expect(relativeTime(now - 4 * 60_000, now)).toBe('Just now');

@@ -5,8 +5,10 @@
  * cached members. One read, live through useLiveQuery in the page.
  */
 import Dexie from 'dexie';
-import type { CairnDb } from '../../storage/db';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getDb, type CairnDb } from '../../storage/db';
 import { getMembers } from '../../storage/memberStore';
+import { useStoreAccount } from '../../storage/vaultStore';
 import { buildTimeline, type TimelineItem, type TimelineNode, type TimelineOp } from './timelineItems';
 
 export async function readTimelineOps(db: CairnDb, accountId: string, vaultId: string): Promise<TimelineOp[]> {
@@ -41,4 +43,13 @@ export async function readTimeline(db: CairnDb, accountId: string, vaultId: stri
     getMembers(db, accountId, vaultId),
   ]);
   return buildTimeline(ops, { viewerKey: viewer.key, viewerRole: viewer.role, members, nodes });
+}
+
+/** The vault's timeline items, live (undefined while the first read is in flight). */
+export function useTimeline(vaultId: string, viewerKey: string, viewerRole: string): TimelineItem[] | undefined {
+  const accountId = useStoreAccount();
+  return useLiveQuery(
+    () => (accountId ? readTimeline(getDb(), accountId, vaultId, { key: viewerKey, role: viewerRole }) : []),
+    [accountId, vaultId, viewerKey, viewerRole],
+  );
 }

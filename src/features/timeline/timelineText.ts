@@ -3,7 +3,7 @@
  * badges (Today, Yesterday, or weekday plus month and day) and relative times ('Just now',
  * minutes, hours, Yesterday, then a date). Pure; the clock is a parameter.
  */
-import type { TimelineAction, TimelineItem } from './timelineItems';
+import type { TimelineAction, TimelineEntry, TimelineItem } from './timelineItems';
 
 const ROLE_NAMES: Record<string, string> = { OWNER: 'Owner', CONTRIBUTOR: 'Contributor', VIEWER: 'Viewer', REVOKED: 'Revoked' };
 
@@ -134,4 +134,20 @@ export function relativeTime(time: number, now: number): string {
   }
   if (days === 1) return 'Yesterday';
   return new Date(time).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** A line of the rendered list: a date badge, or an entry. */
+export type TimelineRow = { kind: 'date'; key: string; label: string } | { kind: 'entry'; key: string; entry: TimelineEntry };
+
+/** Puts a date badge before the first entry of each day (entries newest first; a group dates by its newest item). */
+export function withDateBadges(entries: readonly TimelineEntry[], now: number): TimelineRow[] {
+  const rows: TimelineRow[] = [];
+  let last: string | null = null;
+  for (const entry of entries) {
+    const label = dateBadge(entry.items[0]!.postedAt, now);
+    if (label !== last) rows.push({ kind: 'date', key: `date:${label}:${entry.key}`, label });
+    last = label;
+    rows.push({ kind: 'entry', key: entry.key, entry });
+  }
+  return rows;
 }
