@@ -10,7 +10,8 @@
  *     streamed through the service worker (the page is reloaded once it is active);
  *  4. peak memory during both;
  *  5. a folder of 10,000 files (seeded through the API with the client's crypto): first render,
- *     scrolling, and the first sync into a fresh browser profile.
+ *     scrolling, and the first sync into a fresh browser profile;
+ *  6. that vault's timeline (10,000+ operations): first render, every page loaded, scrolling.
  *
  * Environment: BENCH_SIZE_MIB (default 256), BENCH_FILES (default 10000), BENCH_KEEP=1 keeps the
  * temp dir, BENCH_HEADED=1 shows the browser, BENCH_NO_SW=1 blocks the service worker (downloads
@@ -25,6 +26,7 @@ import { freePort } from '../../server/testing/serverProcess';
 import { type AppServer, createPrivateCloudVault, logIn, outboxCount, poll, ROOT, row, signUpAndLogIn, startAppServer, storeRecords } from './appSession';
 import { browserCeiling } from './browserCeiling';
 import { seedFolder, serverCeiling } from './seed';
+import { benchTimeline } from './timelineBench';
 import { CHROMIUM_FLAGS } from '../chromiumFlags';
 
 const MiB = 1024 * 1024;
@@ -605,6 +607,10 @@ async function main(): Promise<void> {
         ? 'smooth (no long task, no frame > 50 ms)'
         : 'GOAL MISSED (long tasks or frames > 50 ms while scrolling)',
   );
+
+  // 6. The same vault's timeline: 10,000+ operations (tests/bench/timelineBench.ts).
+  log('timeline of the seeded vault');
+  await benchTimeline(page, vaultUrl, record, log);
 
   // First sync into a fresh profile: new context, log in, until the folder's rows show.
   log('fresh profile: logging in and pulling the vault');

@@ -1,0 +1,153 @@
+/**
+ * The timeline of a vault of 10,000+ operations in Chromium (run by tests/bench/run.ts after the
+ * 10,000-file folder, on the same vault): the Timeline tab clicked in the app until its first
+ * entry shows, every page loaded with 'Load more activity...', then the document scrolled top to
+ * bottom at 600 px a frame, with frame times and long tasks. Prints figures; judges nothing but
+ * whether the list reached its end (the vault's creation, its oldest item).
+ */
+import type { Page } from 'playwright-core';
+
+interface BenchWindow {
+  __bench: { longTasks: Array<{ start: number; duration: number }> };
+}
+
+type Record = (label: string, value: string, note?: string) => void;
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export async function benchTimeline(page: Page, vaultUrl: string, record: Record, log: (text: string) => void): Promise<void> {
+  await page.goto(vaultUrl);
+  await page.getByRole('tab', { name: 'Timeline' }).waitFor();
+  await page.waitForTimeout(500);
+
+  // 1. In-app click on the tab until the first entry is in the DOM, and the frame that paints it.
+  const first = await page.evaluate(async () => {
+    const w = window as unknown as BenchWindow;
+    const tab = [...document.querySelectorAll('[role="tab"]')].find((el) => (el.textContent ?? '').trim() === 'Timeline') as HTMLElement | undefined;
+    if (!tab) return null;
+    const tasksBefore = w.__bench.longTasks.length;
+    const hasEntry = () => document.querySelector('[data-testid="timeline-entry"]') !== null;
+    const start = performance.now();
+    const shown = new Promise<number>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (hasEntry()) {
+          observer.disconnect();
+          resolve(performance.now());
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    tab.click();
+    const entryAt = await Promise.race([shown, new Promise<number>((resolve) => setTimeout(() => resolve(-1), 60_000))]);
+    const paintAt = await new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const tasks = w.__bench.longTasks.slice(tasksBefore);
+    return {
+      entryMs: entryAt < 0 ? -1 : entryAt - start,
+      paintMs: paintAt - start,
+      longTasks: tasks.length,
+      longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
+    };
+  });
+  if (!first || first.entryMs < 0) {
+    record('timeline: first render (tab click → first entry)', 'NOT MEASURED', '(no Timeline tab or no entry within 60 s)');
+    return;
+  }
+  const countText = (await page.getByText(/^[\d,]+ actions?$/).first().textContent()) ?? '?';
+  record(
+    `timeline: first render of ${countText} (tab click → first entry)`,
+    `${fmt(first.entryMs)} ms (next frame at ${fmt(first.paintMs)} ms); long tasks ${first.longTasks}, longest ${fmt(first.longestTask)} ms`,
+  );
+
+  // 2. Every page through 'Load more activity...' (25 entries a click), timed per click.
+  log('timeline: loading every page with Load more activity...');
+  const loading = await page.evaluate(async () => {
+    const w = window as unknown as BenchWindow;
+    const tasksBefore = w.__bench.longTasks.length;
+    const button = () => [...document.querySelectorAll('button')].find((b) => (b.textContent ?? '').trim() === 'Load more activity...');
+    const clicks: number[] = [];
+    const start = performance.now();
+    for (let b = button(); b && performance.now() - start < 300_000; b = button()) {
+      const t = performance.now();
+      b.click();
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      clicks.push(performance.now() - t);
+    }
+    const sorted = [...clicks].sort((a, b) => a - b);
+    const tasks = w.__bench.longTasks.slice(tasksBefore);
+    return {
+      clicks: clicks.length,
+      totalMs: performance.now() - start,
+      p50: sorted[Math.floor(sorted.length / 2)] ?? 0,
+      p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+      worst: sorted.at(-1) ?? 0,
+      longTasks: tasks.length,
+      isComplete: !button(),
+    };
+  });
+  record(
+    'timeline: Load more activity... until the end',
+    `${loading.clicks} clicks in ${fmt(loading.totalMs / 1000, 1)} s; per click p50 ${fmt(loading.p50, 1)} ms, p95 ${fmt(loading.p95, 1)} ms, worst ${fmt(loading.worst, 1)} ms; long tasks ${loading.longTasks}`,
+    loading.isComplete ? '' : 'GOAL MISSED (not every page loaded within 300 s)',
+  );
+
+  // 3. Scroll the document top → bottom, 600 px a frame; the bottom is read again every frame
+  // since the virtualizer measures rows as they show.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(500);
+  const scroll = await page.evaluate(async () => {
+    const w = window as unknown as BenchWindow;
+    const scroller = document.scrollingElement as HTMLElement;
+    const bottom = () => scroller.scrollHeight - scroller.clientHeight;
+    const tasksBefore = w.__bench.longTasks.length;
+    const frames: number[] = [];
+    const start = performance.now();
+    let atBottomFrames = 0;
+    let isTimedOut = false;
+    await new Promise<void>((resolve) => {
+      let last = performance.now();
+      const tick = () => {
+        const now = performance.now();
+        frames.push(now - last);
+        last = now;
+        atBottomFrames = scroller.scrollTop >= bottom() - 1 ? atBottomFrames + 1 : 0;
+        isTimedOut = now - start > 120_000;
+        if (atBottomFrames >= 3 || isTimedOut) return resolve();
+        scroller.scrollTop = Math.min(bottom(), scroller.scrollTop + 600);
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const elapsed = performance.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    frames.shift();
+    frames.splice(frames.length - 2, 2);
+    const sorted = [...frames].sort((a, b) => a - b);
+    const tasks = w.__bench.longTasks.slice(tasksBefore);
+    const entries = [...document.querySelectorAll('[data-testid="timeline-entry"]')];
+    return {
+      scrollPx: scroller.scrollTop,
+      elapsedMs: elapsed,
+      frames: frames.length,
+      p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+      worst: sorted.at(-1) ?? 0,
+      slowFrames: frames.filter((f) => f > 50).length,
+      longTasks: tasks.length,
+      longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
+      entriesInDom: entries.length,
+      lastEntry: (entries.at(-1)?.textContent ?? '').slice(0, 80),
+      isTimedOut,
+    };
+  });
+  const reachedEnd = /created the vault/.test(scroll.lastEntry);
+  const smooth = scroll.longTasks === 0 && scroll.slowFrames === 0;
+  record(
+    'timeline: scroll top → bottom',
+    `${fmt(scroll.scrollPx)} px in ${fmt(scroll.elapsedMs)} ms over ${scroll.frames} frames; frame p95 ${fmt(scroll.p95, 1)} ms, worst ${fmt(scroll.worst, 1)} ms, frames > 50 ms: ${scroll.slowFrames}; long tasks ${scroll.longTasks}, longest ${fmt(scroll.longestTask)} ms; ${scroll.entriesInDom} entries in the DOM${scroll.isTimedOut ? ' (stopped after 120 s)' : ''}`,
+    !reachedEnd
+      ? `GOAL MISSED (the list ends at '${scroll.lastEntry}', not the vault's creation)`
+      : smooth
+        ? 'smooth (no long task, no frame > 50 ms)'
+        : 'GOAL MISSED (long tasks or frames > 50 ms while scrolling)',
+  );
+}
