@@ -106,6 +106,8 @@ test('timeline: two members see each other\'s uploads, folders, renames and hide
   await expect(page.getByTestId('timeline-entry').last()).toContainText(`You created the vault ${vaultName}`);
   await expect(page.getByRole('heading', { name: 'Today' })).toBeVisible();
 
+  const uploadBox = room.uploadBox();
+  if (await uploadBox.isVisible()) await uploadBox.getByRole('button', { name: 'Close' }).click();
   // A grouped upload expands to its files.
   const group = entry(page, 'You uploaded 3 files');
   await group.getByRole('button', { name: /You uploaded 3 files/ }).click();
@@ -139,5 +141,20 @@ test('timeline: two members see each other\'s uploads, folders, renames and hide
   await expect(entry(member, `${ownerEmail} uploaded 3 files`)).toBeVisible();
   await expect(entry(member, `${ownerEmail} created the folder Maps`)).toBeVisible();
   await shootBothWidths(member, 'member');
+
+  // An action arriving while the timeline is open is highlighted, for 1 s.
+  await member.evaluate(() => {
+    const w = window as unknown as { highlighted: string[] };
+    w.highlighted = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-highlighted]')) w.highlighted.push(el.textContent ?? '');
+    }).observe(document.body, { subtree: true, attributes: true, childList: true });
+  });
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await room.createFolder('Late folder');
+  const late = entry(member, `${ownerEmail} created the folder Late folder`);
+  await expect(late).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => member.evaluate(() => (window as unknown as { highlighted: string[] }).highlighted.some((t) => t.includes('Late folder')))).toBe(true);
+  await expect(late).not.toHaveAttribute('data-highlighted', { timeout: 3_000 });
   await other.close();
 });
