@@ -60,4 +60,15 @@ describe('signed operations', () => {
     expect(await verifyOperation({ ...signed, signature: 'x' })).toBe(false);
     expect(await verifyOperation({ ...signed, author: 'zz' })).toBe(false);
   });
+
+  it('a groupRef is signed: added, changed or dropped, the signature no longer verifies (SYNC_SPEC R29)', async () => {
+    const grouped = UnsignedOperation.parse({ ...fixture.op, groupRef: 'batch_1' });
+    const signed = await signOperation((await referenceKeys()).signingPrivateKey, grouped);
+    expect(Operation.parse(signed).groupRef).toBe('batch_1');
+    expect(await verifyOperation(signed)).toBe(true);
+    expect(await verifyOperation({ ...signed, groupRef: 'batch_2' })).toBe(false);
+    const { groupRef: _dropped, ...ungrouped } = signed;
+    expect(await verifyOperation(ungrouped)).toBe(false);
+    expect(UnsignedOperation.safeParse({ ...fixture.op, groupRef: 'not an id!' }).success).toBe(false);
+  });
 });
