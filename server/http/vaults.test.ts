@@ -1,6 +1,6 @@
 /** Vault creation, listing, pushes and pulls of signed operations, folder structure rules. */
 import { beforeAll, expect, it } from 'vitest';
-import { PullResponse, VaultListResponse } from '../../src/protocol/vaults';
+import { operationSigningPayload, PullResponse, VaultListResponse } from '../../src/protocol/vaults';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
@@ -169,6 +169,20 @@ describeEachDatabase('vault operations', (env) => {
     expectAccepted(await owner.apply(vaultId, d, { type: 'node.hide' }));
     expectRejected(await owner.apply(vaultId, e, { type: 'node.restore' }), 'INVALID_OPERATION');
     expectAccepted(await owner.apply(vaultId, e, { type: 'node.restore', parentId: null }));
+  });
+
+  it('keeps the signed groupRef of a batch action: accepted and served back as signed (SYNC_SPEC R28)', async () => {
+    const vaultId = await owner.createVault();
+    const groupRef = newId();
+    const ops = [];
+    for (const name of [sealed(), sealed()]) {
+      const unsigned = { id: newId(), vaultId, objectId: newId(), author: owner.user.publicSigningKey, createdAt: Date.now(), groupRef, body: { type: 'folder.create' as const, parentId: null, name } };
+      ops.push({ ...unsigned, signature: await owner.user.sign(operationSigningPayload(unsigned)) });
+    }
+    expect((await owner.push(...ops)).map((r) => r.status)).toEqual(['accepted', 'accepted']);
+    const served = (await pull(vaultId, 1)).ops.map((o) => o.op);
+    expect(served).toEqual(ops);
+    expect(served.map((op) => op.groupRef)).toEqual([groupRef, groupRef]);
   });
 
   it('answers 404 for a vault the caller is not in and for one that does not exist', async () => {
