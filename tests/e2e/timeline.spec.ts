@@ -156,5 +156,16 @@ test('timeline: two members see each other\'s uploads, folders, renames and hide
   await expect(late).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => member.evaluate(() => (window as unknown as { highlighted: string[] }).highlighted.some((t) => t.includes('Late folder')))).toBe(true);
   await expect(late).not.toHaveAttribute('data-highlighted', { timeout: 3_000 });
+
+  // Offline, an action is on the timeline at once, marked Pending until the server has it.
+  await other.setOffline(true);
+  await member.getByRole('tab', { name: 'Files' }).click();
+  await memberRoom.createFolder('Offline folder');
+  await openTimeline(member);
+  const offline = entry(member, 'You created the folder Offline folder');
+  await expect(offline).toContainText('Pending');
+  await expect(member.getByTestId('timeline-entry').first()).toContainText('Offline folder');
+  await other.setOffline(false);
+  await expect(offline).not.toContainText('Pending', { timeout: 30_000 });
   await other.close();
 });
