@@ -135,6 +135,14 @@ export class NoteDraftSync {
     }
   }
 
+  /** Stops listening and drops what was not sent (the draft was saved as a version). */
+  cancel(): void {
+    this.doc.off('update', this.onUpdate);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = [];
+  }
+
   /** Stops listening and sends what is left. */
   stop(): Promise<void> {
     this.doc.off('update', this.onUpdate);
