@@ -134,6 +134,53 @@ describe('SYNC_SPEC R25-R27: collaborative note drafts', () => {
     for (const device of [a, b, c]) device.client.stop();
   }, 60_000);
 
+  it('R25: edits kept on the device but not queued before a reload are sent when the draft opens again', async () => {
+    const a = await newDevice('R');
+    setCurrentSync(a.client);
+    const vaultId = await actions.createVault({ title: 'Reload', description: '', tags: [], terms: '', isPublic: false, isCloud: true });
+    await actions.uploadFiles(vaultId, null, [{ file: new File(['Draft me'], 'Memo.md', { type: 'text/markdown' }) }]);
+    await a.client.syncNow();
+    await a.client.syncNow();
+    const note = (await a.db.nodes.where('[accountId+vaultId]').equals([real.userId, vaultId]).toArray()).find((n) => n.name === 'Memo.md')!;
+    const [version] = await a.db.versions.where('[accountId+fileId]').equals([real.userId, note.id]).toArray();
+    const target = { vaultId, noteId: note.id, baseVersionId: version!.versionId };
+    const drafts = async () => (await a.db.outbox.toArray()).filter((r) => r.op.body.type === 'note.draft').length;
+
+    // Offline, so the outbox shows what was queued. One edit queued, then one typed just before
+    // the page went away (never flushed).
+    a.online = false;
+    const before = new Y.Doc();
+    seedDraft(before, 'Memo', 'Draft me');
+    const first = new NoteDraftSync(a.client.context, before, target, { batchMs: 60_000 });
+    replaceText(before.getText('text'), 'Draft me now');
+    await first.flush();
+    replaceText(before.getText('text'), 'Draft me now, quickly');
+    first.cancel();
+    expect(await drafts()).toBe(1);
+
+    // The reload: the doc comes back from the device's copy (what y-indexeddb stores).
+    const after = new Y.Doc();
+    Y.applyUpdate(after, Y.encodeStateAsUpdate(before));
+    seedDraft(after, 'Memo', 'Draft me');
+    const second = new NoteDraftSync(a.client.context, after, target);
+    await second.sendUnsent(seedUpdate('Memo', 'Draft me'));
+    expect(await drafts()).toBe(2);
+    // Opening again with nothing new sends nothing.
+    await second.sendUnsent(seedUpdate('Memo', 'Draft me'));
+    expect(await drafts()).toBe(2);
+
+    a.online = true;
+    await a.client.syncNow();
+    const fresh = new Y.Doc();
+    seedDraft(fresh, 'Memo', 'Draft me');
+    new NoteDraftSync(a.client.context, fresh, target).applyPulled(await readDraftUpdates(a.db, real.userId, note.id, target.baseVersionId));
+    expect(fresh.getText('text').toString()).toBe('Draft me now, quickly');
+    // Once accepted and pulled, nothing is unsent.
+    await second.sendUnsent(seedUpdate('Memo', 'Draft me'));
+    expect(await drafts()).toBe(0);
+    a.client.stop();
+  }, 60_000);
+
   it('R27: the seed update is identical wherever it is made, so seeding twice changes nothing', () => {
     expect(seedUpdate('T', 'Body')).toEqual(seedUpdate('T', 'Body'));
     const doc = new Y.Doc();

@@ -12,7 +12,7 @@
 import * as Y from 'yjs';
 import { base64UrlToBytes, bytesToBase64Url } from '../crypto/encoding';
 import { DRAFT_UPDATE_MAX } from '../protocol/vaults';
-import type { NoteDraftUpdateRecord } from '../storage/noteDraftStore';
+import { type NoteDraftUpdateRecord, readDraftUpdates } from '../storage/noteDraftStore';
 import { requireVault } from './members';
 import { enqueueOperation } from './outbox';
 import type { SyncContext } from './SyncContext';
@@ -133,6 +133,35 @@ export class NoteDraftSync {
         this.options.onError?.(error);
       }
     }
+  }
+
+  /**
+   * Queues what the doc holds beyond the seed, the pulled updates and the drafts still queued:
+   * edits made within the batching delay before a reload, which y-indexeddb kept but no operation
+   * carries. Called once when a stored draft is opened (R25).
+   */
+  async sendUnsent(seed: Uint8Array): Promise<void> {
+    const { noteId, baseVersionId } = this.target;
+    const known = new Y.Doc();
+    Y.applyUpdate(known, seed);
+    const pulled = await readDraftUpdates(this.ctx.db, this.ctx.accountId, noteId, baseVersionId);
+    const queued = (await this.ctx.db.outbox.where('[accountId+vaultId]').equals([this.ctx.accountId, this.target.vaultId]).toArray())
+      .filter((r) => r.op.objectId === noteId && r.op.body.type === 'note.draft' && r.op.body.baseVersionId === baseVersionId && r.status !== 'rejected')
+      .map((r) => r.fields.draft);
+    for (const update of [...pulled.map((r) => r.update), ...queued]) {
+      if (!update) continue;
+      try {
+        Y.applyUpdate(known, base64UrlToBytes(update));
+      } catch {
+        // Skipped, as when applied to the draft.
+      }
+    }
+    const isKnown = Y.equalSnapshots(Y.snapshot(this.doc), Y.snapshot(known));
+    const unsent = isKnown ? null : Y.encodeStateAsUpdate(this.doc, Y.encodeStateVector(known));
+    known.destroy();
+    if (!unsent) return;
+    this.pending.push(unsent);
+    await this.flush();
   }
 
   /** Stops listening and drops what was not sent (the draft was saved as a version). */

@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import { getDb } from '../../storage/db';
 import { draftDocName, forgetDraft, readDraftUpdates, registerDraft } from '../../storage/noteDraftStore';
 import { getCurrentSync } from '../../sync/currentSync';
-import { NoteDraftSync, replaceText, seedDraft } from '../../sync/noteDrafts';
+import { NoteDraftSync, replaceText, seedDraft, seedUpdate } from '../../sync/noteDrafts';
 
 /** What the draft starts from: a saved version (shared with the vault's other editors) or nothing. */
 export type DraftSource =
@@ -75,6 +75,8 @@ export function useNoteDraft(accountId: string | null, source: DraftSource | nul
             onError: (error) => console.warn('note draft not sent', error),
           });
           state.sync.applyPulled(await readDraftUpdates(db, accountId, current.noteId, current.baseVersionId));
+          // Edits kept by y-indexeddb but never queued (a reload within the batching delay).
+          void state.sync.sendUnsent(seedUpdate(current.savedTitle, current.savedText)).catch((error: unknown) => console.warn('note draft not sent', error));
         }
       }
       if (state.isClosed) return;
