@@ -1,3 +1,4 @@
+import { LoginPage } from './pages/LoginPage';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
@@ -93,4 +94,48 @@ test('notes: create, list, edit as a new version, render inert, and keep an unsa
   await shoot('note-viewer');
 
   expect(dialogs).toEqual([]);
+});
+
+// SYNC_SPEC R25-R27: two devices of one account editing one note's draft see each other's edits,
+// and the saved text (which both seeded the draft with) appears once.
+test('notes: a draft edited on two devices merges both edits live', async ({ page, browser, shoot }, testInfo) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail(testInfo, 'notedraft');
+  const mark = `D${Date.now().toString(36)}${testInfo.project.name}`;
+  await new SignupFlow(page).createAccount(DATA_DIR, email, STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+  const vaultName = `Drafts ${mark}`;
+  await room.createVault(vaultName, { storage: 'Cloud storage', privacy: 'Private' });
+  const saved = 'Route: north ridge.';
+  await room.pickFiles([{ name: 'Route.md', mimeType: 'text/markdown', buffer: Buffer.from(saved) }]);
+  await room.confirmUpload();
+  await expect(room.row('Route.md')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 30_000 });
+
+  const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const otherPage = await other.newPage();
+  const login = new LoginPage(otherPage);
+  await login.open();
+  await login.submit(email, STRONG_PASSWORD);
+  await otherPage.getByText(vaultName).filter({ visible: true }).first().click();
+  const otherRoom = new VaultRoom(otherPage);
+  await expect(otherRoom.row('Route.md')).toBeVisible({ timeout: 30_000 });
+  await expect(otherPage.locator('[data-sync-status]').filter({ visible: true })).toHaveAttribute('data-realtime', 'open', { timeout: 30_000 });
+
+  await room.rowAction('Route.md', 'Edit note');
+  await otherRoom.rowAction('Route.md', 'Edit note');
+  const text = page.getByRole('textbox', { name: 'Text' });
+  const otherText = otherPage.getByRole('textbox', { name: 'Text' });
+  await expect(text).toHaveValue(saved, { timeout: 30_000 });
+  await expect(otherText).toHaveValue(saved, { timeout: 30_000 });
+
+  await text.press('Control+End');
+  await text.pressSequentially(' Camp at the lake.');
+  await expect(otherText).toHaveValue(`${saved} Camp at the lake.`, { timeout: 20_000 });
+  await otherText.press('Control+Home');
+  await otherText.pressSequentially('Day 2. ');
+  await expect(text).toHaveValue(`Day 2. ${saved} Camp at the lake.`, { timeout: 20_000 });
+  await expect(otherText).toHaveValue(`Day 2. ${saved} Camp at the lake.`);
+  await shoot('note-draft-shared');
+  await other.close();
 });
