@@ -49,6 +49,11 @@ export function forgetDraft(db: CairnDb, accountId: string, docName: string): Pr
   return db.noteDrafts.delete([accountId, docName]);
 }
 
+/** Drops the pulled updates of a draft this device is done with (its note was saved from it). */
+export function forgetDraftUpdates(db: CairnDb, accountId: string, noteId: string, baseVersionId: string): Promise<number> {
+  return db.noteDraftUpdates.where('[accountId+noteId+baseVersionId]').equals([accountId, noteId, baseVersionId]).delete();
+}
+
 /** The draft databases of an account. */
 export async function listDraftNames(db: CairnDb, accountId: string): Promise<string[]> {
   return (await db.noteDrafts.where('accountId').equals(accountId).toArray()).map((r) => r.docName);

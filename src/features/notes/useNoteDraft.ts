@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { getDb } from '../../storage/db';
-import { draftDocName, forgetDraft, readDraftUpdates, registerDraft } from '../../storage/noteDraftStore';
+import { draftDocName, forgetDraft, forgetDraftUpdates, readDraftUpdates, registerDraft } from '../../storage/noteDraftStore';
 import { getCurrentSync } from '../../sync/currentSync';
 import { NoteDraftSync, replaceText, seedDraft, seedUpdate } from '../../sync/noteDrafts';
 
@@ -122,6 +122,9 @@ export function useNoteDraft(accountId: string | null, source: DraftSource | nul
     state.sync = null;
     await state.persistence.clearData();
     await forgetDraft(getDb(), accountId, state.docName);
+    // A save starts drafts on the new version: the old base's updates are of no further use here.
+    const current = sourceRef.current;
+    if (current?.kind === 'existing') await forgetDraftUpdates(getDb(), accountId, current.noteId, current.baseVersionId);
   }, [accountId]);
 
   return { ...snapshot, setTitle, setText, discard };
