@@ -77,6 +77,11 @@ test('notes: create, list, edit as a new version, render inert, and keep an unsa
   await expect(saveVersion).toBeDisabled();
   await text.fill(`${HOSTILE}\n\nAlso: matches.`);
   await expect(saveVersion).toBeEnabled();
+  // An edited note's unsaved draft survives a reload too.
+  await page.waitForTimeout(300);
+  await page.reload();
+  await expect(text).toHaveValue(`${HOSTILE}\n\nAlso: matches.`, { timeout: 30_000 });
+  await expect(saveVersion).toBeEnabled();
   await shoot('note-edit');
   await saveVersion.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Save new version' }).click();
