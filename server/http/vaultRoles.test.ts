@@ -121,6 +121,15 @@ const OPERATIONS: Record<Exclude<OperationType, 'vault.create' | 'member.airdrop
   'node.hide': { allowed: WRITERS, setup: async (f) => ({ objectId: await folder(f), body: { type: 'node.hide' } }) },
   'node.restore': { allowed: WRITERS, setup: async (f) => ({ objectId: await folder(f, true), body: { type: 'node.restore' } }) },
   'node.delete': { allowed: WRITERS, setup: async (f) => ({ objectId: await folder(f, true), body: { type: 'node.delete' } }) },
+  'note.draft': {
+    allowed: WRITERS,
+    setup: async (f) => {
+      const noteId = newId();
+      const version = await f.owner.upload(f.vaultId, makeFile(10));
+      expectAccepted(await f.owner.apply(f.vaultId, noteId, { type: 'file.create', parentId: null, name: sealed(), version }));
+      return { objectId: noteId, body: { type: 'note.draft', baseVersionId: version.versionId, update: sealed(64) } };
+    },
+  },
   'member.invite': {
     allowed: OWNER_ONLY,
     setup: async (f) => ({

@@ -13,6 +13,7 @@ import type { Clock } from './Clock';
 import { assertFieldsMatchVault, assertSealedUnderNewestKey } from './ops/fieldRules';
 import { applyMemberOp, isMemberOp } from './ops/memberOps';
 import { applyNodeOp } from './ops/nodeOps';
+import { applyNoteOp, isNoteOp } from './ops/noteOps';
 import type { OpContext } from './ops/OpContext';
 import { applyVaultOp, createVault } from './ops/vaultOps';
 import { verifySignedPayload } from './signatures';
@@ -34,6 +35,7 @@ const ACCESS_FOR: Record<Exclude<OperationType, 'vault.create'>, AccessLevel> = 
   'node.hide': 'write',
   'node.restore': 'write',
   'node.delete': 'write',
+  'note.draft': 'write',
   // Members (spec 001 section 6): owners manage members; invitees and members act on their own
   // membership; any writer performs the rotation a leave asked for.
   'member.invite': 'own',
@@ -162,6 +164,7 @@ export class OperationService {
       const vaultCtx = { ...ctx, vault };
       if (isMemberOp(op.body)) await applyMemberOp(vaultCtx, op.body);
       else if (op.body.type.startsWith('vault.')) await applyVaultOp(vaultCtx, op.body);
+      else if (isNoteOp(op.body)) await applyNoteOp(vaultCtx, op.body);
       else await applyNodeOp(vaultCtx, op.body);
     }
     const updated = await trx

@@ -105,8 +105,25 @@ export type SealedField = z.infer<typeof SealedField>;
 export type Field = z.infer<typeof Field>;
 
 /** The names of sealed fields, part of each field's associated data. */
-export const FIELD_NAMES = ['name', 'description', 'tags', 'terms', 'mimeType', 'fileKey'] as const;
+export const FIELD_NAMES = ['name', 'description', 'tags', 'terms', 'mimeType', 'fileKey', 'draft'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
+
+/**
+ * Most characters of a note draft's Yjs update (base64url, sealed or clear): a pasted page of
+ * text. Several such operations still fit one push (PUSH_BODY_LIMIT, 4 MiB) only a few at a time,
+ * so the editor batches keystrokes (about 1 s) rather than sending one operation each.
+ */
+export const DRAFT_UPDATE_MAX = 700_000;
+/**
+ * A `Field` whose value is a Yjs update of a note draft, base64url (docs/SYNC_SPEC.md R25):
+ * sealed under the vault key like any field (private vaults), clear in public ones, with a
+ * larger size limit than names and texts.
+ */
+export const DraftField = z.union([
+  z.strictObject({ key: z.number().int().min(0).max(10_000), c: Base64Url(DRAFT_UPDATE_MAX + 200) }),
+  z.strictObject({ clear: Base64Url(DRAFT_UPDATE_MAX) }),
+]);
+export type DraftField = z.infer<typeof DraftField>;
 
 // --- file content ------------------------------------------------------------------------------
 
@@ -172,6 +189,12 @@ export const OperationBody = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('node.restore'), parentId: Id.nullable().optional() }),
   /** Cloud vaults: deletes a hidden node and frees its storage. Permanent vaults: 'Clear'. */
   z.strictObject({ type: z.literal('node.delete') }),
+  /**
+   * A collaborative edit of a note's draft (R25-R27): `objectId` is the note's file id and
+   * `baseVersionId` the version the draft started from; `update` is a Yjs update (merged
+   * keystrokes of about a second). The server stores it for the vault's members and cannot read it.
+   */
+  z.strictObject({ type: z.literal('note.draft'), baseVersionId: Id, update: DraftField }),
 
   // Members (spec 001 sections 3-6). `objectId` is the membership id. Only the server's answer
   // to these is authoritative; they are pushed online, never queued offline (docs/decisions.md).

@@ -11,9 +11,17 @@ import { StackViewerPage } from '../features/files/StackViewerPage';
 import { VaultAssetsPage } from '../features/files/VaultAssetsPage';
 import { VaultRoomLayout } from '../features/files/VaultRoomLayout';
 import { InviteToVaultPage } from '../features/members/InviteToVaultPage';
+import { CreateNotePage, EditNotePage } from '../features/notes/NoteEditorPage';
 import { ManageAccessPage } from '../features/members/ManageAccessPage';
 import { TimelinePage } from '../features/timeline/TimelinePage';
 import { appRoute } from './appRoute';
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** .../assets/create-note: the folder the new note goes into (null: the vault root). */
+    folderId?: string | null;
+  }
+}
 
 export const vaultRoomRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -62,6 +70,9 @@ export const galleryFolderRoute = createRoute({
 
 /** The activity timeline (spec 000 section 2; a DELETED vault goes to /vaults/active in VaultRoomLayout). */
 export const timelineRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'timeline', component: TimelinePage });
+/** Notes (spec 000 route table): a new note, and the editor of a saved one from any room view. */
+export const createNoteRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'assets/create-note', component: CreateNotePage });
+export const noteEditorRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: '$roomView/note/$noteId', component: EditNotePage });
 
 /** Spec 001 section 2: OWNERs only (the page sends anyone else back to the vault). */
 export const inviteToVaultRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'invite-to-vault', component: InviteToVaultPage });
@@ -80,5 +91,7 @@ export const vaultRoomTree = vaultRoomRoute.addChildren([
   inviteToVaultRoute,
   manageAccessRoute,
   timelineRoute,
+  createNoteRoute,
+  noteEditorRoute,
   vaultRoomOtherRoute,
 ]);

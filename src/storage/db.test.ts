@@ -31,7 +31,7 @@ describe('CairnDb schema', () => {
   it('every table belongs to an account, so log out can wipe it', async () => {
     const db = track(new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange }));
     await db.open();
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'members', 'nodes', 'opPages', 'outbox', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'members', 'nodes', 'noteDraftUpdates', 'noteDrafts', 'opPages', 'outbox', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
     for (const table of db.tables) expect(accountScopeOf(table), table.name).not.toBeNull();
   });
 
@@ -159,5 +159,20 @@ describe('CairnDb schema', () => {
     expect(await current.members.count()).toBe(0);
     await current.members.put({ accountId: 'acc1', vaultId: 'v1', membershipId: 'm1' } as never);
     expect(await current.members.where('[accountId+vaultId]').equals(['acc1', 'v1']).count()).toBe(1);
+  });
+
+  it('v6 -> v8: stored members survive and the note draft tables open empty, updates found by note and base', async () => {
+    const factory = new IDBFactory();
+    const v6 = openAtVersion(factory, 6);
+    await v6.open();
+    await v6.table('members').put({ accountId: 'acc1', vaultId: 'v1', membershipId: 'm1' });
+    v6.close();
+
+    const current = track(new CairnDb({ indexedDB: factory, IDBKeyRange }));
+    await current.open();
+    expect(await current.members.count()).toBe(1);
+    expect(await current.noteDrafts.count()).toBe(0);
+    await current.noteDraftUpdates.put({ accountId: 'acc1', opId: 'o1', vaultId: 'v1', noteId: 'n1', baseVersionId: 'x1', seq: 3, update: 'AA' });
+    expect(await current.noteDraftUpdates.where('[accountId+noteId+baseVersionId]').equals(['acc1', 'n1', 'x1']).count()).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { NODE_LIST_KEY_MIDDLEWARE, nodeListKey } from './nodeListKey';
 import type { AccountUser } from '../protocol/auth';
 import { VAULT_LIMITS } from '../protocol/vaults';
 import type { MemberRecord } from './memberStore';
+import type { NoteDraftRecord, NoteDraftUpdateRecord } from './noteDraftStore';
 import type { CachedOp, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export const DB_NAME = 'cairn';
@@ -119,6 +120,15 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   // v6: each vault's members as GET /vaults/{id}/members last answered (src/storage/memberStore.ts).
   { version: 6, stores: { members: '[accountId+membershipId], [accountId+vaultId], accountId' } },
+  // v8: note drafts (src/storage/noteDraftStore.ts): the Yjs documents this device keeps drafts in
+  // (by IndexedDB name, so log out deletes them) and the pulled note.draft updates.
+  {
+    version: 8,
+    stores: {
+      noteDrafts: '[accountId+docName], accountId',
+      noteDraftUpdates: '[accountId+opId], [accountId+noteId+baseVersionId], accountId',
+    },
+  },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -141,6 +151,8 @@ export class CairnDb extends Dexie {
   uploadFiles!: Table<UploadFileRecord, [string, string]>;
   opPages!: Table<OpPageRecord, [string, string, number]>;
   members!: Table<MemberRecord, [string, string]>;
+  noteDrafts!: Table<NoteDraftRecord, [string, string]>;
+  noteDraftUpdates!: Table<NoteDraftUpdateRecord, [string, string]>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {

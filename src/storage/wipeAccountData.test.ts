@@ -5,6 +5,7 @@ import { AccountUser } from '../protocol/auth';
 import { getAccount, saveAccount } from './accountStore';
 import { CairnDb } from './db';
 import * as localAccountStore from './localAccountStore';
+import { draftDocName, registerDraft } from './noteDraftStore';
 import { emptyVaultRecord } from './vaultProjection';
 import { loadWallet, saveWallet } from './walletStore';
 import { wipeAccountData } from './wipeAccountData';
@@ -50,6 +51,31 @@ describe('wipeAccountData', () => {
       const owners = (await table.toArray()).map((row) => (row as { accountId: string }).accountId);
       expect(owners, table.name).toEqual(['acc2']);
     }
+  });
+
+  it("deletes that account's note draft databases (y-indexeddb) and keeps the other account's", async () => {
+    const idb = new IDBFactory();
+    const open = (name: string) =>
+      new Promise<void>((resolve, reject) => {
+        const request = idb.open(name);
+        request.onupgradeneeded = () => request.result.createObjectStore('updates', { autoIncrement: true });
+        request.onsuccess = () => {
+          request.result.close();
+          resolve();
+        };
+        request.onerror = () => reject(request.error);
+      });
+    for (const accountId of ['acc1', 'acc2']) {
+      const docName = draftDocName(accountId, 'v1', { noteId: 'n1', baseVersionId: 'x1' });
+      await open(docName);
+      await registerDraft(db, { accountId, docName, vaultId: 'v1', noteId: 'n1', baseVersionId: 'x1', updatedAt: 1 });
+      await db.noteDraftUpdates.put({ accountId, opId: 'o1', vaultId: 'v1', noteId: 'n1', baseVersionId: 'x1', seq: 1, update: 'AA' });
+    }
+    await wipeAccountData('acc1', db, idb);
+    const names = (await idb.databases()).map((d) => d.name);
+    expect(names).toEqual([draftDocName('acc2', 'v1', { noteId: 'n1', baseVersionId: 'x1' })]);
+    expect((await db.noteDrafts.toArray()).map((r) => r.accountId)).toEqual(['acc2']);
+    expect((await db.noteDraftUpdates.toArray()).map((r) => r.accountId)).toEqual(['acc2']);
   });
 
   it('localAccountStore offers the whole port the account service needs', () => {

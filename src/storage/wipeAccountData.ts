@@ -2,6 +2,15 @@
 import type { Table } from 'dexie';
 import { chunkCacheName } from './chunkCache';
 import { getDb, type CairnDb } from './db';
+import { listDraftNames } from './noteDraftStore';
+
+/** Deletes one IndexedDB database; a blocked or failed delete is not worth failing log out for. */
+function deleteDatabase(idb: IDBFactory, name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = idb.deleteDatabase(name);
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
+}
 
 /** How a table's rows belong to an account, or null when they do not (db.test.ts forbids that). */
 export function accountScopeOf(table: Table): 'primaryKey' | 'index' | 'accountsTable' | null {
@@ -16,9 +25,15 @@ export function accountScopeOf(table: Table): 'primaryKey' | 'index' | 'accounts
  * an account behind. Tables are found from the schema, so tables added later are wiped too as long
  * as they carry `accountId` (the rule in db.ts).
  */
-export async function wipeAccountData(accountId: string, db: CairnDb = getDb()): Promise<void> {
+export async function wipeAccountData(
+  accountId: string,
+  db: CairnDb = getDb(),
+  idb: IDBFactory | undefined = typeof indexedDB === 'undefined' ? undefined : indexedDB,
+): Promise<void> {
   // Offline copies of files (still encrypted) go too.
   if (typeof caches !== 'undefined') await caches.delete(chunkCacheName(accountId)).catch(() => undefined);
+  // Note drafts live in their own y-indexeddb databases (in clear: they are this device's text).
+  if (idb) for (const name of await listDraftNames(db, accountId)) await deleteDatabase(idb, name);
   await db.transaction('rw', db.tables, async () => {
     for (const table of db.tables) {
       switch (accountScopeOf(table)) {

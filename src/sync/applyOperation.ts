@@ -153,6 +153,10 @@ export function applyOperation(state: VaultState, entry: ProjectedOperation): vo
     case 'member.airdrop':
     case 'vault.rotateKeys':
       return;
+    // A note's draft is not part of the file tree: its updates are kept by the pull
+    // (src/storage/noteDraftStore.ts) and applied by the note editor (SYNC_SPEC R26).
+    case 'note.draft':
+      return;
     case 'folder.create':
     case 'file.create': {
       const kind = body.type === 'folder.create' ? 'folder' : 'file';

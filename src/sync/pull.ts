@@ -10,6 +10,7 @@ import { ApiError } from '../protocol/errors';
 import { type OperationType, PullResponse, type SequencedOperation, VAULT_LIMITS, type VaultSummary, VaultListResponse } from '../protocol/vaults';
 import { emptyVaultRecord, loadVaultState, reuseHeldVaultState, saveVaultState, type VaultState } from '../storage/vaultProjection';
 import type { CachedOp, VaultRecord } from '../storage/vaultRecords';
+import { saveDraftUpdates } from '../storage/noteDraftStore';
 import { applyOperation, computeFolderSizes } from './applyOperation';
 import type { SyncContext } from './SyncContext';
 
@@ -198,6 +199,7 @@ async function applyOpenedPage(ctx: SyncContext, vaultId: string, page: OpenedPa
   }
   computeFolderSizes(state);
   if (records.length) await db.opPages.put({ accountId, vaultId, firstSeq: records[0]!.seq, ops: records });
+  await saveDraftUpdates(db, accountId, records);
   state.vault.cursor = Math.max(cursor, records.at(-1)?.seq ?? cursor);
   state.vault.headSeq = Math.max(page.headSeq, state.vault.cursor);
   state.isVaultDirty = true;
@@ -222,7 +224,7 @@ export async function pullVault(ctx: SyncContext, vaultId: string, stats: PullSt
     next = page.hasMore && last !== undefined ? fetchOpenedPage(ctx, vaultId, last) : null;
     // Settled here in case this page's transaction fails and nobody awaits the next page.
     next?.catch(() => undefined);
-    const saved: VaultState | null = await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.opPages], () =>
+    const saved: VaultState | null = await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.opPages, db.noteDraftUpdates], () =>
       applyOpenedPage(ctx, vaultId, page, held, stats),
     );
     if (!saved) {

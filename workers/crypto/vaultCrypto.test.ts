@@ -170,6 +170,18 @@ describe('VaultCryptoApi: sealed fields and operations', () => {
     expect(Object.keys(opened[0]!).sort()).toEqual(['fields', 'isVerified']);
   });
 
+  it('a note draft opens as its update, bound to its note: moved onto another note it does not open', async () => {
+    const { api, wallet } = await signedIn(PHRASE_A);
+    await api.createVaultKeys('vd');
+    const update = bytesToBase64Url(new Uint8Array([1, 2, 3, 250]));
+    const sealed = await api.sealFields('vd', 'note_1', { draft: update });
+    const body: OperationBody = { type: 'note.draft', baseVersionId: 'ver_1', update: sealed.draft! };
+    const ops = [await api.signOperation(unsignedOp(wallet, 'vd', 'note_1', body)), await api.signOperation(unsignedOp(wallet, 'vd', 'note_2', body))];
+    const [own, moved] = await api.openOperations('vd', sequenced(ops));
+    expect(own).toEqual({ isVerified: true, fields: { draft: update } });
+    expect(moved).toEqual({ isVerified: true, fields: { draft: null } });
+  });
+
   it('public vaults: clear fields pass through without any ring', async () => {
     const { api, wallet } = await signedIn(PHRASE_A);
     const op = await api.signOperation(unsignedOp(wallet, 'pub', 'pub', {

@@ -60,6 +60,9 @@ function fieldSlots(body: OperationBody, objectId: string): FieldSlot[] {
       return [at('name'), ...ofVersion(body.version)];
     case 'file.addVersion':
       return ofVersion(body.version);
+    case 'note.draft':
+      // The Yjs update of a note's draft, bound to the note (object id = file id).
+      return [at('draft', 'update')];
     default:
       return [];
   }

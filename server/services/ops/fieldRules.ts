@@ -22,6 +22,8 @@ function fieldsOf(body: OperationBody): { fields: Field[]; version: FileVersion 
       return { fields: [body.version.mimeType], version: body.version };
     case 'member.airdrop':
       return { fields: [body.name], version: null };
+    case 'note.draft':
+      return { fields: [body.update], version: null };
     default:
       return { fields: [], version: null };
   }

@@ -4,7 +4,7 @@ import type { NodeRecord } from '../../storage/vaultRecords';
 import { IconDots } from '../../ui/icons';
 import classes from './FileRow.module.css';
 
-export type RowAction = 'download' | 'rename' | 'move' | 'hide' | 'info' | 'restore' | 'delete';
+export type RowAction = 'download' | 'editNote' | 'rename' | 'move' | 'hide' | 'info' | 'restore' | 'delete';
 
 interface FileRowMenuProps {
   node: NodeRecord;
@@ -17,6 +17,7 @@ interface FileRowMenuProps {
 
 const LABELS: Record<RowAction, string> = {
   download: 'Download',
+  editNote: 'Edit note',
   rename: 'Rename',
   move: 'Move',
   hide: 'Hide',

@@ -1,5 +1,5 @@
 import { Box, Button, Menu } from '@mantine/core';
-import { IconFileZip, IconFolder, IconPlus, IconUpload } from '../../ui/icons';
+import { IconFile, IconFileZip, IconFolder, IconPlus, IconUpload } from '../../ui/icons';
 
 interface PlusMenuProps {
   isDisabled: boolean;
@@ -11,10 +11,12 @@ interface PlusMenuProps {
   /** Upload zip & unpack; null hides it (public vaults only, spec 000 section 2). */
   onUploadZip: (() => void) | null;
   onCreateFolder: () => void;
+  /** Create note (a note is a markdown file, so it is an upload). */
+  onCreateNote: () => void;
 }
 
 /** The 'Add an asset' plus menu (spec 000 section 2, vault room). */
-export function PlusMenu({ isDisabled, uploadDisabledReason, isInFolder, onUploadFiles, onUploadFolder, onUploadZip, onCreateFolder }: PlusMenuProps) {
+export function PlusMenu({ isDisabled, uploadDisabledReason, isInFolder, onUploadFiles, onUploadFolder, onUploadZip, onCreateFolder, onCreateNote }: PlusMenuProps) {
   const isUploadDisabled = uploadDisabledReason !== null;
   return (
     <Menu position="bottom-end" withinPortal>
@@ -39,6 +41,9 @@ export function PlusMenu({ isDisabled, uploadDisabledReason, isInFolder, onUploa
             Upload zip &amp; unpack
           </Menu.Item>
         )}
+        <Menu.Item leftSection={<IconFile size={16} />} onClick={onCreateNote} disabled={isUploadDisabled}>
+          Create note
+        </Menu.Item>
         <Menu.Item leftSection={<IconFolder size={16} />} onClick={onCreateFolder}>
           {isInFolder ? 'Create sub folder' : 'Create folder'}
         </Menu.Item>

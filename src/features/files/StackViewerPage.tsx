@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Center, Grid, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { isMarkdownNote } from '../../domain/noteRules';
 import { useNode, useVersions } from '../../storage/vaultStore';
 import { IconArrowLeft, IconDownload } from '../../ui/icons';
 import { downloadNodes } from './fileCommands';
@@ -12,7 +13,7 @@ import { useVaultRoom } from './VaultRoomContext';
 export function StackViewerPage() {
   const { stackId = '' } = useParams({ strict: false });
   const { resourceVersion } = useSearch({ strict: false });
-  const { vault, status } = useVaultRoom();
+  const { vault, status, canEdit } = useVaultRoom();
   const navigate = useNavigate();
   const node = useNode(stackId);
   const versions = useVersions(stackId);
@@ -73,11 +74,23 @@ export function StackViewerPage() {
             {node.name}
           </Title>
         </Group>
-        <Button leftSection={<IconDownload size={16} />} variant="default" onClick={download} disabled={!current} aria-label={`Download ${node.name}`} style={{ flexShrink: 0 }}>
-          <Text span inherit visibleFrom="xs">
-            Download
-          </Text>
-        </Button>
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          {canEdit && latest && isMarkdownNote(node.name, latest.mimeTypeText) && (
+            <Button
+              variant="light"
+              renderRoot={(props) => (
+                <Link to="/vaults/$status/$vaultId/$roomView/note/$noteId" params={{ status, vaultId: vault.vaultId, roomView: 'assets', noteId: node.id }} {...props} />
+              )}
+            >
+              Edit note
+            </Button>
+          )}
+          <Button leftSection={<IconDownload size={16} />} variant="default" onClick={download} disabled={!current} aria-label={`Download ${node.name}`} style={{ flexShrink: 0 }}>
+            <Text span inherit visibleFrom="xs">
+              Download
+            </Text>
+          </Button>
+        </Group>
       </Group>
       <Grid>
         <Grid.Col span={{ base: 12, sm: 8 }}>

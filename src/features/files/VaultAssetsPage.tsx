@@ -1,6 +1,7 @@
 import { Button, Tooltip } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { isMarkdownNote } from '../../domain/noteRules';
 import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { useFolderChildren, useFolderPath } from '../../storage/vaultStore';
@@ -68,11 +69,14 @@ export function VaultAssetsPage() {
 
   const rowActions = (node: NodeRecord): RowAction[] => [
     ...(node.kind === 'file' ? (['download'] as const) : []),
+    // 'Edit note' only for markdown files (spec 000 section 6).
+    ...(canEdit && node.kind === 'file' && isMarkdownNote(node.name, node.mimeType) ? (['editNote'] as const) : []),
     ...(canEdit ? (['rename', 'move', 'hide'] as const) : []),
     'info',
   ];
   function onAction(action: RowAction, node: NodeRecord) {
     if (action === 'download') void downloadNodes(vaultId, [node]);
+    else if (action === 'editNote') void navigate({ to: '/vaults/$status/$vaultId/$roomView/note/$noteId', params: { ...params, roomView: 'assets', noteId: node.id } });
     else if (action === 'rename') setRenaming(node);
     else if (action === 'move') setMoving([node]);
     else if (action === 'hide') confirmHideNodes(vaultId, [node]);
@@ -94,6 +98,7 @@ export function VaultAssetsPage() {
           onUploadFolder={upload.pickFolder}
           onUploadZip={upload.pickZip}
           onCreateFolder={() => setCreatingFolder(true)}
+          onCreateNote={() => void navigate({ to: '/vaults/$status/$vaultId/assets/create-note', params, state: (s) => ({ ...s, folderId }) })}
         />
       </span>
     </Tooltip>

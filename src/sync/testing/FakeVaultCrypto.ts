@@ -106,6 +106,7 @@ export class FakeVaultCrypto implements VaultCryptoApi {
       if (op.body.type === 'file.create' || op.body.type === 'file.addVersion') {
         fields.mimeType = this.open(vaultId, op.body.version.versionId, 'mimeType', op.body.version.mimeType) ?? null;
       }
+      if (op.body.type === 'note.draft') fields.draft = this.open(vaultId, op.objectId, 'draft', op.body.update) ?? null;
       return { isVerified: op.vaultId === vaultId && verifyFake(op), fields };
     });
   }
