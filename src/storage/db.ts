@@ -7,6 +7,7 @@ import { NODE_LIST_KEY_MIDDLEWARE, nodeListKey } from './nodeListKey';
 import type { AccountUser } from '../protocol/auth';
 import { VAULT_LIMITS } from '../protocol/vaults';
 import type { MemberRecord } from './memberStore';
+import type { SearchIndexRecord } from '../search/searchStore';
 import type { CachedOp, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export const DB_NAME = 'cairn';
@@ -119,6 +120,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   // v6: each vault's members as GET /vaults/{id}/members last answered (src/storage/memberStore.ts).
   { version: 6, stores: { members: '[accountId+membershipId], [accountId+vaultId], accountId' } },
+  // v10: the on-device search index, one record per account (src/search/searchStore.ts).
+  { version: 10, stores: { searchIndex: 'accountId' } },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -141,6 +144,7 @@ export class CairnDb extends Dexie {
   uploadFiles!: Table<UploadFileRecord, [string, string]>;
   opPages!: Table<OpPageRecord, [string, string, number]>;
   members!: Table<MemberRecord, [string, string]>;
+  searchIndex!: EntityTable<SearchIndexRecord, 'accountId'>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {
