@@ -49,18 +49,18 @@ export interface SearchPage {
 export interface SearchSnapshot {
   format: 1;
   docs: SearchHit[];
+  /** Each document's number in the flexsearch maps, in `docs` order. */
+  numbers: number[];
   names: Record<string, string>;
   texts: Record<string, string>;
 }
 
 /** Spec 000 section 7: fuzzy 0.2 (a fifth of a word's letters may differ). */
 export const FUZZY_RATIO = 0.2;
-/** Shorter words match by prefix only: one edit in 3 letters matches nearly everything. */
-const FUZZY_MIN_LENGTH = 4;
 /** Matches considered per word: a one-letter term in a huge index need not be counted exactly. */
 export const MATCH_LIMIT = 5000;
 
-const newNameIndex = () => new Index({ tokenize: 'forward', encoder: Charset.LatinBalance, resolution: 9 });
+const newNameIndex = () => new Index({ tokenize: 'forward', encoder: Charset.LatinBalance, resolution: 3 });
 const newTextIndex = () => new Index({ tokenize: 'strict', encoder: Charset.LatinBalance, resolution: 3 });
 
 /** Lower case, accents stripped, split on anything not a letter or digit. */
@@ -73,32 +73,48 @@ export function wordsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Levenshtein distance between `a` and `b`, or `max + 1` as soon as it must exceed `max`. */
+/**
+ * Edit distance between `a` and `b` counting a swap of two neighbouring letters as one edit (the
+ * commonest typo), or `max + 1` as soon as it must exceed `max`.
+ */
 export function boundedDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
+        value = Math.min(value, beforePrevious[j - 2]! + 1);
+      }
       current.push(value);
       if (value < rowMin) rowMin = value;
     }
     if (rowMin > max) return max + 1;
+    beforePrevious = previous;
     previous = current;
   }
   return previous[b.length]!;
 }
 
 export class SearchIndex {
-  private readonly docs = new Map<string, SearchHit>();
+  /**
+   * Documents by their number in the flexsearch indexes: numbers rather than the 36-character
+   * ids keep the saved maps less than half as large and the lookups faster.
+   */
+  private readonly docs = new Map<number, SearchHit>();
+  private readonly numbers = new Map<string, number>();
+  private nextNumber = 1;
   /** Name words -> how many documents use them (the fuzzy scan's vocabulary). */
   private readonly vocabulary = new Map<string, number>();
-  private readonly hasText = new Set<string>();
-  /** Document ids by vault, so a changed vault is diffed without a scan of everything. */
-  private readonly byVault = new Map<string, Set<string>>();
+  private readonly hasText = new Set<number>();
+  /** Document numbers by vault, so a changed vault is diffed without a scan of everything. */
+  private readonly byVault = new Map<string, Set<number>>();
+  /** The last term's matches: a keystroke asks for suggestions and a results page of one term. */
+  private lastMatch: { term: string; numbers: number[] } | null = null;
 
   private constructor(
     private readonly names: Index,
@@ -114,11 +130,13 @@ export class SearchIndex {
     const index = new SearchIndex(newNameIndex(), newTextIndex());
     for (const [key, data] of Object.entries(snapshot.names)) index.names.import(key, data);
     for (const [key, data] of Object.entries(snapshot.texts)) index.texts.import(key, data);
-    for (const doc of snapshot.docs) {
-      index.setDoc(doc);
+    snapshot.docs.forEach((doc, i) => {
+      const number = snapshot.numbers[i]!;
+      index.setDoc(number, doc);
+      index.nextNumber = Math.max(index.nextNumber, number + 1);
       index.countWords(doc.name, 1);
-      if (doc.textVersion !== undefined) index.hasText.add(doc.id);
-    }
+      if (doc.textVersion !== undefined) index.hasText.add(number);
+    });
     return index;
   }
 
@@ -127,7 +145,7 @@ export class SearchIndex {
     const texts: Record<string, string> = {};
     this.names.export((key, data) => void (names[key] = data));
     this.texts.export((key, data) => void (texts[key] = data));
-    return { format: 1, docs: [...this.docs.values()], names, texts };
+    return { format: 1, docs: [...this.docs.values()], numbers: [...this.docs.keys()], names, texts };
   }
 
   get size(): number {
@@ -135,12 +153,13 @@ export class SearchIndex {
   }
 
   get(id: string): SearchHit | undefined {
-    return this.docs.get(id);
+    const number = this.numbers.get(id);
+    return number === undefined ? undefined : this.docs.get(number);
   }
 
   /** All documents of one vault (the indexer diffs a changed vault against them). */
   docsOfVault(vaultId: string): SearchHit[] {
-    return [...(this.byVault.get(vaultId) ?? [])].map((id) => this.docs.get(id)!);
+    return [...(this.byVault.get(vaultId) ?? [])].map((n) => this.docs.get(n)!);
   }
 
   /**
@@ -149,52 +168,45 @@ export class SearchIndex {
    * note's words, a new version must.
    */
   put(doc: SearchDoc): void {
-    const previous = this.docs.get(doc.id);
+    this.lastMatch = null;
+    const existing = this.numbers.get(doc.id);
+    const number = existing ?? this.nextNumber++;
+    const previous = existing === undefined ? undefined : this.docs.get(existing);
     const { text, ...hit } = doc;
     const keepsText = text === undefined && previous?.textVersion !== undefined && (doc.textVersion === undefined || doc.textVersion === previous.textVersion);
-    if (keepsText) hit.textVersion = previous.textVersion;
-    if (previous) {
-      if (previous.name !== hit.name) {
-        this.names.remove(doc.id);
-        this.countWords(previous.name, -1);
-      }
-      if (!keepsText && this.hasText.has(doc.id)) {
-        this.texts.remove(doc.id);
-        this.hasText.delete(doc.id);
-      }
+    if (keepsText) hit.textVersion = previous!.textVersion;
+    else if (text === undefined) delete hit.textVersion;
+    if (previous && previous.name !== hit.name) {
+      this.names.remove(number);
+      this.countWords(previous.name, -1);
     }
     if (!previous || previous.name !== hit.name) {
-      this.names.add(doc.id, hit.name);
+      this.names.add(number, hit.name);
       this.countWords(hit.name, 1);
     }
-    if (text !== undefined) {
-      if (this.hasText.has(doc.id)) this.texts.remove(doc.id);
-      this.texts.add(doc.id, text);
-      this.hasText.add(doc.id);
+    if (!keepsText && this.hasText.has(number)) {
+      this.texts.remove(number);
+      this.hasText.delete(number);
     }
-    if (!keepsText && text === undefined) delete hit.textVersion;
-    if (previous && previous.vaultId !== hit.vaultId) this.byVault.get(previous.vaultId)?.delete(doc.id);
-    this.setDoc(hit);
+    if (text !== undefined) {
+      this.texts.add(number, text);
+      this.hasText.add(number);
+    }
+    if (previous && previous.vaultId !== hit.vaultId) this.byVault.get(previous.vaultId)?.delete(number);
+    this.setDoc(number, hit);
   }
 
   remove(id: string): void {
-    const previous = this.docs.get(id);
-    if (!previous) return;
-    this.names.remove(id);
+    const number = this.numbers.get(id);
+    if (number === undefined) return;
+    this.lastMatch = null;
+    const previous = this.docs.get(number)!;
+    this.names.remove(number);
     this.countWords(previous.name, -1);
-    if (this.hasText.delete(id)) this.texts.remove(id);
-    this.docs.delete(id);
-    this.byVault.get(previous.vaultId)?.delete(id);
-  }
-
-  private setDoc(doc: SearchHit): void {
-    this.docs.set(doc.id, doc);
-    let ids = this.byVault.get(doc.vaultId);
-    if (!ids) {
-      ids = new Set();
-      this.byVault.set(doc.vaultId, ids);
-    }
-    ids.add(doc.id);
+    if (this.hasText.delete(number)) this.texts.remove(number);
+    this.docs.delete(number);
+    this.numbers.delete(id);
+    this.byVault.get(previous.vaultId)?.delete(number);
   }
 
   /**
@@ -203,8 +215,8 @@ export class SearchIndex {
    * text-only ones.
    */
   search(term: string, offset = 0, limit = 20): SearchPage {
-    const ids = this.match(term);
-    return { total: ids.length, hits: ids.slice(offset, offset + limit).map((id) => this.docs.get(id)!) };
+    const numbers = this.match(term);
+    return { total: numbers.length, hits: numbers.slice(offset, offset + limit).map((n) => this.docs.get(n)!) };
   }
 
   /** The first `limit` matches, for the autocomplete list. */
@@ -212,48 +224,69 @@ export class SearchIndex {
     return this.search(term, 0, limit).hits;
   }
 
-  private match(term: string): string[] {
+  private setDoc(number: number, doc: SearchHit): void {
+    this.docs.set(number, doc);
+    this.numbers.set(doc.id, number);
+    let numbers = this.byVault.get(doc.vaultId);
+    if (!numbers) {
+      numbers = new Set();
+      this.byVault.set(doc.vaultId, numbers);
+    }
+    numbers.add(number);
+  }
+
+  private match(term: string): number[] {
+    if (this.lastMatch?.term === term) return this.lastMatch.numbers;
+    const numbers = this.matchAll(term);
+    this.lastMatch = { term, numbers };
+    return numbers;
+  }
+
+  private matchAll(term: string): number[] {
     const words = wordsOf(term);
     if (!words.length) return [];
-    let result: string[] | null = null;
+    let result: number[] | null = null;
     for (const word of words) {
-      const ids = this.matchWord(word);
-      if (result === null) result = ids;
+      const numbers = this.matchWord(word);
+      if (result === null) result = numbers;
       else {
-        const keep = new Set(ids);
-        result = result.filter((id) => keep.has(id));
+        const keep = new Set(numbers);
+        result = result.filter((n) => keep.has(n));
       }
       if (!result.length) break;
     }
-    return (result ?? []).filter((id) => this.docs.has(id));
+    return (result ?? []).filter((n) => this.docs.has(n));
   }
 
-  private matchWord(word: string): string[] {
-    const ordered: string[] = [];
-    const seen = new Set<string>();
-    const take = (ids: Iterable<string | number>) => {
-      for (const id of ids) {
-        const key = String(id);
-        if (!seen.has(key)) {
-          seen.add(key);
-          ordered.push(key);
+  private matchWord(word: string): number[] {
+    const ordered: number[] = [];
+    const seen = new Set<number>();
+    const take = (numbers: Iterable<unknown>) => {
+      for (const n of numbers as Iterable<number>) {
+        if (!seen.has(n)) {
+          seen.add(n);
+          ordered.push(n);
         }
       }
     };
-    take(this.names.search(word, { limit: MATCH_LIMIT }) as string[]);
-    if (word.length >= FUZZY_MIN_LENGTH) {
-      for (const near of this.nearWords(word)) take(this.names.search(near, { limit: MATCH_LIMIT }) as string[]);
+    take(this.names.search(word, { limit: MATCH_LIMIT }));
+    if (Math.floor(word.length * FUZZY_RATIO) > 0) {
+      for (const near of this.nearWords(word)) take(this.names.search(near, { limit: MATCH_LIMIT }));
     }
-    take(this.texts.search(word, { limit: MATCH_LIMIT }) as string[]);
+    take(this.texts.search(word, { limit: MATCH_LIMIT }));
     return ordered;
   }
 
-  /** Name words whose prefix of `word`'s length is within FUZZY_RATIO edits of it. */
+  /**
+   * Name words whose prefix of `word`'s length is within FUZZY_RATIO edits of it (so words of 5
+   * letters or more). Like most fuzzy engines, the first letter must be right: typos there are
+   * rare, and it cuts the scan to a few percent of the vocabulary, which keeps a keystroke fast.
+   */
   private nearWords(word: string): string[] {
-    const max = Math.max(1, Math.floor(word.length * FUZZY_RATIO));
+    const max = Math.floor(word.length * FUZZY_RATIO);
     const near: string[] = [];
     for (const candidate of this.vocabulary.keys()) {
-      if (candidate.length < word.length - max) continue;
+      if (candidate.charCodeAt(0) !== word.charCodeAt(0) || candidate.length < word.length - max) continue;
       const head = candidate.slice(0, word.length);
       if (head === word) continue;
       if (boundedDistance(word, head, max) <= max) near.push(candidate);
