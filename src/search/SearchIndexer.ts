@@ -73,6 +73,7 @@ export class SearchIndexer {
   async start(): Promise<void> {
     const { db, accountId } = this.options;
     const saved = await db.searchIndex.get(accountId);
+    if (this.stopped) return;
     if (saved?.snapshot.format === 1) {
       await this.api.load(saved.snapshot);
       this.vaultKeys = { ...saved.vaultKeys };
@@ -93,11 +94,18 @@ export class SearchIndexer {
       },
       error: () => undefined,
     });
+    // Notes that could not be read offline are read again once the network is back.
+    if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
   }
 
+  private readonly onOnline = () => this.schedule();
+
+  /** Stops following changes and empties the worker's in-memory index (log out leaves nothing behind). */
   stop(): void {
     this.stopped = true;
     this.subscription?.unsubscribe();
+    if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
+    void this.api.load(null).catch(() => undefined);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.listeners.clear();
@@ -145,6 +153,7 @@ export class SearchIndexer {
 
     for (const vaultId of gone) {
       const docs = await this.api.docsOfVault(vaultId);
+      if (this.stopped) return;
       await this.api.apply({ put: [], remove: docs.map((d) => d.id) });
       delete this.vaultKeys[vaultId];
     }
@@ -157,6 +166,9 @@ export class SearchIndexer {
       const docs = vaultDocs(vault, nodes);
       const indexed = new Map((await this.api.docsOfVault(vault.vaultId)).map((d) => [d.id, d]));
       const wanted = new Set(docs.map((d) => d.id));
+      // Checked right before each change is sent: after stop() the worker may already hold the
+      // next account's index.
+      if (this.stopped) return;
       await this.api.apply({
         put: docs.filter((d) => {
           const old = indexed.get(d.id);
