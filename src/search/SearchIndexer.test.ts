@@ -6,16 +6,33 @@ import { CairnDb } from '../storage/db';
 import { emptyVaultRecord, loadVaultState, saveVaultState } from '../storage/vaultProjection';
 import type { NodeRecord } from '../storage/vaultRecords';
 import { wipeAccountData } from '../storage/wipeAccountData';
-import { SearchIndexer, type FetchNoteText } from './SearchIndexer';
-import { readRecentTerms, rememberTerm } from './searchStore';
+import { SearchIndexer, type FetchNoteText, type VaultDocSource } from './SearchIndexer';
+import { readRecentTerms, rememberTerm, RECENT_TERMS_MAX } from './searchStore';
 
 const ACC = 'acc';
 let db: CairnDb;
 let indexers: SearchIndexer[] = [];
+/** Node has no localStorage; recent terms need one. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
 beforeEach(() => {
   db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+  vi.stubGlobal('localStorage', memoryStorage());
 });
 afterEach(() => {
+  vi.unstubAllGlobals();
   for (const indexer of indexers) indexer.stop();
   indexers = [];
   db.close();
@@ -71,8 +88,15 @@ async function seed(): Promise<void> {
   await project('v2', (nodes) => nodes.set('f2', node('v2', 'f2', 'Passport scan.png', { mimeType: 'image/png' })), 'Travel');
 }
 
-function indexer(options: { api?: SearchApi; fetchNoteText?: FetchNoteText; delayMs?: number } = {}): SearchIndexer {
-  const created = new SearchIndexer({ db, accountId: ACC, api: options.api ?? createSearchApi(), delayMs: options.delayMs ?? 60_000, ...(options.fetchNoteText ? { fetchNoteText: options.fetchNoteText } : {}) });
+function indexer(options: { api?: SearchApi; fetchNoteText?: FetchNoteText; delayMs?: number; sources?: VaultDocSource[] } = {}): SearchIndexer {
+  const created = new SearchIndexer({
+    db,
+    accountId: ACC,
+    api: options.api ?? createSearchApi(),
+    delayMs: options.delayMs ?? 60_000,
+    ...(options.fetchNoteText ? { fetchNoteText: options.fetchNoteText } : {}),
+    ...(options.sources ? { sources: options.sources } : {}),
+  });
   indexers.push(created);
   return created;
 }
@@ -189,14 +213,37 @@ describe('SearchIndexer', () => {
     expect(await names(search, 'lighthouse')).toEqual([]);
   });
 
+  it('takes documents of other kinds (chat memos) from a source, and drops them when the source does', async () => {
+    await seed();
+    let memos = [{ id: 'm1', text: 'Bring the tide tables' }];
+    const memoSource: VaultDocSource = async (_db, _accountId, vault) =>
+      vault.vaultId === 'v1' ? memos.map((m) => ({ id: m.id, type: 'MEMO' as const, vaultId: 'v1', vaultName: vault.name, name: m.text, url: '/vaults/active/v1/chat' })) : [];
+    const search = indexer({ sources: [memoSource] });
+    await search.start();
+    expect((await search.api.search('tide', 0, 5)).hits).toMatchObject([{ type: 'MEMO', name: 'Bring the tide tables' }]);
+    memos = [];
+    await project('v1', () => undefined, 'Family');
+    await search.update();
+    expect((await search.api.search('tide', 0, 5)).total).toBe(0);
+  });
+
+  it('keeps the last few search terms, newest first, once each', () => {
+    for (const term of ['alpha', 'beta', 'Alpha', 'gamma', 'delta', 'epsilon', 'zeta']) rememberTerm(ACC, term);
+    expect(readRecentTerms(ACC)).toEqual(['zeta', 'epsilon', 'delta', 'gamma', 'Alpha'].slice(0, RECENT_TERMS_MAX));
+    expect(readRecentTerms('someone else')).toEqual([]);
+  });
+
   it('log out wipes the saved index and the recent terms', async () => {
     await seed();
     const search = indexer();
     await search.start();
     rememberTerm(ACC, 'quarterly');
+    rememberTerm('acc2', 'kept');
+    expect(readRecentTerms(ACC)).toEqual(['quarterly']);
     search.stop();
     await wipeAccountData(ACC, db);
     expect(await db.searchIndex.get(ACC)).toBeUndefined();
     expect(readRecentTerms(ACC)).toEqual([]);
+    expect(readRecentTerms('acc2')).toEqual(['kept']);
   });
 });

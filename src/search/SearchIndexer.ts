@@ -11,6 +11,7 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import type { CairnDb } from '../storage/db';
+import type { VaultRecord } from '../storage/vaultRecords';
 import type { SearchApi, SearchDoc, SearchHit } from '../../workers/search/SearchApi';
 import { isSearchableVault, notesToRead, vaultDocs, vaultIndexKey } from './searchDocs';
 import type { SearchIndexRecord } from './searchStore';
@@ -30,12 +31,20 @@ export interface SearchIndexerStatus {
   isReady: boolean;
 }
 
+/**
+ * More documents of a vault beyond its vault record and nodes (chat memos, say), read whenever the
+ * vault is indexed again. A source's own writes must change the vault's `vaultIndexKey` (a
+ * projection write does) for its changes to be picked up.
+ */
+export type VaultDocSource = (db: CairnDb, accountId: string, vault: VaultRecord) => Promise<SearchDoc[]>;
+
 export interface SearchIndexerOptions {
   db: CairnDb;
   accountId: string;
   api: SearchApi;
   fetchNoteText?: FetchNoteText;
   delayMs?: number;
+  sources?: VaultDocSource[];
 }
 
 const sameHit = (a: SearchHit, b: SearchDoc) =>
@@ -164,6 +173,7 @@ export class SearchIndexer {
       const key = vaultIndexKey(vault);
       const nodes = await db.nodes.where('[accountId+vaultId]').equals([accountId, vault.vaultId]).toArray();
       const docs = vaultDocs(vault, nodes);
+      for (const source of this.options.sources ?? []) docs.push(...(await source(db, accountId, vault)));
       const indexed = new Map((await this.api.docsOfVault(vault.vaultId)).map((d) => [d.id, d]));
       const wanted = new Set(docs.map((d) => d.id));
       // Checked right before each change is sent: after stop() the worker may already hold the
