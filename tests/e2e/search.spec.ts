@@ -39,6 +39,13 @@ test('search: find a file by a prefix of its name, a note by a word of its body,
   await expect(results.getByRole('link', { name: chart.name })).toBeVisible();
   await expect(results.getByText(`Document in ${vaultName}`)).toBeVisible();
   await shoot('search-results');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  // An empty box offers the recent terms.
+  await box.fill('');
+  await expect(page.getByRole('option', { name: 'harb', exact: true })).toBeVisible();
+  await shoot('search-results-dark-recent');
+  await box.press('Escape');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Open it from its actions menu.
   await results.getByRole('button', { name: `Actions for ${chart.name}` }).click();
@@ -66,7 +73,7 @@ test('search: find a file by a prefix of its name, a note by a word of its body,
   await page.context().setOffline(true);
   await page.reload();
   await box.click();
-  await expect(page.getByRole('option', { name: 'harb' })).toBeVisible();
+  await expect(page.getByRole('listbox').getByRole('option', { name: 'harb', exact: true })).toBeVisible();
   await box.pressSequentially('lighth');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search-results\?term=lighth$/);
