@@ -88,12 +88,13 @@ async function seed(): Promise<void> {
   await project('v2', (nodes) => nodes.set('f2', node('v2', 'f2', 'Passport scan.png', { mimeType: 'image/png' })), 'Travel');
 }
 
-function indexer(options: { api?: SearchApi; fetchNoteText?: FetchNoteText; delayMs?: number; sources?: VaultDocSource[] } = {}): SearchIndexer {
+function indexer(options: { api?: SearchApi; fetchNoteText?: FetchNoteText; delayMs?: number; saveIntervalMs?: number; sources?: VaultDocSource[] } = {}): SearchIndexer {
   const created = new SearchIndexer({
     db,
     accountId: ACC,
     api: options.api ?? createSearchApi(),
     delayMs: options.delayMs ?? 60_000,
+    saveIntervalMs: options.saveIntervalMs ?? 0,
     ...(options.fetchNoteText ? { fetchNoteText: options.fetchNoteText } : {}),
     ...(options.sources ? { sources: options.sources } : {}),
   });
@@ -211,6 +212,22 @@ describe('SearchIndexer', () => {
     expect(fetchNoteText).toHaveBeenLastCalledWith('v1', 'n1', 'n1-v2');
     expect(await names(search, 'harbour')).toEqual(['Meeting.md']);
     expect(await names(search, 'lighthouse')).toEqual([]);
+  });
+
+  it('saves at once after the first indexing, then at most every saveIntervalMs, keys and index together', async () => {
+    await seed();
+    const search = indexer({ saveIntervalMs: 150 });
+    await search.start();
+    const firstSave = (await db.searchIndex.get(ACC))!;
+    await project('v2', (nodes) => nodes.set('f3', node('v2', 'f3', 'Boarding pass.pdf')));
+    await search.update();
+    expect(await names(search, 'boarding')).toEqual(['Boarding pass.pdf']);
+    expect((await db.searchIndex.get(ACC))!.savedAt).toBe(firstSave.savedAt);
+    await vi.waitFor(async () => expect((await db.searchIndex.get(ACC))!.savedAt).toBeGreaterThan(firstSave.savedAt), { timeout: 2000 });
+    search.stop();
+    const reopened = indexer();
+    await reopened.start();
+    expect(await names(reopened, 'boarding')).toEqual(['Boarding pass.pdf']);
   });
 
   it('takes documents of other kinds (chat memos) from a source, and drops them when the source does', async () => {

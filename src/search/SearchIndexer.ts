@@ -19,6 +19,9 @@ import type { SearchIndexRecord } from './searchStore';
 /** Spec 000 section 9: the search index is updated about 5 s after a vault change. */
 export const SEARCH_UPDATE_DELAY_MS = 5000;
 
+/** The saved index is rewritten at most this often (a save writes all of it). */
+export const SEARCH_SAVE_INTERVAL_MS = 30_000;
+
 /** Reads a note's latest version as text; rejects when it cannot (offline, not uploaded yet). */
 export type FetchNoteText = (vaultId: string, fileId: string, versionId: string) => Promise<string>;
 
@@ -44,6 +47,7 @@ export interface SearchIndexerOptions {
   api: SearchApi;
   fetchNoteText?: FetchNoteText;
   delayMs?: number;
+  saveIntervalMs?: number;
   sources?: VaultDocSource[];
 }
 
@@ -57,6 +61,8 @@ export class SearchIndexer {
   private hasSaved = false;
   private subscription: Subscription | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastSavedAt = 0;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -116,7 +122,9 @@ export class SearchIndexer {
     if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
     void this.api.load(null).catch(() => undefined);
     if (this.timer) clearTimeout(this.timer);
+    if (this.saveTimer) clearTimeout(this.saveTimer);
     this.timer = null;
+    this.saveTimer = null;
     this.listeners.clear();
   }
 
@@ -196,8 +204,22 @@ export class SearchIndexer {
 
     await this.readNotes(notes);
     if (this.stopped) return;
-    await this.save();
+    await this.saveSoon();
     this.setStatus({ progress: null, revision: this.status.revision + 1 });
+  }
+
+  /**
+   * Saves now after the first indexing, else at most every `saveIntervalMs`: a save writes the
+   * whole index, and a busy sync changes vaults every few seconds. Losing the last unsaved
+   * changes costs nothing but work, since the saved vault keys always match the saved index.
+   */
+  private async saveSoon(): Promise<void> {
+    const wait = this.lastSavedAt + (this.options.saveIntervalMs ?? SEARCH_SAVE_INTERVAL_MS) - Date.now();
+    if (!this.hasSaved || wait <= 0) return this.save();
+    this.saveTimer ??= setTimeout(() => {
+      this.saveTimer = null;
+      if (!this.stopped) void this.save().catch(() => undefined);
+    }, wait);
   }
 
   /** Indexes note bodies one at a time; a note that cannot be read makes its vault be read again next run. */
@@ -219,11 +241,15 @@ export class SearchIndexer {
 
   private async save(): Promise<void> {
     const { db, accountId } = this.options;
+    // Copied as the export is asked for: a vault's key is set only once its changes were applied,
+    // and the worker answers in order, so the keys never claim more than the snapshot holds.
+    const vaultKeys = { ...this.vaultKeys };
     const snapshot = await this.api.exportSnapshot();
     // Stopped meanwhile (log out): nothing may be written after the wipe.
     if (this.stopped) return;
-    const record: SearchIndexRecord = { accountId, snapshot, vaultKeys: { ...this.vaultKeys }, savedAt: Date.now() };
+    const record: SearchIndexRecord = { accountId, snapshot, vaultKeys, savedAt: Date.now() };
     await db.searchIndex.put(record);
     this.hasSaved = true;
+    this.lastSavedAt = Date.now();
   }
 }
