@@ -14,7 +14,7 @@ import type { CairnDb } from '../storage/db';
 import type { VaultRecord } from '../storage/vaultRecords';
 import type { SearchApi, SearchDoc, SearchHit } from '../../workers/search/SearchApi';
 import { isSearchableVault, notesToRead, vaultDocs, vaultIndexKey } from './searchDocs';
-import type { SearchIndexRecord } from './searchStore';
+import { onAccountWipe, type SearchIndexRecord } from './searchStore';
 
 /** Spec 000 section 9: the search index is updated about 5 s after a vault change. */
 export const SEARCH_UPDATE_DELAY_MS = 5000;
@@ -63,6 +63,7 @@ export class SearchIndexer {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private lastSavedAt = 0;
+  private offWipe: (() => void) | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -87,6 +88,9 @@ export class SearchIndexer {
   /** Loads the saved index, indexes what changed since, then follows vault changes. */
   async start(): Promise<void> {
     const { db, accountId } = this.options;
+    this.offWipe = onAccountWipe((wiped) => {
+      if (wiped === accountId) this.stop();
+    });
     const saved = await db.searchIndex.get(accountId);
     if (this.stopped) return;
     if (saved?.snapshot.format === 1) {
@@ -118,6 +122,7 @@ export class SearchIndexer {
   /** Stops following changes and empties the worker's in-memory index (log out leaves nothing behind). */
   stop(): void {
     this.stopped = true;
+    this.offWipe?.();
     this.subscription?.unsubscribe();
     if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
     void this.api.load(null).catch(() => undefined);

@@ -60,3 +60,18 @@ export function clearRecentTerms(accountId: string): void {
     /* nothing to clear */
   }
 }
+
+const wipeListeners = new Set<(accountId: string) => void>();
+
+/**
+ * Called by wipeAccountData before it deletes anything: a running indexer of that account stops
+ * first, so no save of it can land after the wipe (log out may come before the shell unmounts).
+ */
+export function onAccountWipe(listener: (accountId: string) => void): () => void {
+  wipeListeners.add(listener);
+  return () => wipeListeners.delete(listener);
+}
+
+export function announceAccountWipe(accountId: string): void {
+  for (const listener of [...wipeListeners]) listener(accountId);
+}

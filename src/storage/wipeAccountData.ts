@@ -2,7 +2,7 @@
 import type { Table } from 'dexie';
 import { chunkCacheName } from './chunkCache';
 import { getDb, type CairnDb } from './db';
-import { clearRecentTerms } from '../search/searchStore';
+import { announceAccountWipe, clearRecentTerms } from '../search/searchStore';
 
 /** How a table's rows belong to an account, or null when they do not (db.test.ts forbids that). */
 export function accountScopeOf(table: Table): 'primaryKey' | 'index' | 'accountsTable' | null {
@@ -20,7 +20,8 @@ export function accountScopeOf(table: Table): 'primaryKey' | 'index' | 'accounts
 export async function wipeAccountData(accountId: string, db: CairnDb = getDb()): Promise<void> {
   // Offline copies of files (still encrypted) go too.
   if (typeof caches !== 'undefined') await caches.delete(chunkCacheName(accountId)).catch(() => undefined);
-  // Recent search terms live in localStorage; the search index is a table like the others.
+  // Search stops writing first; recent terms live in localStorage, the index in a table like the others.
+  announceAccountWipe(accountId);
   clearRecentTerms(accountId);
   await db.transaction('rw', db.tables, async () => {
     for (const table of db.tables) {

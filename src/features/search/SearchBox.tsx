@@ -72,7 +72,7 @@ export function SearchBox({ initialTerm = '', autoFocus = false, compact = false
         <Autocomplete
           label={compact ? undefined : 'Search your vaults'}
           aria-label="Search your vaults"
-          placeholder="File, folder, note or message"
+          placeholder="File, folder or note"
           value={value}
           onChange={(next) => {
             setValue(next);
