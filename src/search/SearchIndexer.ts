@@ -104,13 +104,10 @@ export class SearchIndexer {
     this.setStatus({ isReady: true, revision: this.status.revision + 1 });
     await this.update();
     if (this.stopped) return;
-    let isFirst = true;
+    // Every answer schedules a run, the first too: a change between the run above and the
+    // subscription would be missed otherwise, and a run with nothing changed only compares keys.
     this.subscription = liveQuery(() => db.vaults.where('accountId').equals(accountId).toArray()).subscribe({
-      next: () => {
-        // The first answer is the state just indexed.
-        if (isFirst) isFirst = false;
-        else this.schedule();
-      },
+      next: () => this.schedule(),
       error: () => undefined,
     });
     // Notes that could not be read offline are read again once the network is back.
