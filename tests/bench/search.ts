@@ -3,6 +3,9 @@
  * (workers/search/searchIndex.ts): build an index over 100,000 names (goal under 5 s), save and
  * reopen it, then type terms key by key and time each keystroke's query (goal: p99 under 20 ms).
  *
+ * Figures are wall-clock on a shared machine: under load (other processes on the cores) they
+ * grow, the p99 most.
+ *
  * Called from tests/bench/run.ts (`npm run bench`); alone: `npx tsx tests/bench/search.ts`.
  * SEARCH_BENCH_ITEMS changes the count.
  */
@@ -71,6 +74,7 @@ export interface SearchBenchResult {
 }
 
 /** Typed key by key; includes typos (fuzzy path) and a two-word term. */
+const ROUNDS = 5;
 const TERMS = ['quarterly report', 'invoice', 'recipt', 'holliday', 'passport 12', 'architecture diagram', 'zz'];
 
 export function benchSearch(items = 100_000): SearchBenchResult {
@@ -87,15 +91,19 @@ export function benchSearch(items = 100_000): SearchBenchResult {
   const reopened = SearchIndex.fromSnapshot(JSON.parse(snapshot) as ReturnType<SearchIndex['exportSnapshot']>);
   const importMs = performance.now() - t;
 
+  // One untimed round warms the JIT up, as a session's first searches would; then ROUNDS timed
+  // rounds, so p99 is not simply the slowest keystroke of one pass.
   const times: number[] = [];
-  for (const term of TERMS) {
-    for (let length = 1; length <= term.length; length++) {
-      const typed = term.slice(0, length);
-      const start = performance.now();
-      // What one keystroke asks: the autocomplete list and the first results page.
-      reopened.suggest(typed, 8);
-      reopened.search(typed, 0, 20);
-      times.push(performance.now() - start);
+  for (let round = 0; round <= ROUNDS; round++) {
+    for (const term of TERMS) {
+      for (let length = 1; length <= term.length; length++) {
+        const typed = term.slice(0, length);
+        const start = performance.now();
+        // What one keystroke asks: the autocomplete list and the first results page.
+        reopened.suggest(typed, 8);
+        reopened.search(typed, 0, 20);
+        if (round > 0) times.push(performance.now() - start);
+      }
     }
   }
   times.sort((a, b) => a - b);
