@@ -16,6 +16,9 @@ import { useServerConfig } from './serverConfigStore';
 import { SideNav } from './SideNav';
 import { SyncIndicator } from './SyncIndicator';
 import { clearDecryptedBlobs } from '../features/files/viewer/decryptedBlobs';
+import { SearchBox } from '../features/search/SearchBox';
+import { useStartSearch } from '../search';
+import { isSearchActive } from '../search/searchActive';
 
 /** The serious-issue banner, verbatim (spec 000 section 2, spec 001 section 8). */
 export const SERIOUS_ISSUE_TEXT =
@@ -31,16 +34,19 @@ export function AppShell() {
   const { isOffline, user } = useSession();
   // Vault sync runs for as long as the signed-in shell is shown.
   useStartSync(user);
+  // The on-device search index follows the same session (src/search).
+  useStartSearch(user?.id ?? null);
   const syncStatus = useSyncStatus();
   // Decrypted previews live in memory only; none outlives the session that opened them.
   useEffect(() => clearDecryptedBlobs, [user?.id]);
 
-  // 'v' opens vault creation; Mantine ignores it while typing in inputs, textareas and selects.
+  // 'v' opens vault creation; Mantine ignores it while typing in inputs, textareas and selects,
+  // and it stays off while search is active (spec 000 routing rules).
   useHotkeys([
     [
       'v',
       () => {
-        if (canCreateVault(isReadOnly)) void navigate({ to: '/create-vault/setup' });
+        if (canCreateVault(isReadOnly) && !isSearchActive()) void navigate({ to: '/create-vault/setup' });
       },
     ],
   ]);
@@ -63,10 +69,12 @@ export function AppShell() {
               <CairnLogo size={30} withWordmark />
             </Link>
           </Box>
-          <Box visibleFrom="xs" />
+          <Box visibleFrom="xs" flex={1} maw={560}>
+            <SearchBox compact />
+          </Box>
           <Group gap="sm" wrap="nowrap">
             <SyncIndicator />
-            <ActionIcon component={Link} to="/search" variant="subtle" color="gray" size="lg" aria-label="Search">
+            <ActionIcon component={Link} to="/search" variant="subtle" color="gray" size="lg" aria-label="Search" hiddenFrom="xs">
               <IconSearch size={20} />
             </ActionIcon>
             <AvatarMenu />

@@ -10,7 +10,7 @@ import { loginRoute, recoverRoute, recoverStepRoute, signupRoute, signupStepRout
 import { blockedRoute, maintenanceRoute, notFoundRoute } from '../routes/errorRoutes';
 import { confirmRoute, inviteRoute, rejectInviteRoute } from '../routes/memberRoutes';
 import { type RouterContext, rootRoute } from '../routes/rootRoute';
-import { notificationsRoute, rewardsRoute, searchRoute, storageRoute } from '../routes/sectionRoutes';
+import { notificationsRoute, rewardsRoute, searchResultsRoute, searchRoute, storageRoute } from '../routes/sectionRoutes';
 import { vaultRoomTree } from '../routes/vaultRoomRoutes';
 import { vaultListRoute, vaultMetadataStepRoute, vaultPrivacyStepRoute, vaultSetupRoute, vaultStorageStepRoute, vaultsRoute } from '../routes/vaultRoutes';
 import { parsePlainSearch, stringifyPlainSearch } from './plainSearch';
@@ -51,6 +51,7 @@ export const routeTree = rootRoute.addChildren([
     rewardsRoute,
     notificationsRoute,
     searchRoute,
+    searchResultsRoute,
     inviteRoute,
     confirmRoute,
     rejectInviteRoute,

@@ -4,6 +4,7 @@ import { searchString } from '../app/plainSearch';
 import { NotificationsPage } from '../features/notifications/NotificationsPage';
 import { RewardsPage } from '../features/rewards/RewardsPage';
 import { SearchPage } from '../features/search/SearchPage';
+import { SearchResultsPage } from '../features/search/SearchResultsPage';
 import { StoragePage } from '../features/storage/StoragePage';
 import { appRoute } from './appRoute';
 
@@ -19,4 +20,10 @@ export const searchRoute = createRoute({
   path: 'search',
   validateSearch: (search: Record<string, unknown>): { term?: string } => ({ term: searchString(search, 'term') }),
   component: SearchPage,
+});
+export const searchResultsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'search-results',
+  validateSearch: (search: Record<string, unknown>): { term?: string } => ({ term: searchString(search, 'term') }),
+  component: SearchResultsPage,
 });

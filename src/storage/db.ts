@@ -8,6 +8,7 @@ import type { AccountUser } from '../protocol/auth';
 import { VAULT_LIMITS } from '../protocol/vaults';
 import type { MemberRecord } from './memberStore';
 import type { NoteDraftRecord, NoteDraftUpdateRecord } from './noteDraftStore';
+import type { SearchIndexRecord } from '../search/searchStore';
 import type { CachedOp, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export const DB_NAME = 'cairn';
@@ -129,6 +130,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       noteDraftUpdates: '[accountId+opId], [accountId+noteId+baseVersionId], accountId',
     },
   },
+  // v10: the on-device search index, one record per account (src/search/searchStore.ts).
+  { version: 10, stores: { searchIndex: 'accountId' } },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -153,6 +156,7 @@ export class CairnDb extends Dexie {
   members!: Table<MemberRecord, [string, string]>;
   noteDrafts!: Table<NoteDraftRecord, [string, string]>;
   noteDraftUpdates!: Table<NoteDraftUpdateRecord, [string, string]>;
+  searchIndex!: EntityTable<SearchIndexRecord, 'accountId'>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {

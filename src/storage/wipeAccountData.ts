@@ -11,6 +11,7 @@ function deleteDatabase(idb: IDBFactory, name: string): Promise<void> {
     request.onsuccess = request.onerror = request.onblocked = () => resolve();
   });
 }
+import { announceAccountWipe, clearRecentTerms } from '../search/searchStore';
 
 /** How a table's rows belong to an account, or null when they do not (db.test.ts forbids that). */
 export function accountScopeOf(table: Table): 'primaryKey' | 'index' | 'accountsTable' | null {
@@ -34,6 +35,9 @@ export async function wipeAccountData(
   if (typeof caches !== 'undefined') await caches.delete(chunkCacheName(accountId)).catch(() => undefined);
   // Note drafts live in their own y-indexeddb databases (in clear: they are this device's text).
   if (idb) for (const name of await listDraftNames(db, accountId)) await deleteDatabase(idb, name);
+  // Search stops writing first; recent terms live in localStorage, the index in a table like the others.
+  announceAccountWipe(accountId);
+  clearRecentTerms(accountId);
   await db.transaction('rw', db.tables, async () => {
     for (const table of db.tables) {
       switch (accountScopeOf(table)) {

@@ -12,6 +12,8 @@
  *  5. a folder of 10,000 files (seeded through the API with the client's crypto): first render,
  *     scrolling, and the first sync into a fresh browser profile;
  *  6. that vault's timeline (10,000+ operations): first render, every page loaded, scrolling.
+ *  7. on-device search (tests/bench/search.ts, in Node): index build over 100,000 names and
+ *     per-keystroke query time.
  *
  * Environment: BENCH_SIZE_MIB (default 256), BENCH_FILES (default 10000), BENCH_KEEP=1 keeps the
  * temp dir, BENCH_HEADED=1 shows the browser, BENCH_NO_SW=1 blocks the service worker (downloads
@@ -27,6 +29,7 @@ import { type AppServer, createPrivateCloudVault, logIn, outboxCount, poll, ROOT
 import { browserCeiling } from './browserCeiling';
 import { seedFolder, serverCeiling } from './seed';
 import { benchTimeline } from './timelineBench';
+import { benchSearch, searchBenchRows } from './search';
 import { CHROMIUM_FLAGS } from '../chromiumFlags';
 
 const MiB = 1024 * 1024;
@@ -289,6 +292,9 @@ function goal(ratio: number, min: number, aim: number): string {
 
 async function main(): Promise<void> {
   log(`temp dir ${tempDir}`);
+  // On-device search (issue 6): Node only, before the browser and the server start.
+  log('search index: 100,000 names, then typing key by key...');
+  for (const [label, value, note] of searchBenchRows(benchSearch())) record(label, value, note);
   const port = await freePort();
   log(`starting the server on port ${port} (building dist/ if stale)...`);
   server = await startAppServer(port, dataDir);
