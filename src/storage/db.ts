@@ -7,6 +7,7 @@ import { NODE_LIST_KEY_MIDDLEWARE, nodeListKey } from './nodeListKey';
 import type { AccountUser } from '../protocol/auth';
 import { VAULT_LIMITS } from '../protocol/vaults';
 import type { MemberRecord } from './memberStore';
+import type { NotificationActionRecord, NotificationRecord } from './notificationStore';
 import type { CachedOp, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export const DB_NAME = 'cairn';
@@ -119,6 +120,15 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   // v6: each vault's members as GET /vaults/{id}/members last answered (src/storage/memberStore.ts).
   { version: 6, stores: { members: '[accountId+membershipId], [accountId+vaultId], accountId' } },
+  // Notifications (docs/SYNC_SPEC.md R31): the cache the page and the unread dots read, and the
+  // read / delete actions taken offline, sent in order when online.
+  {
+    version: 9,
+    stores: {
+      notifications: '[accountId+id], [accountId+createdAt], accountId',
+      notificationActions: '[accountId+actionId], accountId',
+    },
+  },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -141,6 +151,8 @@ export class CairnDb extends Dexie {
   uploadFiles!: Table<UploadFileRecord, [string, string]>;
   opPages!: Table<OpPageRecord, [string, string, number]>;
   members!: Table<MemberRecord, [string, string]>;
+  notifications!: Table<NotificationRecord, [string, string]>;
+  notificationActions!: Table<NotificationActionRecord, [string, string]>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canAddAssets, canEditAssets, canUploadFiles } from '../../domain/vaultPermissions';
 import { useVault, useVaults } from '../../storage/vaultStore';
+import { useMarkVaultRead } from '../notifications/useMarkVaultRead';
 import { type VaultRoom, VaultRoomContext } from './VaultRoomContext';
 
 /** /vaults/$status/$vaultId/*: loads the vault; a vault that cannot be found goes to /404 (spec 000 section 8). */
@@ -13,6 +14,7 @@ export function VaultRoomLayout() {
   const vault = useVault(vaultId);
   const active = useVaults('active');
   const inactive = useVaults('inactive');
+  useMarkVaultRead(vault ? vaultId : '');
 
   const room = useMemo<VaultRoom | null>(() => {
     if (!vault) return null;
