@@ -31,7 +31,8 @@ describeEachDatabase('notifications of vault activity (SYNC_SPEC R30-R31)', (env
     const notificationBus = env.databaseUrl ? await PostgresNotificationBus.connect(env.databaseUrl, console) : undefined;
     app = await env.buildApp(notificationBus ? { notificationBus } : {});
     api = new ApiClient(app);
-    [owner, contributor, viewer, invitee, stranger] = await Promise.all(Array.from({ length: 5 }, () => VaultActor.create(env, api)));
+    const actor = () => VaultActor.create(env, api);
+    [owner, contributor, viewer, invitee, stranger] = await Promise.all([actor(), actor(), actor(), actor(), actor()]);
     // E-mail notifications off unless a test turns them on.
     await env.db.updateTable('users').set({ notifications: 0 }).execute();
   });
