@@ -70,9 +70,11 @@ export class NotificationSync {
     return this.flushing;
   }
 
+  /** Oldest first, one at a time, re-reading the queue so an action taken meanwhile goes too. */
   private async sendPending(): Promise<void> {
-    for (const action of await pendingActions(this.db, this.accountId)) {
-      if (this.stopped) return;
+    for (;;) {
+      const [action] = await pendingActions(this.db, this.accountId);
+      if (!action || this.stopped) return;
       try {
         await this.send(action);
       } catch (error) {
