@@ -84,7 +84,6 @@ test('notifications: a member gets an upload live, opens the vault from it, mark
 
   // A second upload while away: unread again; Mark all as read clears every dot.
   const second = { name: 'ridge-survey-2.txt', mimeType: 'text/plain', buffer: Buffer.from('second\n') };
-  await room.uploadBox().getByRole('button', { name: 'Close' }).click();
   await room.pickFiles([second]);
   await room.confirmUpload();
   await expect(member.getByRole('link', { name: 'Notifications, unread items' })).toBeVisible({ timeout: 30_000 });
