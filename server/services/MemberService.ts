@@ -17,6 +17,8 @@ import { invitationMail } from '../mail/messages';
 import type { MailPort } from '../mail/MailPort';
 import type { Clock } from './Clock';
 import { insertNotification } from './ops/memberOps';
+import type { NotifiedRow } from './ops/OpContext';
+import type { NotificationService } from './NotificationService';
 import type { Author, OperationService } from './OperationService';
 import type { User } from './UserService';
 import { requireAccess } from './vaultAccess';
@@ -31,6 +33,7 @@ export class MemberService {
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
     private readonly memberLimit: number | null,
+    private readonly notifications?: Pick<NotificationService, 'deliver'>,
   ) {}
 
   /** An account that can be invited: it has a password (airdrop accounts are never found). */
@@ -82,7 +85,9 @@ export class MemberService {
     if (target.status !== 'PENDING' && target.status !== 'INVITED') throw new ApiError('CONFLICT', 'Only an invitation not answered yet can be sent again');
     const invitee = await this.db.selectFrom('users').select(['email', 'passwordless']).where('id', '=', target.userId).executeTakeFirstOrThrow();
     if (fromDbBool(invitee.passwordless)) throw new ApiError('CONFLICT', 'An airdrop member has no e-mail');
-    await insertNotification({ trx: this.db, now: this.clock.now(), userId: caller.id, vault }, target.userId, 'MEMBERSHIP_INVITE_RESEND', target.id);
+    const notified: NotifiedRow[] = [];
+    await insertNotification({ trx: this.db, now: this.clock.now(), userId: caller.id, vault, notified }, target.userId, 'MEMBERSHIP_INVITE_RESEND', target.id);
+    await this.notifications?.deliver(notified);
     await this.sendInvitation(invitee.email, caller.email, target.id, undefined, true);
   }
 

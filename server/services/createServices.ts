@@ -87,7 +87,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     support: new SupportService(db, clock),
     vaults: new VaultService(db, clock),
     operations,
-    members: new MemberService(db, clock, operations, mailer, publicUrl, log, deps.memberLimit ?? null),
+    members: new MemberService(db, clock, operations, mailer, publicUrl, log, deps.memberLimit ?? null, notifications),
     notifications,
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
