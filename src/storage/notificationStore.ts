@@ -116,13 +116,24 @@ export function useNotifications(): NotificationRecord[] | undefined {
   return useLiveQuery(async () => (accountId ? sortNotifications(await getDb().notifications.where('accountId').equals(accountId).toArray()) : []), [accountId]);
 }
 
-/** The ids of vaults with an unread notification, and whether any notification is unread. */
-export function useUnreadNotifications(): { any: boolean; vaultIds: Set<string>; priority: NotificationRecord | null } {
-  const rows = useNotifications();
-  const unread = (rows ?? []).filter((n) => n.status === 'UNREAD');
+export interface UnreadSummary {
+  any: boolean;
+  /** Vaults with an unread notification (the side navigation's per-vault dot). */
+  vaultIds: Set<string>;
+  /** The newest unread HIGH priority notification: the notice bar shows until it is read. */
+  priority: NotificationRecord | null;
+}
+
+/** What the unread dots and the notice bar show. Pure; `rows` newest first. */
+export function summarizeUnread(rows: NotificationRecord[]): UnreadSummary {
+  const unread = rows.filter((n) => n.status === 'UNREAD');
   return {
     any: unread.length > 0,
     vaultIds: new Set(unread.flatMap((n) => (n.vaultId ? [n.vaultId] : []))),
     priority: unread.find((n) => n.priority === 'HIGH') ?? null,
   };
+}
+
+export function useUnreadNotifications(): UnreadSummary {
+  return summarizeUnread(useNotifications() ?? []);
 }

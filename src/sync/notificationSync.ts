@@ -5,6 +5,7 @@
  * action the server refuses for good (the notification is gone: 404; read-only mode) is dropped;
  * one that could not be sent (offline, timeout) waits for the next flush.
  */
+import { useSyncExternalStore } from 'react';
 import { type ApiClient, NetworkError } from '../platform/apiClient';
 import { ApiError } from '../protocol/errors';
 import { type Notification, NOTIFICATIONS_MAX, NotificationListResponse } from '../protocol/members';
@@ -48,6 +49,9 @@ export class NotificationSync {
       if (!this.stopped) await replaceNotifications(this.db, this.accountId, all, before === null);
     } catch (error) {
       if (!(error instanceof NetworkError)) this.log('The notifications could not be loaded', error);
+    } finally {
+      // Loaded or not (offline), what the device holds is all there is to show now.
+      if (!this.stopped) setLoadAttempted(true);
     }
   }
 
@@ -115,10 +119,34 @@ export class NotificationSync {
 }
 
 let current: NotificationSync | null = null;
+let loadAttempted = false;
+const loadListeners = new Set<() => void>();
+
+function setLoadAttempted(value: boolean): void {
+  if (loadAttempted === value) return;
+  loadAttempted = value;
+  for (const listener of loadListeners) listener();
+}
 
 export function setCurrentNotificationSync(sync: NotificationSync | null): void {
   current?.stop();
   current = sync;
+  setLoadAttempted(false);
+}
+
+/**
+ * Whether this session has tried loading the list once: until then an empty cache means "not
+ * loaded yet", not "All clear".
+ */
+export function useNotificationsLoadAttempted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      loadListeners.add(listener);
+      return () => loadListeners.delete(listener);
+    },
+    () => loadAttempted,
+    () => loadAttempted,
+  );
 }
 
 /** The signed-in session's notification sync; actions before sign-in are ignored. */

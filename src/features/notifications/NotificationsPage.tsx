@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Center, Group, Loader, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
@@ -8,7 +8,7 @@ import { describeNotification, NOTIFICATIONS_PAGE_SIZE, type NotificationView } 
 import type { Notification } from '../../protocol/members';
 import { useNotifications } from '../../storage/notificationStore';
 import { useVaults } from '../../storage/vaultStore';
-import { notificationActions } from '../../sync/notificationSync';
+import { notificationActions, useNotificationsLoadAttempted } from '../../sync/notificationSync';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconBell, IconDots } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
@@ -54,6 +54,7 @@ export function NotificationsPage() {
 
   const hasRead = (notifications ?? []).some((n) => n.status === 'READ');
   const hasUnread = (notifications ?? []).some((n) => n.status === 'UNREAD');
+  const loadAttempted = useNotificationsLoadAttempted();
   const isEmpty = notifications !== undefined && notifications.length === 0;
   const menu = (
     <Menu position="bottom-end" withinPortal>
@@ -79,7 +80,11 @@ export function NotificationsPage() {
   return (
     <>
       <PageHeader title="Notifications" actions={menu} />
-      {notifications === undefined ? null : isEmpty ? (
+      {notifications === undefined || (isEmpty && !loadAttempted) ? (
+        <Center py="xl">
+          <Loader aria-label="Loading notifications" />
+        </Center>
+      ) : isEmpty ? (
         <EmptyPanel
           icon={<IconBell size={28} />}
           title="All clear"
