@@ -6,8 +6,9 @@ import type { DefineRoute } from './route';
 /**
  * The caller's notifications (spec 000 section 7): GET /notifications (paged by cursor), PATCH
  * /notifications[/{id}][?vaultId] marks read, DELETE /notifications[/{id}][?status=READ]
- * deletes. Each touches only the caller's own rows. Changes are refused in read-only mode
- * (spec 000 section 6: notification clearing is disabled then).
+ * deletes. Each touches only the caller's own rows. Deleting is refused in read-only mode
+ * (spec 000 section 6: notification clearing is disabled then); marking read is not, since
+ * opening a notification or a vault marks it read.
  */
 export function registerNotificationRoutes(route: DefineRoute, services: Services): void {
   route({
@@ -24,7 +25,6 @@ export function registerNotificationRoutes(route: DefineRoute, services: Service
     query: NotificationReadQuery,
     body: NotificationNoBody,
     auth: 'required',
-    blockedWhenReadOnly: true,
     handler: async ({ query, caller }) => {
       await services.notifications.markRead(caller.user.id, { vaultId: query.vaultId });
       return Ok.parse({ ok: true });
@@ -37,7 +37,6 @@ export function registerNotificationRoutes(route: DefineRoute, services: Service
     params: NotificationParams,
     body: NotificationNoBody,
     auth: 'required',
-    blockedWhenReadOnly: true,
     handler: async ({ params, caller }) => {
       await services.notifications.markRead(caller.user.id, { id: params.id });
       return Ok.parse({ ok: true });

@@ -200,6 +200,19 @@ describeEachDatabase('notifications of vault activity (SYNC_SPEC R30-R31)', (env
     expectError(await api.request('PATCH', '/api/notifications'), 401, 'UNAUTHENTICATED');
   });
 
+  it('read-only mode refuses clearing, not marking read', async () => {
+    const vaultId = await sharedVault();
+    expectAccepted(await owner.apply(vaultId, newId(), { type: 'folder.create', parentId: null, name: clear('ro') }));
+    const [mine] = await activityOf(viewer, vaultId);
+    if (!mine) throw new Error('no notification');
+    const readOnly = new ApiClient(await env.buildApp({ config: { readOnly: true } }));
+    expectError(await readOnly.request('DELETE', `/api/notifications/${mine.id}`, undefined, { token: viewer.token }), 403, 'READ_ONLY');
+    expectError(await readOnly.request('DELETE', '/api/notifications?status=READ', undefined, { token: viewer.token }), 403, 'READ_ONLY');
+    expectError(await readOnly.request('DELETE', '/api/notifications', undefined, { token: viewer.token }), 403, 'READ_ONLY');
+    expectStatus(await readOnly.request('PATCH', `/api/notifications/${mine.id}`, undefined, { token: viewer.token }), 200);
+    expect((await activityOf(viewer, vaultId)).map((n) => n.status)).toEqual(['READ']);
+  });
+
   it('GET pages by cursor, newest first, without gaps or repeats', async () => {
     const vaultId = await sharedVault();
     await api.request('DELETE', '/api/notifications', undefined, { token: viewer.token });
