@@ -51,7 +51,7 @@ export function startSync(user: SyncUser, ports?: Partial<SyncPorts>, options?: 
   client.start(user.id, user);
   setCurrentSync(client);
   // Notifications (SYNC_SPEC R31): loaded now and on every socket (re)open, grown by its messages.
-  const notifications = new NotificationSync(ports?.db ?? getDb(), ports?.api ?? getApiClient(), user.id);
+  const notifications = new NotificationSync(ports?.db ?? getDb(), ports?.api ?? getApiClient(), user.id, ports?.log);
   setCurrentNotificationSync(notifications);
   void notifications.refresh();
   // Tests pass their own ports and drive pokes themselves; the app gets the realtime socket.
