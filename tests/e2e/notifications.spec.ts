@@ -87,9 +87,19 @@ test('notifications: a member gets an upload live, opens the vault from it, mark
   await room.pickFiles([second]);
   await room.confirmUpload();
   await expect(member.getByRole('link', { name: 'Notifications, unread items' })).toBeVisible({ timeout: 30_000 });
+  // Offline: the action shows at once and is sent when the device is back (SYNC_SPEC R31).
+  await other.setOffline(true);
   await member.getByRole('button', { name: 'Notification actions' }).click();
   await member.getByRole('menuitem', { name: 'Mark all as read' }).click();
   await expect(member.getByRole('link', { name: 'Notifications, unread items' })).toHaveCount(0);
+  await other.setOffline(false);
+  await expect
+    .poll(async () => {
+      const answer = await member.request.get('/api/notifications');
+      const { notifications } = (await answer.json()) as { notifications: { status: string }[] };
+      return notifications.filter((n) => n.status === 'UNREAD').length;
+    }, { timeout: 30_000 })
+    .toBe(0);
   await expect(member.getByRole('link', { name: `${vaultName}, unread notifications` })).toHaveCount(0);
   await expect(member.getByRole('button', { name: /^Unread: / })).toHaveCount(0);
   // Read on the server too: a reload shows the same.
