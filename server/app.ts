@@ -20,6 +20,7 @@ import { registerAuthRoutes } from './http/authRoutes';
 import { registerBlobRoutes } from './http/blobRoutes';
 import { isApiPath, registerClientFiles } from './http/clientFiles';
 import { registerErrorHandler, toApiError } from './http/errorHandler';
+import { registerNotificationRoutes } from './http/notificationRoutes';
 import { registerMemberRoutes } from './http/memberRoutes';
 import { registerRecoveryRoutes } from './http/recoveryRoutes';
 import { createRouteDefiner, type RouteMeta } from './http/route';
@@ -33,6 +34,7 @@ import { createServices, type Services } from './services/createServices';
 import type { StorageAllowances } from './services/StorageService';
 import { LocalPokeBus, type PokeBus } from './realtime/PokeBus';
 import { VaultPokeFanout } from './realtime/VaultPokeFanout';
+import { LocalNotificationBus, type NotificationBus } from './realtime/NotificationBus';
 import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
 import { registerSocketRoute } from './ws/registerSocketRoute';
 
@@ -50,6 +52,8 @@ export interface AppDeps {
   storageAllowances?: StorageAllowances;
   /** Carries vault pokes between processes; default one process only. The app closes it. */
   pokeBus?: PokeBus;
+  /** Notifications to sockets across processes (PostgreSQL LISTEN/NOTIFY); local by default. */
+  notificationBus?: NotificationBus;
 }
 
 /** A registered route, recorded for tests and documentation. */
@@ -97,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
   const pokeBus = deps.pokeBus ?? new LocalPokeBus();
+  const notificationBus = deps.notificationBus ?? new LocalNotificationBus();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -136,10 +141,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     blobStore: deps.blobs ?? new DiskBlobStore(path.join(config.dataDir, 'blobs')),
     ...(deps.storageAllowances ? { storageAllowances: deps.storageAllowances } : {}),
     pokes: pokeBus,
+    notificationBus,
     memberLimit: config.memberLimit,
   });
   const hub = new LocalSocketHub();
   const fanout = new VaultPokeFanout(pokeBus, db, hub, app.log);
+  const stopNotifications = notificationBus.subscribe(({ userId, notification }) => hub.sendToUser(userId, { type: 'notification', notification }));
   app.decorate('services', services);
   app.decorate('socketHub', hub);
 
@@ -185,14 +192,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountRoutes(route, services);
   registerVaultRoutes(route, services);
   registerMemberRoutes(route, services);
+  registerNotificationRoutes(route, services);
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit });
   registerSocketRoute(app, hub, services);
   await registerClientFiles(app, deps.staticDir ?? config.staticDir);
 
   app.addHook('onClose', async () => {
     fanout.stop();
+    stopNotifications();
     hub.closeAll();
     await pokeBus.close();
+    await notificationBus.close();
   });
   await app.ready();
   return app;

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { checkConnection, openDatabase } from './db/openDatabase';
 import { createMailer } from './mail/createMailer';
+import { PostgresNotificationBus } from './realtime/NotificationBus';
 import { PostgresPokeBus } from './realtime/PostgresPokeBus';
 import { offsetClock } from './services/Clock';
 import { FileSms } from './sms/FileSms';
@@ -37,8 +38,11 @@ async function main(): Promise<void> {
   const mailer = createMailer(config);
   // Several processes may share one PostgreSQL: pokes travel between them by LISTEN/NOTIFY.
   let pokeBus;
+  let notificationBus;
   try {
-    pokeBus = config.databaseUrl ? await PostgresPokeBus.connect(config.databaseUrl, { warn: (detail, message) => console.warn(message, detail) }) : undefined;
+    const busLog = { warn: (detail: unknown, message?: string) => console.warn(message, detail) };
+    pokeBus = config.databaseUrl ? await PostgresPokeBus.connect(config.databaseUrl, busLog) : undefined;
+    notificationBus = config.databaseUrl ? await PostgresNotificationBus.connect(config.databaseUrl, busLog) : undefined;
   } catch (error) {
     console.error(`Cannot listen for vault pokes on DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`);
     await db.destroy().catch(() => undefined);
@@ -51,6 +55,7 @@ async function main(): Promise<void> {
     sms: new FileSms(path.join(config.dataDir, 'sms')),
     clock: offsetClock(config.testClockOffsetMs),
     ...(pokeBus ? { pokeBus } : {}),
+    ...(notificationBus ? { notificationBus } : {}),
   });
   // Loud, so a test setting that leaked into a real deployment is seen at once.
   if (config.testClockOffsetMs) app.log.warn({ offsetMs: config.testClockOffsetMs }, 'CAIRN_TEST_CLOCK_OFFSET_MS is set: the server clock runs ahead (tests only)');

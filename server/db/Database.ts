@@ -155,6 +155,12 @@ export interface NotificationsTable {
   /** 'UNREAD' | 'READ'. */
   status: string;
   created_at: number;
+  /** Events this row stands for (a coalesced run, SYNC_SPEC R30). */
+  count: number;
+  /** 'NORMAL' | 'HIGH'. */
+  priority: string;
+  /** When the run last grew; null until it does. */
+  updated_at: number | null;
 }
 
 export interface WalletChallengesTable {

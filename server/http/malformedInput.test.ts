@@ -172,8 +172,12 @@ describeEachDatabase('malformed input sweep', (env) => {
       ['POST', `/api/vaults/${vaultId}/members/bad!id/resend`, undefined],
       ['GET', `/api/vaults/${vaultId}/members?role=OWNER`, undefined],
       ['GET', `/api/memberships/${'A'.repeat(65)}`, undefined],
-      ['GET', '/api/notifications?limit=5', undefined],
-      ['POST', '/api/notifications/bad!id/read', undefined],
+      ['GET', '/api/notifications?limit=500', undefined],
+      ['PATCH', '/api/notifications/bad!id', undefined],
+      ['PATCH', '/api/notifications?vaultId=bad!id', undefined],
+      ['DELETE', '/api/notifications?status=UNREAD', undefined],
+      ['DELETE', '/api/notifications/bad!id', undefined],
+      ['GET', '/api/notifications?before=12', undefined],
     ];
     const before = await countRows(env);
     const mails = readMailbox(env.dataDir).length;
@@ -196,7 +200,10 @@ const MEMBER_ROUTES = [
   'GET /api/vaults/:vaultId/members',
   'GET /api/memberships/:membershipId',
   'GET /api/notifications',
-  'POST /api/notifications/:id/read',
+  'PATCH /api/notifications',
+  'PATCH /api/notifications/:id',
+  'DELETE /api/notifications',
+  'DELETE /api/notifications/:id',
 ];
 
 /** The storage figures: the account's own, and the room an upload into one vault has. */

@@ -1,12 +1,12 @@
 import { Ok } from '../../src/protocol/primitives';
-import { InviteRequest, MemberParams, MembershipParams, NotificationParams, UserLookupQuery } from '../../src/protocol/members';
+import { InviteRequest, MemberParams, MembershipParams, UserLookupQuery } from '../../src/protocol/members';
 import type { Services } from '../services/createServices';
 import type { DefineRoute } from './route';
 import { PUSH_BODY_LIMIT, VaultParams } from './vaultRoutes';
 
 /**
  * Members and sharing (src/protocol/members.ts): who to invite, invitations with their e-mail,
- * the member list, one membership, notifications. Membership changes are member.* operations,
+ * the member list, one membership (notifications: notificationRoutes.ts). Membership changes are member.* operations,
  * pushed like any other (or, for invitations, through POST .../invitations for the e-mail).
  */
 export function registerMemberRoutes(route: DefineRoute, services: Services): void {
@@ -59,23 +59,5 @@ export function registerMemberRoutes(route: DefineRoute, services: Services): vo
     params: MembershipParams,
     auth: 'required',
     handler: async ({ params, caller }) => services.members.membership(caller.user.id, params.membershipId),
-  });
-
-  route({
-    method: 'GET',
-    url: '/api/notifications',
-    auth: 'required',
-    handler: async ({ caller }) => ({ notifications: await services.members.notifications(caller.user.id) }),
-  });
-
-  route({
-    method: 'POST',
-    url: '/api/notifications/:id/read',
-    params: NotificationParams,
-    auth: 'required',
-    handler: async ({ params, caller }) => {
-      await services.members.markRead(caller.user.id, params.id);
-      return Ok.parse({ ok: true });
-    },
   });
 }

@@ -375,8 +375,8 @@ describeEachDatabase('members and sharing', (env) => {
       expect(revoke).toMatchObject({ event: 'MEMBERSHIP_REVOKE', objectId: accepted, status: 'UNREAD' });
       if (!revoke) throw new Error('No notification');
 
-      expectError(await api.post(`/api/notifications/${revoke.id}/read`, undefined, { token: owner.token }), 404, 'NOT_FOUND');
-      expectStatus(await api.post(`/api/notifications/${revoke.id}/read`, undefined, { token: alice.token }), 200);
+      expectError(await api.request('PATCH', `/api/notifications/${revoke.id}`, undefined, { token: owner.token }), 404, 'NOT_FOUND');
+      expectStatus(await api.request('PATCH', `/api/notifications/${revoke.id}`, undefined, { token: alice.token }), 200);
       expect((await notificationsOf(alice)).find((n) => n.id === revoke.id)?.status).toBe('READ');
       expectError(await api.get('/api/notifications'), 401, 'UNAUTHENTICATED');
     });

@@ -41,6 +41,23 @@ export function invitationMail(parts: { to: string; inviterEmail: string; link: 
   });
 }
 
+/**
+ * Activity in a vault (docs/SYNC_SPEC.md R30): what happened, in general words only. The server
+ * does not know a private vault's or file's name, and a mail must not carry one anyway: the link
+ * opens the notifications page, where the app shows the names it decrypts.
+ */
+export function activityMail(parts: { to: string; fromEmail: string | null; what: string; link: string }): MailMessage {
+  const who = parts.fromEmail ?? 'A member';
+  return linkMail({
+    to: parts.to,
+    subject: 'New activity in your vault on Cairn',
+    intro: `${who} ${parts.what} in one of your vaults on Cairn.`,
+    action: 'Open your notifications',
+    link: parts.link,
+    outro: 'You get these emails because email notifications are on. You can turn them off in your account settings.',
+  });
+}
+
 function linkMail(parts: {
   to: string;
   subject: string;

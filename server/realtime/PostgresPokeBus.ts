@@ -12,42 +12,38 @@ interface Logger {
 }
 
 /**
- * Several server processes on one PostgreSQL: pokes travel through LISTEN/NOTIFY. One dedicated
- * connection listens (re-established with backoff if it drops); NOTIFY goes through a small pool.
- * PostgreSQL delivers a notification to every listening session, this process's own included, so
- * local and remote sockets are reached by the same path.
+ * Several server processes on one PostgreSQL: messages travel through LISTEN/NOTIFY on one
+ * channel. One dedicated connection listens (re-established with backoff if it drops); NOTIFY goes
+ * through a small pool. PostgreSQL delivers a notification to every listening session, this
+ * process's own included, so local and remote sockets are reached by the same path. Messages are
+ * hints or re-readable state: one lost while the listener reconnects is never data lost.
  */
-export class PostgresPokeBus implements PokeBus {
-  private readonly listeners = new Set<(poke: VaultPoke) => void>();
+export class PostgresChannelBus<T> {
+  private readonly listeners = new Set<(message: T) => void>();
   private readonly pool: pg.Pool;
   private listener: pg.Client | null = null;
   private closed = false;
   private failures = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 
-  private constructor(
+  protected constructor(
     private readonly url: string,
     private readonly log: Logger,
+    private readonly channel: string,
+    private readonly parse: (text: string) => T | null,
   ) {
     this.pool = new pg.Pool({ connectionString: url, max: 2 });
-    this.pool.on('error', (error) => this.log.warn({ err: error }, 'poke bus pool error'));
+    this.pool.on('error', (error) => this.log.warn({ err: error, channel }, 'bus pool error'));
   }
 
-  /** Connects the listening session; resolves once LISTEN is in place. */
-  static async connect(url: string, log: Logger): Promise<PostgresPokeBus> {
-    const bus = new PostgresPokeBus(url, log);
-    await bus.listen();
-    return bus;
-  }
-
-  publish(poke: VaultPoke): void {
+  publish(message: T): void {
     if (this.closed) return;
-    this.pool.query('select pg_notify($1, $2)', [POKE_CHANNEL, JSON.stringify(poke)]).catch((error: unknown) => {
-      this.log.warn({ err: error, vaultId: poke.vaultId }, 'poke not published');
+    this.pool.query('select pg_notify($1, $2)', [this.channel, JSON.stringify(message)]).catch((error: unknown) => {
+      this.log.warn({ err: error, channel: this.channel }, 'message not published');
     });
   }
 
-  subscribe(listener: (poke: VaultPoke) => void): () => void {
+  subscribe(listener: (message: T) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -61,26 +57,27 @@ export class PostgresPokeBus implements PokeBus {
     await Promise.allSettled([client?.end(), this.pool.end()]);
   }
 
-  private async listen(): Promise<void> {
+  /** Connects the listening session; resolves once LISTEN is in place. */
+  protected async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
-      if (message.channel !== POKE_CHANNEL || !message.payload) return;
-      const poke = parsePoke(message.payload);
-      if (!poke) return;
-      for (const listener of this.listeners) listener(poke);
+      if (message.channel !== this.channel || !message.payload) return;
+      const parsed = this.parse(message.payload);
+      if (parsed === null) return;
+      for (const listener of this.listeners) listener(parsed);
     });
     client.on('error', (error) => {
-      this.log.warn({ err: error }, 'poke listener lost its connection');
+      this.log.warn({ err: error, channel: this.channel }, 'bus listener lost its connection');
       this.reconnect(client);
     });
     client.on('end', () => this.reconnect(client));
     await client.connect();
-    await client.query(`listen ${POKE_CHANNEL}`);
+    await client.query(`listen ${this.channel}`);
     this.listener = client;
     this.failures = 0;
   }
 
-  /** Listens again after the connection dropped; pokes sent meanwhile are lost (clients poll). */
+  /** Listens again after the connection dropped; messages sent meanwhile are lost (clients poll). */
   private reconnect(dead: pg.Client): void {
     if (this.closed || this.listener !== dead || this.reconnectTimer) return;
     this.listener = null;
@@ -90,11 +87,20 @@ export class PostgresPokeBus implements PokeBus {
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       this.listen().catch((error: unknown) => {
-        this.log.warn({ err: error }, 'poke listener could not reconnect');
+        this.log.warn({ err: error, channel: this.channel }, 'bus listener could not reconnect');
         const placeholder = new pg.Client({ connectionString: this.url });
         this.listener = placeholder;
         this.reconnect(placeholder);
       });
     }, delay);
+  }
+}
+
+/** Vault pokes between processes (docs/SYNC_SPEC.md R3-R4). */
+export class PostgresPokeBus extends PostgresChannelBus<VaultPoke> implements PokeBus {
+  static async connect(url: string, log: Logger): Promise<PostgresPokeBus> {
+    const bus = new PostgresPokeBus(url, log, POKE_CHANNEL, parsePoke);
+    await bus.listen();
+    return bus;
   }
 }

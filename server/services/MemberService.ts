@@ -1,7 +1,7 @@
 /**
  * Members and sharing around the member.* operations (spec 001 sections 2-6): looking up whom to
- * invite, invitations with their e-mail, the member list, one membership, and in-app
- * notifications. Membership changes themselves are operations (OperationService, memberOps):
+ * invite, invitations with their e-mail, the member list, one membership, and the in-app
+ * notification of a resent invitation. Membership changes themselves are operations (OperationService, memberOps):
  * this service only reads, sends mail, and writes notifications.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,8 +9,6 @@ import { ApiError } from '../../src/protocol/errors';
 import {
   type Member,
   type MembershipResponse,
-  Notification,
-  NOTIFICATIONS_MAX,
   type UserLookupResponse,
 } from '../../src/protocol/members';
 import type { Operation, PushResult } from '../../src/protocol/vaults';
@@ -19,6 +17,8 @@ import { invitationMail } from '../mail/messages';
 import type { MailPort } from '../mail/MailPort';
 import type { Clock } from './Clock';
 import { insertNotification } from './ops/memberOps';
+import type { NotifiedRow } from './ops/OpContext';
+import type { NotificationService } from './NotificationService';
 import type { Author, OperationService } from './OperationService';
 import type { User } from './UserService';
 import { requireAccess } from './vaultAccess';
@@ -33,6 +33,7 @@ export class MemberService {
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
     private readonly memberLimit: number | null,
+    private readonly notifications?: Pick<NotificationService, 'deliver'>,
   ) {}
 
   /** An account that can be invited: it has a password (airdrop accounts are never found). */
@@ -84,7 +85,9 @@ export class MemberService {
     if (target.status !== 'PENDING' && target.status !== 'INVITED') throw new ApiError('CONFLICT', 'Only an invitation not answered yet can be sent again');
     const invitee = await this.db.selectFrom('users').select(['email', 'passwordless']).where('id', '=', target.userId).executeTakeFirstOrThrow();
     if (fromDbBool(invitee.passwordless)) throw new ApiError('CONFLICT', 'An airdrop member has no e-mail');
-    await insertNotification({ trx: this.db, now: this.clock.now(), userId: caller.id, vault }, target.userId, 'MEMBERSHIP_INVITE_RESEND', target.id);
+    const notified: NotifiedRow[] = [];
+    await insertNotification({ trx: this.db, now: this.clock.now(), userId: caller.id, vault, notified }, target.userId, 'MEMBERSHIP_INVITE_RESEND', target.id);
+    await this.notifications?.deliver(notified);
     await this.sendInvitation(invitee.email, caller.email, target.id, undefined, true);
   }
 
@@ -119,41 +122,6 @@ export class MemberService {
       isPublic: fromDbBool(vault.is_public),
       invitedByEmail: inviter && !fromDbBool(inviter.passwordless) ? inviter.email : null,
     };
-  }
-
-  /** The caller's notifications, newest first. */
-  async notifications(userId: string): Promise<Notification[]> {
-    const rows = await this.db
-      .selectFrom('notifications as n')
-      .leftJoin('users as f', 'f.id', 'n.from_user_id')
-      .select(['n.id', 'n.event', 'n.object_type', 'n.object_id', 'n.vault_id', 'n.status', 'n.created_at', 'f.email', 'f.passwordless'])
-      .where('n.user_id', '=', userId)
-      .orderBy('n.created_at', 'desc')
-      .orderBy('n.id', 'desc')
-      .limit(NOTIFICATIONS_MAX)
-      .execute();
-    return rows.map((row) =>
-      Notification.parse({
-        id: row.id,
-        event: row.event,
-        objectType: row.object_type,
-        objectId: row.object_id,
-        vaultId: row.vault_id,
-        fromEmail: row.email !== null && row.passwordless !== null && !fromDbBool(row.passwordless) ? row.email : null,
-        status: row.status,
-        createdAt: Number(row.created_at),
-      }),
-    );
-  }
-
-  async markRead(userId: string, notificationId: string): Promise<void> {
-    const updated = await this.db
-      .updateTable('notifications')
-      .set({ status: 'READ' })
-      .where('id', '=', notificationId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new ApiError('NOT_FOUND', 'Notification not found');
   }
 
   /** Memberships that count against the member limit: every one not ended. */

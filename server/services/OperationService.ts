@@ -14,7 +14,9 @@ import { assertFieldsMatchVault, assertSealedUnderNewestKey } from './ops/fieldR
 import { applyMemberOp, isMemberOp } from './ops/memberOps';
 import { applyNodeOp } from './ops/nodeOps';
 import { applyNoteOp, isNoteOp } from './ops/noteOps';
-import type { OpContext } from './ops/OpContext';
+import { notifyVaultActivity } from './ops/activityNotifications';
+import type { NotificationService } from './NotificationService';
+import type { NotifiedRow, OpContext } from './ops/OpContext';
 import { applyVaultOp, createVault } from './ops/vaultOps';
 import { verifySignedPayload } from './signatures';
 import { type AccessLevel, assertRole, vaultNotFound } from './vaultAccess';
@@ -74,6 +76,7 @@ export class OperationService {
     private readonly clock: Clock,
     private readonly blobStore: BlobStore,
     private readonly pokes?: Pick<PokeBus, 'publish'>,
+    private readonly notifications?: Pick<NotificationService, 'deliver'>,
   ) {}
 
   /**
@@ -114,9 +117,10 @@ export class OperationService {
       const known = await this.findApplied(op.id, body);
       if (known) return { result: known, isNew: false };
       try {
-        const { seq, freedKeys } = await this.db.transaction().execute((trx) => this.apply(trx, author.id, op, body));
-        // After the commit: a rolled-back operation must never lose bytes.
+        const { seq, freedKeys, notified } = await this.db.transaction().execute((trx) => this.apply(trx, author.id, op, body));
+        // After the commit: a rolled-back operation must never lose bytes, nor notify anyone.
         for (const key of freedKeys) await this.blobStore.delete(key);
+        await this.notifications?.deliver(notified);
         return { result: { id: op.id, status: 'accepted', vaultId: op.vaultId, seq }, isNew: true };
       } catch (error) {
         // The same id pushed concurrently: the other push won; answer as a repeat.
@@ -141,9 +145,10 @@ export class OperationService {
     return { id: opId, status: 'accepted', vaultId: row.vault_id, seq: Number(row.seq) };
   }
 
-  private async apply(trx: Db, userId: string, op: Operation, body: string): Promise<{ seq: number; freedKeys: string[] }> {
+  private async apply(trx: Db, userId: string, op: Operation, body: string): Promise<{ seq: number; freedKeys: string[]; notified: NotifiedRow[] }> {
     const now = this.clock.now();
-    const ctx: OpContext = { trx, op, userId, now, freedKeys: [] };
+    const notified: NotifiedRow[] = [];
+    const ctx: OpContext = { trx, op, userId, now, freedKeys: [], notified };
     if (op.body.type === 'vault.create') {
       assertFieldsMatchVault(op.body, op.body.isPublic);
       assertSealedUnderNewestKey(op.body, { keyCount: op.body.isPublic ? 0 : 1, needsRotation: false });
@@ -166,6 +171,8 @@ export class OperationService {
       else if (op.body.type.startsWith('vault.')) await applyVaultOp(vaultCtx, op.body);
       else if (isNoteOp(op.body)) await applyNoteOp(vaultCtx, op.body);
       else await applyNodeOp(vaultCtx, op.body);
+      // Member operations write their own notifications; the rest tell the members (SYNC_SPEC R30).
+      if (!isMemberOp(op.body)) await notifyVaultActivity(vaultCtx);
     }
     const updated = await trx
       .updateTable('vaults')
@@ -187,6 +194,6 @@ export class OperationService {
         received_at: now,
       })
       .execute();
-    return { seq, freedKeys: ctx.freedKeys };
+    return { seq, freedKeys: ctx.freedKeys, notified };
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BlobStore } from '../blobs/BlobStore';
 import type { Database } from '../db/Database';
+import type { NotificationBus } from '../realtime/NotificationBus';
 import type { PokeBus } from '../realtime/PokeBus';
 import type { MailPort } from '../mail/MailPort';
 import type { SmsPort } from '../sms/SmsPort';
@@ -11,6 +12,7 @@ import type { Clock } from './Clock';
 import { EmailCodeService } from './EmailCodeService';
 import { LoginService } from './LoginService';
 import { MemberService } from './MemberService';
+import { NotificationService } from './NotificationService';
 import { MfaService } from './MfaService';
 import { OpaqueService } from './OpaqueService';
 import { OperationService } from './OperationService';
@@ -37,6 +39,7 @@ export interface Services {
   vaults: VaultService;
   operations: OperationService;
   members: MemberService;
+  notifications: NotificationService;
   blobs: BlobService;
   storage: StorageService;
   walletLogin: WalletLoginService;
@@ -53,6 +56,8 @@ export interface ServiceDeps {
   storageAllowances?: StorageAllowances;
   /** Where accepted operations announce themselves (server/realtime). */
   pokes?: Pick<PokeBus, 'publish'>;
+  /** Where written notifications go to their recipients' sockets (docs/SYNC_SPEC.md R31). */
+  notificationBus?: Pick<NotificationBus, 'publish'>;
   /** MEMBER_LIMIT: most live memberships per vault; null for none. */
   memberLimit?: number | null;
 }
@@ -68,7 +73,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const mfa = new MfaService(db, clock, users, sms);
   const login = new LoginService(users, opaque, sessions, mfa, reauth);
   const storage = new StorageService(db, clock, deps.storageAllowances);
-  const operations = new OperationService(db, clock, deps.blobStore, deps.pokes);
+  const notifications = new NotificationService(db, deps.notificationBus ?? null, mailer, publicUrl, log);
+  const operations = new OperationService(db, clock, deps.blobStore, deps.pokes, notifications);
   return {
     users,
     sessions,
@@ -81,7 +87,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     support: new SupportService(db, clock),
     vaults: new VaultService(db, clock),
     operations,
-    members: new MemberService(db, clock, operations, mailer, publicUrl, log, deps.memberLimit ?? null),
+    members: new MemberService(db, clock, operations, mailer, publicUrl, log, deps.memberLimit ?? null, notifications),
+    notifications,
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
     walletLogin: new WalletLoginService(db, clock, users, sessions),

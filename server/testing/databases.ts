@@ -21,6 +21,7 @@ import { openDatabase, type DatabaseKind } from '../db/openDatabase';
 import { FileMailer } from '../mail/FileMailer';
 import type { PokeBus } from '../realtime/PokeBus';
 import type { Clock } from '../services/Clock';
+import type { NotificationBus } from '../realtime/NotificationBus';
 import type { StorageAllowances } from '../services/StorageService';
 import { FileSms } from '../sms/FileSms';
 
@@ -41,6 +42,7 @@ export interface BuildOptions {
   blobs?: BlobStore;
   storageAllowances?: StorageAllowances;
   pokeBus?: PokeBus;
+  notificationBus?: NotificationBus;
 }
 
 /** One suite's database, data directory and apps. Fields are usable from `beforeAll` on. */
@@ -85,6 +87,7 @@ export class TestEnv {
       ...(options.blobs ? { blobs: options.blobs } : {}),
       ...(options.storageAllowances ? { storageAllowances: options.storageAllowances } : {}),
       ...(options.pokeBus ? { pokeBus: options.pokeBus } : {}),
+      ...(options.notificationBus ? { notificationBus: options.notificationBus } : {}),
     });
     // Hooks cannot be added once the app is ready (it has encapsulated plugin scopes), so a
     // test's own close is noticed at teardown instead: closing a closed app again is harmless.

@@ -10,6 +10,8 @@ import { CairnLogo } from '../ui/CairnLogo';
 import { InAppShellContext } from '../ui/InAppShellContext';
 import { IconSearch } from '../ui/icons';
 import { NoticeBar } from '../ui/NoticeBar';
+import { useUnreadNotifications } from '../storage/notificationStore';
+import { notificationActions } from '../sync/notificationSync';
 import { AvatarMenu } from './AvatarMenu';
 import { BottomNav } from './BottomNav';
 import { useServerConfig } from './serverConfigStore';
@@ -37,6 +39,8 @@ export function AppShell() {
   // The on-device search index follows the same session (src/search).
   useStartSearch(user?.id ?? null);
   const syncStatus = useSyncStatus();
+  const unread = useUnreadNotifications();
+  const unreadSections = { notifications: unread.any };
   // Decrypted previews live in memory only; none outlives the session that opened them.
   useEffect(() => clearDecryptedBlobs, [user?.id]);
 
@@ -83,11 +87,17 @@ export function AppShell() {
       </MantineAppShell.Header>
 
       <MantineAppShell.Navbar visibleFrom="xs">
-        <SideNav />
+        <SideNav unread={unreadSections} />
       </MantineAppShell.Navbar>
 
       <MantineAppShell.Main>
-        {hasSeriousIssue && <NoticeBar>{SERIOUS_ISSUE_TEXT}</NoticeBar>}
+        {(hasSeriousIssue || unread.priority) && (
+          <NoticeBar
+            onClose={unread.priority ? () => unread.priority && void notificationActions().act({ kind: 'read', id: unread.priority.id }) : undefined}
+          >
+            {SERIOUS_ISSUE_TEXT}
+          </NoticeBar>
+        )}
         {(isOffline || syncStatus === 'offline') && (
           <NoticeBar color="gray">
             You're offline. Cairn is showing what is saved on this device, and sends your changes when you're back online.
@@ -103,7 +113,7 @@ export function AppShell() {
       <UploadProgressBox />
 
       <MantineAppShell.Footer hiddenFrom="xs">
-        <BottomNav />
+        <BottomNav unread={unreadSections} />
       </MantineAppShell.Footer>
     </MantineAppShell>
   );

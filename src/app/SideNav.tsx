@@ -9,7 +9,7 @@ import { NAV_ITEMS } from './navItems';
 import { useServerConfig } from './serverConfigStore';
 
 interface SideNavProps {
-  /** Sections with unread items show a dot (notifications arrive in a later release). */
+  /** Sections with unread items show a dot (notifications: any unread, SYNC_SPEC R31). */
   unread?: Partial<Record<NavSection, boolean>>;
 }
 

@@ -107,8 +107,12 @@ export const WalletLoginRequest = z.strictObject({
 });
 
 /**
- * In-app notifications (spec 000 section 3): membership events addressed to the caller. The
- * object is the membership; `fromEmail` is who caused it (null for a passwordless account).
+ * In-app notifications (spec 000 section 3): events addressed to the caller. Membership events
+ * name the membership; vault activity (docs/SYNC_SPEC.md R30) names the file, folder, memo or
+ * vault by id only, because the server never knows a private vault's names: the client resolves
+ * them from its own projection. `fromEmail` is who caused it (null for a passwordless account).
+ * `count` is how many events one row stands for (R30 coalescing); `priority` HIGH shows the
+ * notice bar until read.
  */
 export const NotificationEvent = z.enum([
   'MEMBERSHIP_INVITE',
@@ -117,23 +121,70 @@ export const NotificationEvent = z.enum([
   'MEMBERSHIP_REJECT',
   'MEMBERSHIP_REVOKE',
   'MEMBERSHIP_CHANGE_ACCESS',
+  'STACK_CREATE',
+  'STACK_UPLOAD_REVISION',
+  'STACK_MOVE',
+  'STACK_UPDATE',
+  'STACK_REVOKE',
+  'STACK_RESTORE',
+  'STACK_DELETE',
+  'FOLDER_CREATE',
+  'FOLDER_MOVE',
+  'FOLDER_UPDATE',
+  'FOLDER_REVOKE',
+  'FOLDER_RESTORE',
+  'VAULT_UPDATE',
+  'VAULT_UPDATE_METADATA',
+  'VAULT_ARCHIVE',
+  'VAULT_RESTORE',
+  'VAULT_DELETE',
+  'MEMO_CREATE',
+  'ADD_REACTION',
+  'REMOVE_REACTION',
+  'SERIOUS_ISSUE',
 ]);
 export type NotificationEvent = z.infer<typeof NotificationEvent>;
 export const NotificationStatus = z.enum(['UNREAD', 'READ']);
+export type NotificationStatus = z.infer<typeof NotificationStatus>;
+export const NotificationObjectType = z.enum(['membership', 'stack', 'folder', 'memo', 'dataroom']);
+export type NotificationObjectType = z.infer<typeof NotificationObjectType>;
+export const NotificationPriority = z.enum(['NORMAL', 'HIGH']);
 export const Notification = z.object({
   id: Id,
   event: NotificationEvent,
-  objectType: z.literal('membership'),
+  objectType: NotificationObjectType,
   objectId: Id,
   vaultId: Id.nullable(),
   fromEmail: z.string().nullable(),
   status: NotificationStatus,
   createdAt: z.number(),
+  count: z.number().int().positive(),
+  priority: NotificationPriority,
 });
 export type Notification = z.infer<typeof Notification>;
-/** GET /notifications: the caller's newest first, at most NOTIFICATIONS_MAX. */
+/** GET /notifications: one page of the caller's, newest first, at most NOTIFICATIONS_MAX. */
 export const NOTIFICATIONS_MAX = 100;
-export const NotificationListResponse = z.object({ notifications: z.array(Notification) });
+/**
+ * `before` is the `nextCursor` of the previous page ("createdAt.id" of its last row): rows
+ * strictly older in (createdAt, id) order. `limit` defaults to NOTIFICATIONS_MAX.
+ */
+export const NotificationListQuery = z.strictObject({
+  before: z
+    .string()
+    .max(90)
+    .regex(/^\d{1,15}\.[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX).optional(),
+});
+export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
+/** `nextCursor` is null on the last page. */
+export const NotificationListResponse = z.object({ notifications: z.array(Notification), nextCursor: z.string().nullable() });
 export type NotificationListResponse = z.infer<typeof NotificationListResponse>;
-/** POST /notifications/{id}/read: marks one of the caller's notifications READ (404 otherwise). */
+/** PATCH /notifications?vaultId=: marks READ the caller's notifications of one vault (all without it). */
+export const NotificationReadQuery = z.strictObject({ vaultId: Id.optional() });
+/** DELETE /notifications?status=READ: deletes the caller's READ notifications (all without it). */
+export const NotificationDeleteQuery = z.strictObject({ status: z.literal('READ').optional() });
+/** The PATCH and DELETE notification routes take no body (`{}` tolerated, as some clients send one). */
+export const NotificationNoBody = z.strictObject({}).optional();
+/** PATCH and DELETE /notifications/{id}: one of the caller's notifications (404 otherwise). */
 export const NotificationParams = z.strictObject({ id: Id });

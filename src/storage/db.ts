@@ -9,6 +9,7 @@ import { VAULT_LIMITS } from '../protocol/vaults';
 import type { MemberRecord } from './memberStore';
 import type { NoteDraftRecord, NoteDraftUpdateRecord } from './noteDraftStore';
 import type { SearchIndexRecord } from '../search/searchStore';
+import type { NotificationActionRecord, NotificationRecord } from './notificationStore';
 import type { CachedOp, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export const DB_NAME = 'cairn';
@@ -130,6 +131,15 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       noteDraftUpdates: '[accountId+opId], [accountId+noteId+baseVersionId], accountId',
     },
   },
+  // Notifications (docs/SYNC_SPEC.md R31): the cache the page and the unread dots read, and the
+  // read / delete actions taken offline, sent in order when online.
+  {
+    version: 9,
+    stores: {
+      notifications: '[accountId+id], [accountId+createdAt], accountId',
+      notificationActions: '[accountId+actionId], accountId',
+    },
+  },
   // v10: the on-device search index, one record per account (src/search/searchStore.ts).
   { version: 10, stores: { searchIndex: 'accountId' } },
 ];
@@ -157,6 +167,8 @@ export class CairnDb extends Dexie {
   noteDrafts!: Table<NoteDraftRecord, [string, string]>;
   noteDraftUpdates!: Table<NoteDraftUpdateRecord, [string, string]>;
   searchIndex!: EntityTable<SearchIndexRecord, 'accountId'>;
+  notifications!: Table<NotificationRecord, [string, string]>;
+  notificationActions!: Table<NotificationActionRecord, [string, string]>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {

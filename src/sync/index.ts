@@ -12,6 +12,7 @@ import { createTransferPool } from '../platform/transferClient';
 import { getDb } from '../storage/db';
 import { setStoreAccount } from '../storage/vaultStore';
 import { getCurrentSync, setCurrentSync } from './currentSync';
+import { NotificationSync, setCurrentNotificationSync } from './notificationSync';
 import { RealtimeConnection, socketUrl } from './realtime';
 import { SyncClient, type SyncClientOptions } from './SyncClient';
 import type { SyncPorts, SyncUser, TransferPort } from './SyncContext';
@@ -49,12 +50,20 @@ export function startSync(user: SyncUser, ports?: Partial<SyncPorts>, options?: 
   setStoreAccount(user.id);
   client.start(user.id, user);
   setCurrentSync(client);
+  // Notifications (SYNC_SPEC R31): loaded now and on every socket (re)open, grown by its messages.
+  const notifications = new NotificationSync(ports?.db ?? getDb(), ports?.api ?? getApiClient(), user.id, ports?.log);
+  setCurrentNotificationSync(notifications);
+  void notifications.refresh();
   // Tests pass their own ports and drive pokes themselves; the app gets the realtime socket.
   if (!ports && typeof WebSocket !== 'undefined' && typeof location !== 'undefined') {
     realtime = new RealtimeConnection({
       url: socketUrl(location),
       onPoke: (vaultId) => client.poke(vaultId),
-      onOpen: () => client.setRealtimeOpen(true),
+      onNotification: (notification) => void notifications.receive(notification),
+      onOpen: () => {
+        client.setRealtimeOpen(true);
+        void notifications.refresh();
+      },
       onState: (state) => {
         getDefaultStore().set({ isRealtimeOpen: state === 'open' });
         if (state !== 'open') client.setRealtimeOpen(false);
@@ -70,6 +79,7 @@ export function startSync(user: SyncUser, ports?: Partial<SyncPorts>, options?: 
 export function stopSync(): void {
   realtime?.stop();
   realtime = null;
+  setCurrentNotificationSync(null);
   getDefaultStore().set({ isRealtimeOpen: false });
   getCurrentSync()?.stop();
   setCurrentSync(null);

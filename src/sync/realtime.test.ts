@@ -30,6 +30,7 @@ function setUp(options: { online?: () => boolean; random?: () => number } = {}) 
   const sockets: FakeSocket[] = [];
   const pokes: [string, number][] = [];
   const states: string[] = [];
+  const notifications: unknown[] = [];
   let opens = 0;
   const connection = new RealtimeConnection({
     url: 'ws://cairn.test/api/ws',
@@ -39,12 +40,13 @@ function setUp(options: { online?: () => boolean; random?: () => number } = {}) 
       return socket;
     },
     onPoke: (vaultId, seq) => pokes.push([vaultId, seq]),
+    onNotification: (notification) => notifications.push(notification),
     onOpen: () => (opens += 1),
     onState: (state) => states.push(state),
     random: options.random ?? (() => 1),
     ...(options.online ? { isOnline: options.online } : {}),
   });
-  return { connection, sockets, pokes, states, opens: () => opens };
+  return { connection, sockets, pokes, states, notifications, opens: () => opens };
 }
 
 describe('realtime connection (SYNC_SPEC R3, R5)', () => {
@@ -69,6 +71,28 @@ describe('realtime connection (SYNC_SPEC R3, R5)', () => {
     expect(pokes).toEqual([['v1', 7]]);
     connection.stop();
     expect(states.at(-1)).toBe('closed');
+  });
+
+  it('R31: hands a notification message over; a malformed one is ignored', () => {
+    const { connection, sockets, notifications } = setUp();
+    connection.start();
+    sockets[0]!.serverSays({ type: 'hello', protocolVersion: 1 });
+    const notification = {
+      id: 'n1',
+      event: 'STACK_CREATE',
+      objectType: 'stack',
+      objectId: 'f1',
+      vaultId: 'v1',
+      fromEmail: 'ann@example.com',
+      status: 'UNREAD',
+      createdAt: 1,
+      count: 2,
+      priority: 'NORMAL',
+    };
+    sockets[0]!.serverSays({ type: 'notification', notification });
+    sockets[0]!.serverSays({ type: 'notification', notification: { ...notification, event: 'NOT_AN_EVENT' } });
+    expect(notifications).toEqual([notification]);
+    connection.stop();
   });
 
   it('R5: reconnects with exponential backoff and jitter, capped, and resets after a hello', () => {

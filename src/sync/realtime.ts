@@ -4,6 +4,7 @@
  * a hint channel only: a missed poke costs one poll interval, never data, because pulls go by
  * cursor. Reconnects back off exponentially with jitter; a keep-alive ping notices a dead link.
  */
+import type { Notification } from '../protocol/members';
 import { ServerMessage } from '../protocol/ws';
 
 export type RealtimeState = 'connecting' | 'open' | 'closed';
@@ -24,6 +25,8 @@ export interface RealtimeOptions {
   openSocket?: (url: string) => SocketLike;
   /** A vault moved on the server. */
   onPoke(vaultId: string, seq: number): void;
+  /** A notification for this user was written or grew (docs/SYNC_SPEC.md R31). */
+  onNotification?(notification: Notification): void;
   /** The socket is (again) open: pokes sent while it was down are lost, so catch up now. */
   onOpen(): void;
   onState?(state: RealtimeState): void;
@@ -161,6 +164,9 @@ export class RealtimeConnection {
         break;
       case 'poke':
         this.options.onPoke(parsed.vaultId, parsed.seq);
+        break;
+      case 'notification':
+        this.options.onNotification?.(parsed.notification);
         break;
       case 'pong':
         break;

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_accounts';
 import * as m0002 from './0002_vaults';
 import * as m0003 from './0003_members';
+import * as m0004 from './0004_notifications';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -11,4 +12,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_vaults': m0002,
   '0003_members': m0003,
+  '0004_notifications': m0004,
 };

@@ -10,6 +10,15 @@ export interface OpContext {
   now: number;
   /** Blob store keys to delete once the transaction has committed. */
   freedKeys: string[];
+  /** Notifications written or grown in the transaction, delivered after the commit (SYNC_SPEC R31). */
+  notified?: NotifiedRow[];
+}
+
+/** A notification row an operation wrote (`isNew`) or grew (a coalesced run, SYNC_SPEC R30). */
+export interface NotifiedRow {
+  id: string;
+  userId: string;
+  isNew: boolean;
 }
 
 /** An operation on an existing vault, after role and state checks. */

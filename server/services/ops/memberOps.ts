@@ -13,7 +13,7 @@ import { randomId } from '../tokens';
 import { type Db, findMembershipById, isRemoved, type Membership, REMOVED_STATUSES, toMembership, type Vault } from '../vaultRows';
 import { applyAirdropOp } from './airdropOps';
 import { assertRing } from './ringRules';
-import type { VaultOpContext } from './OpContext';
+import type { NotifiedRow, VaultOpContext } from './OpContext';
 
 type Body<T extends OperationBody['type']> = Extract<OperationBody, { type: T }>;
 export type MemberOpBody = Body<
@@ -199,15 +199,16 @@ async function notifyInviter(ctx: VaultOpContext, target: Membership, event: Not
 }
 
 export async function insertNotification(
-  ctx: { trx: Db; now: number; userId: string; vault: { id: string } },
+  ctx: { trx: Db; now: number; userId: string; vault: { id: string }; notified?: NotifiedRow[] },
   recipientId: string,
   event: NotificationEvent,
   membershipId: string,
 ): Promise<void> {
+  const id = randomId();
   await ctx.trx
     .insertInto('notifications')
     .values({
-      id: randomId(),
+      id,
       user_id: recipientId,
       vault_id: ctx.vault.id,
       event,
@@ -216,6 +217,10 @@ export async function insertNotification(
       from_user_id: ctx.userId,
       status: 'UNREAD',
       created_at: ctx.now,
+      count: 1,
+      priority: 'NORMAL',
+      updated_at: null,
     })
     .execute();
+  ctx.notified?.push({ id, userId: recipientId, isNew: true });
 }

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canAddAssets, canEditAssets, canUploadFiles } from '../../domain/vaultPermissions';
 import { useVault, useVaults } from '../../storage/vaultStore';
+import { useMarkVaultRead } from '../notifications/useMarkVaultRead';
 import { type VaultRoom, VaultRoomContext } from './VaultRoomContext';
 import { VaultRoomTabs } from './VaultRoomTabs';
 
@@ -14,6 +15,7 @@ export function VaultRoomLayout() {
   const vault = useVault(vaultId);
   const active = useVaults('active');
   const inactive = useVaults('inactive');
+  useMarkVaultRead(vault ? vaultId : '');
 
   const room = useMemo<VaultRoom | null>(() => {
     if (!vault) return null;

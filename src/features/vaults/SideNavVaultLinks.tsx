@@ -1,10 +1,12 @@
-import { NavLink, Text } from '@mantine/core';
+import { Box, NavLink, Text } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
+import { useUnreadNotifications } from '../../storage/notificationStore';
 import { useVaults } from '../../storage/vaultStore';
 
-/** The side navigation's list of active vaults (spec 000 section 2, navigation chrome). */
+/** The side navigation's list of active vaults, each with a dot while it has unread notifications (spec 000 section 2). */
 export function SideNavVaultLinks() {
   const vaults = useVaults('active');
+  const unread = useUnreadNotifications().vaultIds;
   const { pathname } = useLocation();
   const openable = (vaults ?? []).filter((v) => v.membershipStatus === 'ACCEPTED');
   if (vaults !== undefined && openable.length === 0) {
@@ -18,10 +20,14 @@ export function SideNavVaultLinks() {
     <>
       {openable.map((vault) => {
         const prefix = `/vaults/active/${vault.vaultId}`;
+        const hasUnread = unread.has(vault.vaultId);
+        const name = vault.isPending ? `${vault.name} (Creating...)` : vault.name || 'Untitled vault';
         return (
           <NavLink
             key={vault.vaultId}
-            label={vault.isPending ? `${vault.name} (Creating...)` : vault.name || 'Untitled vault'}
+            label={name}
+            aria-label={hasUnread ? `${name}, unread notifications` : undefined}
+            rightSection={hasUnread ? <Box w={8} h={8} mr={4} style={{ borderRadius: '50%', background: 'var(--mantine-color-red-filled)' }} aria-hidden /> : undefined}
             active={pathname.startsWith(prefix)}
             disabled={vault.isPending}
             renderRoot={(props) => <Link to="/vaults/$status/$vaultId/assets" params={{ status: 'active', vaultId: vault.vaultId }} {...props} />}

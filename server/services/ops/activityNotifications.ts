@@ -1,0 +1,121 @@
+/**
+ * Notifications of vault activity (spec 000 section 3, docs/SYNC_SPEC.md R30), written in the
+ * operation's own transaction so an event and its notifications exist together or not at all.
+ * Every ACCEPTED member but the author hears of it (viewers too). Rows carry ids only: the
+ * server never knows a private vault's names, so clients resolve them from their projection.
+ *
+ * A run of the same event by the same author in the same vault is one row with a `count` while
+ * the recipient's latest such row is UNREAD and younger than COALESCE_WINDOW_MS: a batch of 500
+ * uploads is one notification (and at most one e-mail), not 500.
+ */
+import type { NotificationEvent, NotificationObjectType } from '../../../src/protocol/members';
+import type { OperationBody } from '../../../src/protocol/vaults';
+import { randomId } from '../tokens';
+import { findNode } from '../vaultRows';
+import type { VaultOpContext } from './OpContext';
+
+export const COALESCE_WINDOW_MS = 10 * 60 * 1000;
+
+export interface ActivityEvent {
+  event: NotificationEvent;
+  objectType: NotificationObjectType;
+}
+
+const NODE_EVENTS: Record<string, { file: NotificationEvent; folder: NotificationEvent | null }> = {
+  'node.move': { file: 'STACK_MOVE', folder: 'FOLDER_MOVE' },
+  'node.rename': { file: 'STACK_UPDATE', folder: 'FOLDER_UPDATE' },
+  'node.hide': { file: 'STACK_REVOKE', folder: 'FOLDER_REVOKE' },
+  'node.restore': { file: 'STACK_RESTORE', folder: 'FOLDER_RESTORE' },
+  // The spec has no folder deletion event; deleting a hidden folder tells nobody.
+  'node.delete': { file: 'STACK_DELETE', folder: null },
+};
+
+const VAULT_EVENTS: Record<string, NotificationEvent> = {
+  'vault.rename': 'VAULT_UPDATE',
+  'vault.updateMetadata': 'VAULT_UPDATE_METADATA',
+  'vault.archive': 'VAULT_ARCHIVE',
+  'vault.restore': 'VAULT_RESTORE',
+  'vault.delete': 'VAULT_DELETE',
+};
+
+/**
+ * The event an accepted operation is, or null when it notifies nobody (member operations write
+ * their own). `nodeKind` is the operation's node's kind for node.* operations. Chat operations
+ * are matched by name so this compiles before they join the OperationBody union.
+ */
+export function activityEventFor(body: OperationBody, nodeKind: 'file' | 'folder' | null): ActivityEvent | null {
+  const type = body.type as string;
+  if (type === 'file.create') return { event: 'STACK_CREATE', objectType: 'stack' };
+  if (type === 'file.addVersion') return { event: 'STACK_UPLOAD_REVISION', objectType: 'stack' };
+  if (type === 'folder.create') return { event: 'FOLDER_CREATE', objectType: 'folder' };
+  const vaultEvent = VAULT_EVENTS[type];
+  if (vaultEvent) return { event: vaultEvent, objectType: 'dataroom' };
+  const nodeEvents = NODE_EVENTS[type];
+  if (nodeEvents && nodeKind) {
+    const event = nodeKind === 'file' ? nodeEvents.file : nodeEvents.folder;
+    return event ? { event, objectType: nodeKind === 'file' ? 'stack' : 'folder' } : null;
+  }
+  if (type === 'memo.create') return { event: 'MEMO_CREATE', objectType: 'memo' };
+  if (type === 'memo.react') {
+    const isAdded = (body as unknown as { isAdded?: unknown }).isAdded;
+    return { event: isAdded === false ? 'REMOVE_REACTION' : 'ADD_REACTION', objectType: 'memo' };
+  }
+  return null;
+}
+
+/** Writes (or grows) the notifications of an accepted operation; records them in `ctx.notified`. */
+export async function notifyVaultActivity(ctx: VaultOpContext): Promise<void> {
+  const { trx, op, vault, userId, now } = ctx;
+  const nodeKind = op.body.type.startsWith('node.') ? ((await findNode(trx, vault.id, op.objectId))?.kind ?? null) : null;
+  const activity = activityEventFor(op.body, nodeKind === 'file' || nodeKind === 'folder' ? nodeKind : null);
+  if (!activity) return;
+  const recipients = await trx
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('vault_id', '=', vault.id)
+    .where('status', '=', 'ACCEPTED')
+    .where('role', '!=', 'REVOKED')
+    .where('user_id', '!=', userId)
+    .execute();
+  for (const { user_id: recipientId } of recipients) {
+    const latest = await trx
+      .selectFrom('notifications')
+      .select(['id', 'status', 'created_at'])
+      .where('user_id', '=', recipientId)
+      .where('vault_id', '=', vault.id)
+      .where('event', '=', activity.event)
+      .where('from_user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (latest && latest.status === 'UNREAD' && now - Number(latest.created_at) < COALESCE_WINDOW_MS) {
+      await trx
+        .updateTable('notifications')
+        .set((eb) => ({ count: eb('count', '+', 1), object_id: op.objectId, updated_at: now }))
+        .where('id', '=', latest.id)
+        .execute();
+      ctx.notified?.push({ id: latest.id, userId: recipientId, isNew: false });
+      continue;
+    }
+    const id = randomId();
+    await trx
+      .insertInto('notifications')
+      .values({
+        id,
+        user_id: recipientId,
+        vault_id: vault.id,
+        event: activity.event,
+        object_type: activity.objectType,
+        object_id: op.objectId,
+        from_user_id: userId,
+        status: 'UNREAD',
+        created_at: now,
+        count: 1,
+        priority: 'NORMAL',
+        updated_at: null,
+      })
+      .execute();
+    ctx.notified?.push({ id, userId: recipientId, isNew: true });
+  }
+}
