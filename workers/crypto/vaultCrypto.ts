@@ -60,6 +60,10 @@ function fieldSlots(body: OperationBody, objectId: string): FieldSlot[] {
       return [at('name'), ...ofVersion(body.version)];
     case 'file.addVersion':
       return ofVersion(body.version);
+    case 'memo.create':
+      return [at('message')];
+    case 'memo.react':
+      return [at('reaction')];
     default:
       return [];
   }

@@ -22,6 +22,10 @@ function fieldsOf(body: OperationBody): { fields: Field[]; version: FileVersion 
       return { fields: [body.version.mimeType], version: body.version };
     case 'member.airdrop':
       return { fields: [body.name], version: null };
+    case 'memo.create':
+      return { fields: [body.message], version: null };
+    case 'memo.react':
+      return { fields: [body.reaction], version: null };
     default:
       return { fields: [], version: null };
   }
