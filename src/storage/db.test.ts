@@ -31,7 +31,7 @@ describe('CairnDb schema', () => {
   it('every table belongs to an account, so log out can wipe it', async () => {
     const db = track(new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange }));
     await db.open();
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'members', 'nodes', 'opPages', 'outbox', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'members', 'memos', 'nodes', 'opPages', 'outbox', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
     for (const table of db.tables) expect(accountScopeOf(table), table.name).not.toBeNull();
   });
 
@@ -159,5 +159,25 @@ describe('CairnDb schema', () => {
     expect(await current.members.count()).toBe(0);
     await current.members.put({ accountId: 'acc1', vaultId: 'v1', membershipId: 'm1' } as never);
     expect(await current.members.where('[accountId+vaultId]').equals(['acc1', 'v1']).count()).toBe(1);
+  });
+
+  it('v6 -> v7: stored vaults survive and the memos table opens empty, listed by vault and time', async () => {
+    const factory = new IDBFactory();
+    const v6 = openAtVersion(factory, 6);
+    await v6.open();
+    await v6.table('vaults').put({ accountId: 'acc1', vaultId: 'v1', name: 'Kept' });
+    v6.close();
+
+    const current = track(new CairnDb({ indexedDB: factory, IDBKeyRange }));
+    await current.open();
+    expect((await current.vaults.get(['acc1', 'v1']))?.name).toBe('Kept');
+    expect(await current.memos.count()).toBe(0);
+    await current.memos.bulkPut([
+      { accountId: 'acc1', vaultId: 'v1', memoId: 'm2', createdAt: 20 } as never,
+      { accountId: 'acc1', vaultId: 'v1', memoId: 'm1', createdAt: 10 } as never,
+      { accountId: 'acc1', vaultId: 'v2', memoId: 'm3', createdAt: 15 } as never,
+    ]);
+    const listed = await current.memos.where('[accountId+vaultId+createdAt]').between(['acc1', 'v1', 0], ['acc1', 'v1', Infinity]).toArray();
+    expect(listed.map((m) => m.memoId)).toEqual(['m1', 'm2']);
   });
 });

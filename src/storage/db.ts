@@ -7,7 +7,7 @@ import { NODE_LIST_KEY_MIDDLEWARE, nodeListKey } from './nodeListKey';
 import type { AccountUser } from '../protocol/auth';
 import { VAULT_LIMITS } from '../protocol/vaults';
 import type { MemberRecord } from './memberStore';
-import type { CachedOp, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
+import type { CachedOp, MemoRecord, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export const DB_NAME = 'cairn';
 
@@ -119,6 +119,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   // v6: each vault's members as GET /vaults/{id}/members last answered (src/storage/memberStore.ts).
   { version: 6, stores: { members: '[accountId+membershipId], [accountId+vaultId], accountId' } },
+  // v7: chat messages of private vaults with their reactions (MemoRecord), listed by time.
+  { version: 7, stores: { memos: '[accountId+memoId], [accountId+vaultId+createdAt], [accountId+vaultId], accountId' } },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -141,6 +143,7 @@ export class CairnDb extends Dexie {
   uploadFiles!: Table<UploadFileRecord, [string, string]>;
   opPages!: Table<OpPageRecord, [string, string, number]>;
   members!: Table<MemberRecord, [string, string]>;
+  memos!: Table<MemoRecord, [string, string]>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {

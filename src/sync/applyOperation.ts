@@ -9,6 +9,7 @@ import type { OpenedFields } from '../../workers/crypto/CryptoApi';
 import type { FileVersion, Operation, UnsignedOperation } from '../protocol/vaults';
 import { setVersion, versionsOfFile, type VaultState } from '../storage/vaultProjection';
 import type { NodeRecord, VersionRecord } from '../storage/vaultRecords';
+import { applyMemoOperation, clearMemoPending } from './applyMemoOperation';
 
 /** An operation to project: pulled (verified, with its server time) or pending in the outbox. */
 export interface ProjectedOperation {
@@ -153,6 +154,10 @@ export function applyOperation(state: VaultState, entry: ProjectedOperation): vo
     case 'member.airdrop':
     case 'vault.rotateKeys':
       return;
+    case 'memo.create':
+    case 'memo.react':
+      applyMemoOperation(state, entry, body);
+      return;
     case 'folder.create':
     case 'file.create': {
       const kind = body.type === 'folder.create' ? 'folder' : 'file';
@@ -234,6 +239,7 @@ export function clearPending(state: VaultState, opId: string, isVaultCreate: boo
       state.dirtyNodes.add(node.id);
     }
   }
+  clearMemoPending(state, opId);
   if (isVaultCreate && state.vault.isPending) {
     state.vault.isPending = false;
     state.isVaultDirty = true;

@@ -222,7 +222,7 @@ export async function pullVault(ctx: SyncContext, vaultId: string, stats: PullSt
     next = page.hasMore && last !== undefined ? fetchOpenedPage(ctx, vaultId, last) : null;
     // Settled here in case this page's transaction fails and nobody awaits the next page.
     next?.catch(() => undefined);
-    const saved: VaultState | null = await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.opPages], () =>
+    const saved: VaultState | null = await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.opPages], () =>
       applyOpenedPage(ctx, vaultId, page, held, stats),
     );
     if (!saved) {
