@@ -161,7 +161,7 @@ describe('CairnDb schema', () => {
     expect(await current.members.where('[accountId+vaultId]').equals(['acc1', 'v1']).count()).toBe(1);
   });
 
-  it('v6 -> v7: stored vaults survive and the memos table opens empty, listed by vault and time', async () => {
+  it('v6 -> v7: stored vaults survive and the memos table opens empty, listed by vault in order', async () => {
     const factory = new IDBFactory();
     const v6 = openAtVersion(factory, 6);
     await v6.open();
@@ -173,11 +173,11 @@ describe('CairnDb schema', () => {
     expect((await current.vaults.get(['acc1', 'v1']))?.name).toBe('Kept');
     expect(await current.memos.count()).toBe(0);
     await current.memos.bulkPut([
-      { accountId: 'acc1', vaultId: 'v1', memoId: 'm2', createdAt: 20 } as never,
-      { accountId: 'acc1', vaultId: 'v1', memoId: 'm1', createdAt: 10 } as never,
-      { accountId: 'acc1', vaultId: 'v2', memoId: 'm3', createdAt: 15 } as never,
+      { accountId: 'acc1', vaultId: 'v1', memoId: 'm2', order: 20 } as never,
+      { accountId: 'acc1', vaultId: 'v1', memoId: 'm1', order: 10 } as never,
+      { accountId: 'acc1', vaultId: 'v2', memoId: 'm3', order: 15 } as never,
     ]);
-    const listed = await current.memos.where('[accountId+vaultId+createdAt]').between(['acc1', 'v1', 0], ['acc1', 'v1', Infinity]).toArray();
+    const listed = await current.memos.where('[accountId+vaultId+order]').between(['acc1', 'v1', 0], ['acc1', 'v1', Infinity]).toArray();
     expect(listed.map((m) => m.memoId)).toEqual(['m1', 'm2']);
   });
 });

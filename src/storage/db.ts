@@ -119,8 +119,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   // v6: each vault's members as GET /vaults/{id}/members last answered (src/storage/memberStore.ts).
   { version: 6, stores: { members: '[accountId+membershipId], [accountId+vaultId], accountId' } },
-  // v7: chat messages of private vaults with their reactions (MemoRecord), listed by time.
-  { version: 7, stores: { memos: '[accountId+memoId], [accountId+vaultId+createdAt], [accountId+vaultId], accountId' } },
+  // v7: chat messages of private vaults with their reactions (MemoRecord), listed in chat order.
+  { version: 7, stores: { memos: '[accountId+memoId], [accountId+vaultId+order], [accountId+vaultId], accountId' } },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */

@@ -122,8 +122,13 @@ export interface MemoRecord {
   text: string | null;
   /** The author's Ed25519 public key (hex): members are found by it (memberStore.ts). */
   authorKey: string;
-  /** Server time once pulled; the author's clock while pending. Chat order. */
+  /** Server time once pulled; the author's clock while pending. */
   createdAt: number;
+  /**
+   * Chat order (R22): the memo.create's seq once pulled; before, PENDING_MEMO_ORDER plus the
+   * author's clock, so messages still in the outbox come after every pulled one, in queuing order.
+   */
+  order: number;
   reactions: ReactionEntry[];
   /** Outbox operations not yet accepted that touched this memo (its creation, reactions). */
   pendingOpIds: string[];

@@ -48,6 +48,18 @@ describe('applyMemoOperation', () => {
     expect(s.memos.size).toBe(1);
   });
 
+  it('[R22] chat order is the server seq; messages still pending follow, in queuing order', () => {
+    const s = fresh();
+    const late = post(s, 'm1', 'queued first', { isPending: true });
+    post(s, 'm2', 'queued second', { isPending: true });
+    applyOperation(s, { op: op('m0', { type: 'memo.create', message: SEALED }, BOB), fields: { message: 'from Bob' }, time: 50, isPending: false, seq: 7 });
+    const ordered = () => [...s.memos.values()].sort((x, y) => x.order - y.order).map((m) => m.memoId);
+    expect(ordered()).toEqual(['m0', 'm1', 'm2']);
+    applyOperation(s, { op: late, fields: { message: 'queued first' }, time: 60, isPending: false, seq: 8 });
+    expect(s.memos.get('m1')?.order).toBe(8);
+    expect(ordered()).toEqual(['m0', 'm1', 'm2']);
+  });
+
   it('a message that does not open is kept with null text', () => {
     const s = fresh();
     applyOperation(s, { op: op('m1', { type: 'memo.create', message: SEALED }), fields: { message: null }, time: 1, isPending: false });

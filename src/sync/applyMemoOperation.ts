@@ -10,8 +10,18 @@ import type { ProjectedOperation } from './applyOperation';
 
 type MemoBody = Extract<OperationBody, { type: 'memo.create' | 'memo.react' }>;
 
+/** Above any seq a vault will reach, and below Number.MAX_SAFE_INTEGER with a clock added. */
+export const PENDING_MEMO_ORDER = 2 ** 52;
+
 function markPending(memo: MemoRecord, entry: ProjectedOperation): void {
   if (entry.isPending && !memo.pendingOpIds.includes(entry.op.id)) memo.pendingOpIds = [...memo.pendingOpIds, entry.op.id];
+}
+
+/** After every pulled memo and every other pending one, even two queued in one millisecond. */
+function nextPendingOrder(state: VaultState, clock: number): number {
+  let order = PENDING_MEMO_ORDER + clock;
+  for (const memo of state.memos.values()) if (memo.order >= order) order = memo.order + 1;
+  return order;
 }
 
 /** Applies a memo operation to `state` in place. A reaction on an unknown memo is ignored. */
@@ -27,6 +37,7 @@ export function applyMemoOperation(state: VaultState, entry: ProjectedOperation,
         text: null,
         authorKey: op.author,
         createdAt: time,
+        order: nextPendingOrder(state, op.createdAt),
         reactions: [],
         pendingOpIds: [],
         rejection: null,
@@ -36,6 +47,7 @@ export function applyMemoOperation(state: VaultState, entry: ProjectedOperation,
     if (typeof fields.message === 'string') memo.text = fields.message;
     // The server's time replaces the optimistic one, so pulls and rebuilds agree on the order.
     if (!entry.isPending) memo.createdAt = time;
+    if (entry.seq !== undefined) memo.order = entry.seq;
     markPending(memo, entry);
     state.dirtyMemos.add(memo.memoId);
     return;

@@ -19,6 +19,8 @@ export interface ProjectedOperation {
   time: number;
   /** Still in the outbox: marks the touched node (and a created vault) as pending. */
   isPending: boolean;
+  /** The server's seq, for pulled operations (chat order, R22). */
+  seq?: number;
 }
 
 function text(value: string | null | undefined, fallback: string): string {

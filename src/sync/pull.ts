@@ -193,7 +193,7 @@ async function applyOpenedPage(ctx: SyncContext, vaultId: string, page: OpenedPa
       continue;
     }
     if (isMembershipOperation(op.body.type)) (stats.memberVaultIds ??= new Set()).add(vaultId);
-    applyOperation(state, { op, fields, time: receivedAt, isPending: false });
+    applyOperation(state, { op, fields, time: receivedAt, isPending: false, seq });
     stats.applied += 1;
   }
   computeFolderSizes(state);

@@ -30,7 +30,7 @@ export function rebuildVaultState(base: VaultRecord, ops: CachedOp[], outbox: Ou
   const state = newVaultState(vault);
   for (const record of [...ops].sort((a, b) => a.seq - b.seq)) {
     if (!record.isVerified) continue;
-    applyOperation(state, { op: record.op, fields: record.fields, time: record.receivedAt, isPending: false });
+    applyOperation(state, { op: record.op, fields: record.fields, time: record.receivedAt, isPending: false, seq: record.seq });
   }
   for (const record of [...outbox].sort((a, b) => a.queuedAt - b.queuedAt)) {
     if (record.status === 'pending') {
