@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MEMO_LIMITS } from '../protocol/vaults';
-import { chatPermission, checkMessage, QUICK_REACTIONS, reactionChips } from './memoRules';
+import { chatPermission, checkMessage, formatMemoTime, QUICK_REACTIONS, reactionChips } from './memoRules';
 
 describe('memoRules', () => {
   it('empty or whitespace-only messages are not posted; others are trimmed', () => {
@@ -41,5 +41,14 @@ describe('memoRules', () => {
       { emoji: '👍', count: 2, isMine: true, isPending: true },
       { emoji: '❤️', count: 1, isMine: false, isPending: false },
     ]);
+  });
+
+  it('times: Just now within 5 minutes, then minutes, hours, Yesterday, a date', () => {
+    const now = new Date(2026, 5, 10, 15, 0).getTime();
+    expect(formatMemoTime(now - 4 * 60_000, now)).toBe('Just now');
+    expect(formatMemoTime(now - 12 * 60_000, now)).toBe('12 minutes ago');
+    expect(formatMemoTime(now - 3 * 3_600_000, now)).toBe('3 hours ago');
+    expect(formatMemoTime(new Date(2026, 5, 9, 23, 0).getTime(), now)).toBe('Yesterday');
+    expect(formatMemoTime(new Date(2026, 5, 1, 12, 0).getTime(), now)).toMatch(/2026/);
   });
 });

@@ -66,3 +66,27 @@ export function reactionChips(reactions: readonly { emoji: string; authorKey: st
   }
   return [...chips.values()];
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * A message's time (spec 000 section 9, relative time): 'Just now' within 5 minutes, then
+ * minutes, hours (the same day), 'Yesterday', then the date.
+ */
+export function formatMemoTime(timestamp: number, now: number): string {
+  const elapsed = Math.max(0, now - timestamp);
+  if (elapsed < 5 * MINUTE) return 'Just now';
+  const then = new Date(timestamp);
+  const today = new Date(now);
+  const isSameDay = then.toDateString() === today.toDateString();
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} minutes ago`;
+  if (isSameDay) {
+    const hours = Math.floor(elapsed / HOUR);
+    return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  }
+  const yesterday = new Date(now);
+  yesterday.setDate(yesterday.getDate() - 1);
+  if (then.toDateString() === yesterday.toDateString()) return 'Yesterday';
+  return then.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}

@@ -1,6 +1,6 @@
 /**
  * Inside a vault (spec 000 section 2, route table): assets, folders, hidden files, the stack
- * viewer, the gallery, and the member pages (spec 001 section 2). Any other path inside a vault
+ * viewer, the gallery, the chat, and the member pages (spec 001 section 2). Any other path inside a vault
  * room redirects to .../assets.
  */
 import { createRoute, redirect } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { VaultAssetsPage } from '../features/files/VaultAssetsPage';
 import { VaultRoomLayout } from '../features/files/VaultRoomLayout';
 import { InviteToVaultPage } from '../features/members/InviteToVaultPage';
 import { ManageAccessPage } from '../features/members/ManageAccessPage';
+import { ChatPage } from '../features/chat/ChatPage';
 import { appRoute } from './appRoute';
 
 export const vaultRoomRoute = createRoute({
@@ -59,6 +60,9 @@ export const galleryFolderRoute = createRoute({
   component: GalleryPage,
 });
 
+/** Chat is for private vaults only: the page sends a public vault's .../chat to its assets. */
+export const chatRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'chat', component: ChatPage });
+
 /** Spec 001 section 2: OWNERs only (the page sends anyone else back to the vault). */
 export const inviteToVaultRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'invite-to-vault', component: InviteToVaultPage });
 /** Manage access for OWNERs, 'View members' for everyone else. */
@@ -73,6 +77,7 @@ export const vaultRoomTree = vaultRoomRoute.addChildren([
   stackViewerRoute,
   galleryRoute,
   galleryFolderRoute,
+  chatRoute,
   inviteToVaultRoute,
   manageAccessRoute,
   vaultRoomOtherRoute,

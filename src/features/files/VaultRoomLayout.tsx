@@ -1,10 +1,11 @@
 import { Center, Loader } from '@mantine/core';
-import { Navigate, Outlet, useParams } from '@tanstack/react-router';
+import { Navigate, Outlet, useParams, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canAddAssets, canEditAssets, canUploadFiles } from '../../domain/vaultPermissions';
 import { useVault, useVaults } from '../../storage/vaultStore';
 import { type VaultRoom, VaultRoomContext } from './VaultRoomContext';
+import { tabOfPath, VaultRoomTabs } from './VaultRoomTabs';
 
 /** /vaults/$status/$vaultId/*: loads the vault; a vault that cannot be found goes to /404 (spec 000 section 8). */
 export function VaultRoomLayout() {
@@ -13,6 +14,7 @@ export function VaultRoomLayout() {
   const vault = useVault(vaultId);
   const active = useVaults('active');
   const inactive = useVaults('inactive');
+  const tab = tabOfPath(useRouterState({ select: (s) => s.location.pathname }));
 
   const room = useMemo<VaultRoom | null>(() => {
     if (!vault) return null;
@@ -34,6 +36,7 @@ export function VaultRoomLayout() {
 
   return (
     <VaultRoomContext.Provider value={room}>
+      {tab && <VaultRoomTabs vault={room.vault} status={status} current={tab} />}
       <Outlet />
     </VaultRoomContext.Provider>
   );

@@ -1,0 +1,48 @@
+import { Tabs } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import type { VaultRecord } from '../../storage/vaultRecords';
+
+/** The vault room's tabs (spec 000 section 2, route table); each tab is a route under the room. */
+const TABS = [
+  { value: 'assets', label: 'Assets', isShown: () => true },
+  // Chat is for private vaults only.
+  { value: 'chat', label: 'Chat', isShown: (vault: VaultRecord) => !vault.isPublic },
+] as const;
+
+export type VaultRoomTab = (typeof TABS)[number]['value'];
+
+/** The tab a room path belongs to, or null for pages without tabs (viewer, gallery, members...). */
+export function tabOfPath(pathname: string): VaultRoomTab | null {
+  const match = /^\/vaults\/[^/]+\/[^/]+\/([^/]+)/.exec(pathname);
+  const segment = match?.[1];
+  return TABS.some((t) => t.value === segment) ? (segment as VaultRoomTab) : null;
+}
+
+interface VaultRoomTabsProps {
+  vault: VaultRecord;
+  status: string;
+  current: VaultRoomTab;
+}
+
+export function VaultRoomTabs({ vault, status, current }: VaultRoomTabsProps) {
+  const navigate = useNavigate();
+  const shown = TABS.filter((tab) => tab.isShown(vault));
+  if (shown.length < 2) return null;
+  return (
+    <Tabs
+      value={current}
+      mb="sm"
+      onChange={(value) => {
+        if (value && value !== current) void navigate({ to: `/vaults/$status/$vaultId/${value as VaultRoomTab}`, params: { status, vaultId: vault.vaultId } });
+      }}
+    >
+      <Tabs.List>
+        {shown.map((tab) => (
+          <Tabs.Tab key={tab.value} value={tab.value}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}
