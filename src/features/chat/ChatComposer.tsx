@@ -16,18 +16,18 @@ interface ChatComposerProps {
  */
 export function ChatComposer({ disabledReason, onSend }: ChatComposerProps) {
   const [text, setText] = useState('');
-  const [isSending, setSending] = useState(false);
   const checked = checkMessage(text);
   const isDisabled = disabledReason !== null;
 
+  /**
+   * Clears the input at once, so what is typed next is never lost when the message is queued; a
+   * message that could not be queued comes back unless something new was typed meanwhile.
+   */
   async function send() {
-    if (checked.problem !== null || isSending) return;
-    setSending(true);
-    try {
-      if (await onSend(checked.text)) setText('');
-    } finally {
-      setSending(false);
-    }
+    if (checked.problem !== null) return;
+    const sent = text;
+    setText('');
+    if (!(await onSend(checked.text))) setText((current) => current || sent);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -54,7 +54,7 @@ export function ChatComposer({ disabledReason, onSend }: ChatComposerProps) {
           onChange={(event) => setText(event.currentTarget.value)}
           onKeyDown={onKeyDown}
         />
-        <ActionIcon size={36} radius="md" aria-label="Send" disabled={isDisabled || checked.problem !== null || isSending} onClick={() => void send()}>
+        <ActionIcon size={36} radius="md" aria-label="Send" disabled={isDisabled || checked.problem !== null} onClick={() => void send()}>
           <IconSend size={18} />
         </ActionIcon>
       </Group>
