@@ -132,6 +132,14 @@ test('chat: owner and contributor see each other\'s messages and reactions live;
   }
   expect(dialogs).toEqual([]);
 
+  // Offline, a message shows at once as 'Sending…' and reaches the other member once back online.
+  await page.context().setOffline(true);
+  await send(page, 'Written in the valley, no signal.');
+  await expect(message(page, 'Written in the valley, no signal.').getByText('Sending…')).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(message(page, 'Written in the valley, no signal.').getByText('Sending…')).toHaveCount(0, { timeout: 30_000 });
+  await expect(message(member, 'Written in the valley, no signal.')).toBeVisible({ timeout: 30_000 });
+
   // Made a VIEWER, the member reads the chat but cannot post or react, and is told why.
   await page.goto(assetsUrl);
   await room.openVaultMenu(vaultName, 'Manage access');

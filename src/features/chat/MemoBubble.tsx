@@ -25,17 +25,17 @@ export const MemoBubble = memo(function MemoBubble({ memo: m, authorName, isMine
   const time = new Date(m.createdAt);
   return (
     <div className={classes.row} data-mine={isMine || undefined} data-testid="memo" data-memo-id={m.memoId}>
-      <Group gap={6} mb={2} wrap="nowrap">
-        <Text size="xs" fw={600}>
+      <Group gap={6} mb={2} wrap="nowrap" className={classes.author}>
+        <Text size="xs" fw={600} truncate>
           {authorName}
         </Text>
         <Tooltip label={time.toLocaleString()} openDelay={400}>
-          <Text size="xs" c="dimmed" component="time" dateTime={time.toISOString()}>
+          <Text size="xs" c="dimmed" component="time" dateTime={time.toISOString()} style={{ whiteSpace: 'nowrap' }}>
             {formatMemoTime(m.createdAt, now)}
           </Text>
         </Tooltip>
         {isPending && (
-          <Text size="xs" c="dimmed" fs="italic">
+          <Text size="xs" c="dimmed" fs="italic" style={{ whiteSpace: 'nowrap' }}>
             Sending…
           </Text>
         )}
