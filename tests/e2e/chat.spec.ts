@@ -153,5 +153,12 @@ test('chat: owner and contributor see each other\'s messages and reactions live;
   await expect(member.getByRole('button', { name: 'Add a reaction' })).toHaveCount(0);
   await expect(message(member, 'First line\nSecond line').getByRole('button', { name: '👍 1, including you', exact: true })).toBeDisabled();
   await shootBothWidths(member, 'viewer');
+
+  // A public vault has no chat: no Chat tab, and its .../chat goes to its assets.
+  await room.createVault(`Open notes ${Date.now().toString(36)}`, { storage: 'Cloud storage', privacy: 'Public', tour: 'none' });
+  const publicAssets = page.url();
+  await expect(page.getByRole('tab', { name: 'Chat' })).toHaveCount(0);
+  await page.goto(publicAssets.replace(/\/assets$/, '/chat'));
+  await expect(page).toHaveURL(publicAssets);
   await other.close();
 });

@@ -59,7 +59,8 @@ export function ChatPage() {
     for (const member of members ?? []) byKey.set(member.publicSigningKey, member.profileName || member.email || 'Member');
     return byKey;
   }, [members]);
-  const nameOf = (authorKey: string) => (authorKey === user.publicSigningKey ? 'You' : (names.get(authorKey) ?? 'Former member'));
+  // Until the member list is read, an unknown key is just a member; after, one who left.
+  const nameOf = (authorKey: string) => (authorKey === user.publicSigningKey ? 'You' : (names.get(authorKey) ?? (members ? 'Former member' : 'Member')));
 
   const loadOlder = useCallback(() => {
     if (!page?.hasOlder) return;
