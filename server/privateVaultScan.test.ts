@@ -1,6 +1,7 @@
 /**
  * DESIGN.md section 3: for a private vault the server never holds a name or file byte in clear.
- * After creating a vault, a folder and a file whose name and content carry markers, a scan of
+ * After creating a vault, a folder, a file, a chat message and a reaction whose texts and content
+ * carry markers, a scan of
  * every file under DATA_DIR (the SQLite database and the blob store) and, on PostgreSQL, of every
  * table finds neither marker, while the ciphertext itself is found (the scan can see).
  */
@@ -47,6 +48,8 @@ describeEachDatabase('private vault scan', (env) => {
       'folder name': 'Folder-Name-Marker-Ibis-9052',
       'file name': 'File-Name-Marker-Tapir-3318.txt',
       content: 'CONTENT-MARKER-Narwhal-7720',
+      'chat message': 'Chat-Message-Marker-Axolotl-6613',
+      reaction: 'Reaction-Marker-Okapi-5521',
     };
 
     const vaultId = newId();
@@ -69,6 +72,10 @@ describeEachDatabase('private vault scan', (env) => {
     expectAccepted(
       await owner.apply(vaultId, newId(), { type: 'file.create', parentId: folderId, name: seal(vaultKey, markers['file name']), version }),
     );
+
+    const memoId = newId();
+    expectAccepted(await owner.apply(vaultId, memoId, { type: 'memo.create', message: seal(vaultKey, markers['chat message']) }));
+    expectAccepted(await owner.apply(vaultId, memoId, { type: 'memo.react', reaction: seal(vaultKey, markers.reaction), isAdded: true }));
 
     // Close everything so SQLite's WAL is checkpointed into the file being scanned as well.
     await api.app.close();

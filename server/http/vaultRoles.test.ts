@@ -68,6 +68,13 @@ async function folder(f: Fixture, hidden = false): Promise<string> {
   return id;
 }
 
+/** A memo posted by the owner. */
+async function memo(f: Fixture): Promise<string> {
+  const id = newId();
+  expectAccepted(await f.owner.apply(f.vaultId, id, { type: 'memo.create', message: sealed() }));
+  return id;
+}
+
 /** An upload by the actor when it may upload, else by the owner (the role check comes first). */
 async function uploadedVersion(f: Fixture) {
   return (f.canWrite ? f.actor : f.owner).upload(f.vaultId, makeFile(300));
@@ -157,6 +164,12 @@ const OPERATIONS: Record<Exclude<OperationType, 'vault.create' | 'member.airdrop
     setup: async (f) => ({ objectId: membershipOf(f, 'VIEWER'), body: { type: 'member.revoke', rotation: rotation(f, ['VIEWER']) } }),
   },
   'vault.rotateKeys': { allowed: WRITERS, setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.rotateKeys', rotation: rotation(f) } }) },
+  // Chat (spec 000 section 6): VIEWER cannot post messages or react.
+  'memo.create': { allowed: WRITERS, setup: async () => ({ objectId: newId(), body: { type: 'memo.create', message: sealed() } }) },
+  'memo.react': {
+    allowed: WRITERS,
+    setup: async (f) => ({ objectId: await memo(f), body: { type: 'memo.react', reaction: sealed(), isAdded: true } }),
+  },
 };
 
 describeEachDatabase('vault roles', (env) => {

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../db/isUniqueViolation';
 import type { Clock } from './Clock';
 import { assertFieldsMatchVault, assertSealedUnderNewestKey } from './ops/fieldRules';
 import { applyMemberOp, isMemberOp } from './ops/memberOps';
+import { applyMemoOp, isMemoOp } from './ops/memoOps';
 import { applyNodeOp } from './ops/nodeOps';
 import { applyNoteOp, isNoteOp } from './ops/noteOps';
 import { notifyVaultActivity } from './ops/activityNotifications';
@@ -49,6 +50,9 @@ const ACCESS_FOR: Record<Exclude<OperationType, 'vault.create'>, AccessLevel> = 
   'member.reject': 'self',
   'member.leave': 'self',
   'vault.rotateKeys': 'write',
+  // Chat (spec 000 section 6): VIEWER and read-only members can neither post nor react.
+  'memo.create': 'write',
+  'memo.react': 'write',
 };
 
 /**
@@ -168,6 +172,7 @@ export class OperationService {
       assertSealedUnderNewestKey(op.body, vault);
       const vaultCtx = { ...ctx, vault };
       if (isMemberOp(op.body)) await applyMemberOp(vaultCtx, op.body);
+      else if (isMemoOp(op.body)) await applyMemoOp(vaultCtx, op.body);
       else if (op.body.type.startsWith('vault.')) await applyVaultOp(vaultCtx, op.body);
       else if (isNoteOp(op.body)) await applyNoteOp(vaultCtx, op.body);
       else await applyNodeOp(vaultCtx, op.body);

@@ -39,6 +39,18 @@ export const VAULT_LIMITS = {
   PUSH_BATCH_MAX: 200,
 } as const;
 
+/**
+ * Chat (spec 000 section 2, Chat; section 9): messages load 25 a page; a message is at most
+ * MESSAGE_MAX characters (docs/decisions.md). The server cannot count the characters of a sealed
+ * message, so it bounds the ciphertext by the largest a MESSAGE_MAX-character text can seal to.
+ */
+export const MEMO_LIMITS = {
+  PAGE_SIZE: 25,
+  MESSAGE_MAX: 5_000,
+  /** An emoji (possibly several code points joined). */
+  REACTION_MAX: 32,
+} as const;
+
 /** Plaintext bytes per content chunk. The last chunk may be shorter; an empty file has 1 chunk. */
 export const CHUNK_SIZE = 4 * 1024 * 1024;
 /** AES-GCM adds a 16-byte tag to every chunk of a private file. */
@@ -105,7 +117,7 @@ export type SealedField = z.infer<typeof SealedField>;
 export type Field = z.infer<typeof Field>;
 
 /** The names of sealed fields, part of each field's associated data. */
-export const FIELD_NAMES = ['name', 'description', 'tags', 'terms', 'mimeType', 'fileKey', 'draft'] as const;
+export const FIELD_NAMES = ['name', 'description', 'tags', 'terms', 'mimeType', 'fileKey', 'draft', 'message', 'reaction'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 /**
@@ -255,6 +267,17 @@ export const OperationBody = z.discriminatedUnion('type', [
     expiresAt: z.number().int().min(0),
     storageAllowance: z.number().int().min(0),
   }),
+
+  // Chat (spec 000 section 2, Chat; section 4, Reactions), private vaults only. `objectId` is the
+  // memo id (client-made, like node ids) for both.
+
+  /** OWNER or CONTRIBUTOR posts a message (trimmed, non-empty, at most MEMO_LIMITS.MESSAGE_MAX characters). */
+  z.strictObject({ type: z.literal('memo.create'), message: Field }),
+  /**
+   * OWNER or CONTRIBUTOR adds (`isAdded`) or removes their reaction `reaction` (one emoji) on a
+   * memo. Per memo, author and emoji the last operation wins (docs/SYNC_SPEC.md R23).
+   */
+  z.strictObject({ type: z.literal('memo.react'), reaction: Field, isAdded: z.boolean() }),
 ]);
 export type OperationBody = z.infer<typeof OperationBody>;
 export type OperationType = OperationBody['type'];

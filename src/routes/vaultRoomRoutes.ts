@@ -1,6 +1,6 @@
 /**
  * Inside a vault (spec 000 section 2, route table): assets, folders, hidden files, the stack
- * viewer, the gallery, and the member pages (spec 001 section 2). Any other path inside a vault
+ * viewer, the gallery, the chat, and the member pages (spec 001 section 2). Any other path inside a vault
  * room redirects to .../assets.
  */
 import { createRoute, redirect } from '@tanstack/react-router';
@@ -14,6 +14,7 @@ import { InviteToVaultPage } from '../features/members/InviteToVaultPage';
 import { CreateNotePage, EditNotePage } from '../features/notes/NoteEditorPage';
 import { ManageAccessPage } from '../features/members/ManageAccessPage';
 import { TimelinePage } from '../features/timeline/TimelinePage';
+import { ChatPage } from '../features/chat/ChatPage';
 import { appRoute } from './appRoute';
 
 declare module '@tanstack/history' {
@@ -73,6 +74,8 @@ export const timelineRoute = createRoute({ getParentRoute: () => vaultRoomRoute,
 /** Notes (spec 000 route table): a new note, and the editor of a saved one from any room view. */
 export const createNoteRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'assets/create-note', component: CreateNotePage });
 export const noteEditorRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: '$roomView/note/$noteId', component: EditNotePage });
+/** Chat is for private vaults only: the page sends a public vault's .../chat to its assets. */
+export const chatRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'chat', component: ChatPage });
 
 /** Spec 001 section 2: OWNERs only (the page sends anyone else back to the vault). */
 export const inviteToVaultRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'invite-to-vault', component: InviteToVaultPage });
@@ -88,6 +91,7 @@ export const vaultRoomTree = vaultRoomRoute.addChildren([
   stackViewerRoute,
   galleryRoute,
   galleryFolderRoute,
+  chatRoute,
   inviteToVaultRoute,
   manageAccessRoute,
   timelineRoute,

@@ -31,7 +31,7 @@ describe('CairnDb schema', () => {
   it('every table belongs to an account, so log out can wipe it', async () => {
     const db = track(new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange }));
     await db.open();
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'members', 'nodes', 'noteDraftUpdates', 'noteDrafts', 'notificationActions', 'notifications', 'opPages', 'outbox', 'searchIndex', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'members', 'memos', 'nodes', 'noteDraftUpdates', 'noteDrafts', 'notificationActions', 'notifications', 'opPages', 'outbox', 'searchIndex', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
     for (const table of db.tables) expect(accountScopeOf(table), table.name).not.toBeNull();
   });
 
@@ -161,11 +161,12 @@ describe('CairnDb schema', () => {
     expect(await current.members.where('[accountId+vaultId]').equals(['acc1', 'v1']).count()).toBe(1);
   });
 
-  it('v6 -> v8: stored members survive and the note draft tables open empty, updates found by note and base', async () => {
+  it('v6 -> v7, v8: stored members and vaults survive; the memos and note draft tables open empty and are indexed', async () => {
     const factory = new IDBFactory();
     const v6 = openAtVersion(factory, 6);
     await v6.open();
     await v6.table('members').put({ accountId: 'acc1', vaultId: 'v1', membershipId: 'm1' });
+    await v6.table('vaults').put({ accountId: 'acc1', vaultId: 'v1', name: 'Kept' });
     v6.close();
 
     const current = track(new CairnDb({ indexedDB: factory, IDBKeyRange }));
@@ -174,5 +175,14 @@ describe('CairnDb schema', () => {
     expect(await current.noteDrafts.count()).toBe(0);
     await current.noteDraftUpdates.put({ accountId: 'acc1', opId: 'o1', vaultId: 'v1', noteId: 'n1', baseVersionId: 'x1', seq: 3, update: 'AA' });
     expect(await current.noteDraftUpdates.where('[accountId+noteId+baseVersionId]').equals(['acc1', 'n1', 'x1']).count()).toBe(1);
+    expect((await current.vaults.get(['acc1', 'v1']))?.name).toBe('Kept');
+    expect(await current.memos.count()).toBe(0);
+    await current.memos.bulkPut([
+      { accountId: 'acc1', vaultId: 'v1', memoId: 'm2', order: 20 } as never,
+      { accountId: 'acc1', vaultId: 'v1', memoId: 'm1', order: 10 } as never,
+      { accountId: 'acc1', vaultId: 'v2', memoId: 'm3', order: 15 } as never,
+    ]);
+    const listed = await current.memos.where('[accountId+vaultId+order]').between(['acc1', 'v1', 0], ['acc1', 'v1', Infinity]).toArray();
+    expect(listed.map((m) => m.memoId)).toEqual(['m1', 'm2']);
   });
 });

@@ -10,7 +10,7 @@ import type { MemberRecord } from './memberStore';
 import type { NoteDraftRecord, NoteDraftUpdateRecord } from './noteDraftStore';
 import type { SearchIndexRecord } from '../search/searchStore';
 import type { NotificationActionRecord, NotificationRecord } from './notificationStore';
-import type { CachedOp, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
+import type { CachedOp, MemoRecord, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export const DB_NAME = 'cairn';
 
@@ -122,6 +122,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   // v6: each vault's members as GET /vaults/{id}/members last answered (src/storage/memberStore.ts).
   { version: 6, stores: { members: '[accountId+membershipId], [accountId+vaultId], accountId' } },
+  // v7: chat messages of private vaults with their reactions (MemoRecord), listed in chat order.
+  { version: 7, stores: { memos: '[accountId+memoId], [accountId+vaultId+order], [accountId+vaultId], accountId' } },
   // v8: note drafts (src/storage/noteDraftStore.ts): the Yjs documents this device keeps drafts in
   // (by IndexedDB name, so log out deletes them) and the pulled note.draft updates.
   {
@@ -169,6 +171,7 @@ export class CairnDb extends Dexie {
   searchIndex!: EntityTable<SearchIndexRecord, 'accountId'>;
   notifications!: Table<NotificationRecord, [string, string]>;
   notificationActions!: Table<NotificationActionRecord, [string, string]>;
+  memos!: Table<MemoRecord, [string, string]>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {

@@ -2,7 +2,7 @@
  * One vault's projection held in memory while src/sync applies operations to it, and the Dexie
  * reads and writes around it. Loading the whole vault keeps folder sizes and version numbers
  * simple to derive; writing back touches only what changed. Call both inside one Dexie
- * transaction over `vaults`, `nodes` and `versions` so a page of operations lands atomically.
+ * transaction over `vaults`, `nodes`, `versions` and `memos` so a page of operations lands atomically.
  *
  * Every write of a projection stamps the vault record with a fresh `projectionStamp`. A pull that
  * applies many pages keeps its state in memory between them (`reuseHeldVaultState`): as long as
@@ -11,7 +11,7 @@
  * exactly what it holds.
  */
 import type { CairnDb } from './db';
-import type { NodeRecord, VaultRecord, VersionRecord } from './vaultRecords';
+import type { MemoRecord, NodeRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export interface VaultState {
   accountId: string;
@@ -25,8 +25,11 @@ export interface VaultState {
    * version to one file does not scan every version of the vault.
    */
   versionsByFile: Map<string, Set<string>>;
+  /** Chat messages by memo id (private vaults). */
+  memos: Map<string, MemoRecord>;
   dirtyNodes: Set<string>;
   dirtyVersions: Set<string>;
+  dirtyMemos: Set<string>;
   isVaultDirty: boolean;
 }
 
@@ -54,15 +57,17 @@ export function emptyVaultRecord(accountId: string, vaultId: string): VaultRecor
   };
 }
 
-export function newVaultState(vault: VaultRecord, nodes: NodeRecord[] = [], versions: VersionRecord[] = []): VaultState {
+export function newVaultState(vault: VaultRecord, nodes: NodeRecord[] = [], versions: VersionRecord[] = [], memos: MemoRecord[] = []): VaultState {
   const state: VaultState = {
     accountId: vault.accountId,
     vault,
     nodes: new Map(nodes.map((n) => [n.id, n])),
     versions: new Map(),
     versionsByFile: new Map(),
+    memos: new Map(memos.map((m) => [m.memoId, m])),
     dirtyNodes: new Set(),
     dirtyVersions: new Set(),
+    dirtyMemos: new Set(),
     isVaultDirty: false,
   };
   for (const version of versions) setVersion(state, version);
@@ -97,12 +102,13 @@ function newProjectionStamp(): string {
 
 /** Reads a vault's projection; a vault not yet stored starts empty. */
 export async function loadVaultState(db: CairnDb, accountId: string, vaultId: string): Promise<VaultState> {
-  const [vault, nodes, versions] = await Promise.all([
+  const [vault, nodes, versions, memos] = await Promise.all([
     db.vaults.get([accountId, vaultId]),
     db.nodes.where('[accountId+vaultId]').equals([accountId, vaultId]).toArray(),
     db.versions.where('[accountId+vaultId]').equals([accountId, vaultId]).toArray(),
+    db.memos.where('[accountId+vaultId]').equals([accountId, vaultId]).toArray(),
   ]);
-  const state = newVaultState(vault ?? emptyVaultRecord(accountId, vaultId), nodes, versions);
+  const state = newVaultState(vault ?? emptyVaultRecord(accountId, vaultId), nodes, versions, memos);
   state.isVaultDirty = !vault;
   return state;
 }
@@ -128,7 +134,8 @@ export function reuseHeldVaultState(held: VaultState | null, stored: VaultRecord
     stored.projectionStamp === held.vault.projectionStamp &&
     !held.isVaultDirty &&
     held.dirtyNodes.size === 0 &&
-    held.dirtyVersions.size === 0;
+    held.dirtyVersions.size === 0 &&
+    held.dirtyMemos.size === 0;
   if (!isCurrent) return null;
   held.vault = stored;
   return held;
@@ -139,31 +146,36 @@ export function reuseHeldVaultState(held: VaultState | null, stored: VaultRecord
  * also writes the vault record with a new `projectionStamp`.
  */
 export async function saveVaultState(db: CairnDb, state: VaultState): Promise<void> {
-  if (!state.isVaultDirty && !state.dirtyNodes.size && !state.dirtyVersions.size) return;
+  if (!state.isVaultDirty && !state.dirtyNodes.size && !state.dirtyVersions.size && !state.dirtyMemos.size) return;
   state.vault.projectionStamp = newProjectionStamp();
   await db.vaults.put(state.vault);
   if (state.dirtyNodes.size) await db.nodes.bulkPut([...state.dirtyNodes].map((id) => state.nodes.get(id)!));
   if (state.dirtyVersions.size) await db.versions.bulkPut([...state.dirtyVersions].map((id) => state.versions.get(id)!));
+  if (state.dirtyMemos.size) await db.memos.bulkPut([...state.dirtyMemos].map((id) => state.memos.get(id)!));
   state.dirtyNodes.clear();
   state.dirtyVersions.clear();
+  state.dirtyMemos.clear();
   state.isVaultDirty = false;
 }
 
-/** Replaces a vault's nodes and versions wholesale (rebuilds). Keeps the vault record's server fields. */
+/** Replaces a vault's nodes, versions and memos wholesale (rebuilds). Keeps the vault record's server fields. */
 export async function replaceVaultState(db: CairnDb, state: VaultState): Promise<void> {
   const key = [state.accountId, state.vault.vaultId];
   await db.nodes.where('[accountId+vaultId]').equals(key).delete();
   await db.versions.where('[accountId+vaultId]').equals(key).delete();
+  await db.memos.where('[accountId+vaultId]').equals(key).delete();
   state.vault.projectionStamp = newProjectionStamp();
   await db.vaults.put(state.vault);
   await db.nodes.bulkPut([...state.nodes.values()]);
   await db.versions.bulkPut([...state.versions.values()]);
+  await db.memos.bulkPut([...state.memos.values()]);
   state.dirtyNodes.clear();
   state.dirtyVersions.clear();
+  state.dirtyMemos.clear();
   state.isVaultDirty = false;
 }
 
 /** The tables a projection transaction needs. */
 export function projectionTables(db: CairnDb) {
-  return [db.vaults, db.nodes, db.versions, db.opPages, db.outbox, db.uploads];
+  return [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.outbox, db.uploads];
 }

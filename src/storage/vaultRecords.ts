@@ -99,6 +99,43 @@ export interface VersionRecord extends FileVersion {
   number: number;
 }
 
+/**
+ * One reaction of one member on a memo (spec 000 section 4, Reactions): the last memo.react of
+ * that author with that emoji wins (docs/SYNC_SPEC.md R23); removed ones are kept (isAdded false)
+ * so an older copy pulled late cannot bring them back.
+ */
+export interface ReactionEntry {
+  /** The emoji, opened from the sealed `reaction` field. */
+  emoji: string;
+  authorKey: string;
+  isAdded: boolean;
+  /** The outbox operation that set this entry, until the server accepted it; else null. */
+  pendingOpId: string | null;
+}
+
+/** A chat message (memo) of a private vault, decrypted (schema v7, src/sync/applyOperation.ts). */
+export interface MemoRecord {
+  accountId: string;
+  vaultId: string;
+  memoId: string;
+  /** The message in clear; null when it could not be opened (no key for it). */
+  text: string | null;
+  /** The author's Ed25519 public key (hex): members are found by it (memberStore.ts). */
+  authorKey: string;
+  /** Server time once pulled; the author's clock while pending. */
+  createdAt: number;
+  /**
+   * Chat order (R22): the memo.create's seq once pulled; before, PENDING_MEMO_ORDER plus the
+   * author's clock, so messages still in the outbox come after every pulled one, in queuing order.
+   */
+  order: number;
+  reactions: ReactionEntry[];
+  /** Outbox operations not yet accepted that touched this memo (its creation, reactions). */
+  pendingOpIds: string[];
+  /** The last rejection of an operation on this memo, shown on the message. */
+  rejection: { opId: string; type: OperationType; code: string; message: string } | null;
+}
+
 /** One operation made on this device, kept until the server accepts or rejects it. */
 export interface OutboxRecord {
   accountId: string;

@@ -36,7 +36,7 @@ describe('wipeAccountData', () => {
     }
   });
 
-  it('removes the vault projections, outbox, uploads, operation cache and members of that account only', async () => {
+  it('removes the vault projections, outbox, uploads, operation cache, members and chat messages of that account only', async () => {
     for (const accountId of ['acc1', 'acc2']) {
       await db.vaults.put({ ...emptyVaultRecord(accountId, 'v1') });
       await db.nodes.put({ accountId, vaultId: 'v1', id: 'n1', parentKey: '' } as never);
@@ -45,9 +45,10 @@ describe('wipeAccountData', () => {
       await db.uploads.put({ accountId, uploadId: 'u1' } as never);
       await db.opPages.put({ accountId, vaultId: 'v1', firstSeq: 1, ops: [] });
       await db.members.put({ accountId, vaultId: 'v1', membershipId: 'm1' } as never);
+      await db.memos.put({ accountId, vaultId: 'v1', memoId: 'memo1', order: 1 } as never);
     }
     await wipeAccountData('acc1', db);
-    for (const table of [db.vaults, db.nodes, db.versions, db.outbox, db.uploads, db.opPages, db.members]) {
+    for (const table of [db.vaults, db.nodes, db.versions, db.outbox, db.uploads, db.opPages, db.members, db.memos]) {
       const owners = (await table.toArray()).map((row) => (row as { accountId: string }).accountId);
       expect(owners, table.name).toEqual(['acc2']);
     }

@@ -9,6 +9,7 @@ import type { OpenedFields } from '../../workers/crypto/CryptoApi';
 import type { FileVersion, Operation, UnsignedOperation } from '../protocol/vaults';
 import { setVersion, versionsOfFile, type VaultState } from '../storage/vaultProjection';
 import type { NodeRecord, VersionRecord } from '../storage/vaultRecords';
+import { applyMemoOperation, clearMemoPending } from './applyMemoOperation';
 
 /** An operation to project: pulled (verified, with its server time) or pending in the outbox. */
 export interface ProjectedOperation {
@@ -18,6 +19,8 @@ export interface ProjectedOperation {
   time: number;
   /** Still in the outbox: marks the touched node (and a created vault) as pending. */
   isPending: boolean;
+  /** The server's seq, for pulled operations (chat order, R22). */
+  seq?: number;
 }
 
 function text(value: string | null | undefined, fallback: string): string {
@@ -153,6 +156,10 @@ export function applyOperation(state: VaultState, entry: ProjectedOperation): vo
     case 'member.airdrop':
     case 'vault.rotateKeys':
       return;
+    case 'memo.create':
+    case 'memo.react':
+      applyMemoOperation(state, entry, body);
+      return;
     // A note's draft is not part of the file tree: its updates are kept by the pull
     // (src/storage/noteDraftStore.ts) and applied by the note editor (SYNC_SPEC R26).
     case 'note.draft':
@@ -238,6 +245,7 @@ export function clearPending(state: VaultState, opId: string, isVaultCreate: boo
       state.dirtyNodes.add(node.id);
     }
   }
+  clearMemoPending(state, opId);
   if (isVaultCreate && state.vault.isPending) {
     state.vault.isPending = false;
     state.isVaultDirty = true;

@@ -101,7 +101,7 @@ export async function enqueueOperations(ctx: SyncContext, inputs: readonly Enque
     });
   }
   const queued: OutboxRecord[] = [];
-  await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.outbox], async () => {
+  await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.outbox], async () => {
     const held = heldStatesOf(ctx);
     const states = new Map<string, VaultState>();
     let last = (await db.outbox.where('[accountId+queuedAt]').between([ctx.accountId, 0], [ctx.accountId, Infinity]).last())?.queuedAt ?? 0;
@@ -293,7 +293,7 @@ export async function pushOutbox(ctx: SyncContext): Promise<PushOutcome> {
       if (list) list.push(record);
       else perVault.set(record.vaultId, [record]);
     }
-    await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.outbox], async () => {
+    await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.outbox], async () => {
       const held = heldStatesOf(ctx);
       for (const [vaultId, records] of perVault) {
         const state = reuseHeldVaultState(held.get(vaultId) ?? null, await db.vaults.get([accountId, vaultId])) ?? (await loadVaultState(db, accountId, vaultId));

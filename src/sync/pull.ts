@@ -194,7 +194,7 @@ async function applyOpenedPage(ctx: SyncContext, vaultId: string, page: OpenedPa
       continue;
     }
     if (isMembershipOperation(op.body.type)) (stats.memberVaultIds ??= new Set()).add(vaultId);
-    applyOperation(state, { op, fields, time: receivedAt, isPending: false });
+    applyOperation(state, { op, fields, time: receivedAt, isPending: false, seq });
     stats.applied += 1;
   }
   computeFolderSizes(state);
@@ -224,7 +224,7 @@ export async function pullVault(ctx: SyncContext, vaultId: string, stats: PullSt
     next = page.hasMore && last !== undefined ? fetchOpenedPage(ctx, vaultId, last) : null;
     // Settled here in case this page's transaction fails and nobody awaits the next page.
     next?.catch(() => undefined);
-    const saved: VaultState | null = await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.opPages, db.noteDraftUpdates], () =>
+    const saved: VaultState | null = await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.noteDraftUpdates], () =>
       applyOpenedPage(ctx, vaultId, page, held, stats),
     );
     if (!saved) {

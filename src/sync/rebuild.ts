@@ -30,7 +30,7 @@ export function rebuildVaultState(base: VaultRecord, ops: CachedOp[], outbox: Ou
   const state = newVaultState(vault);
   for (const record of [...ops].sort((a, b) => a.seq - b.seq)) {
     if (!record.isVerified) continue;
-    applyOperation(state, { op: record.op, fields: record.fields, time: record.receivedAt, isPending: false });
+    applyOperation(state, { op: record.op, fields: record.fields, time: record.receivedAt, isPending: false, seq: record.seq });
   }
   for (const record of [...outbox].sort((a, b) => a.queuedAt - b.queuedAt)) {
     if (record.status === 'pending') {
@@ -41,8 +41,9 @@ export function rebuildVaultState(base: VaultRecord, ops: CachedOp[], outbox: Ou
     const rejection = { opId: record.opId, type: record.op.body.type, code: error.code, message: error.message };
     const type = record.op.body.type;
     // A refused creation still shows (marked), so the user sees what was refused and can dismiss it.
-    const isCreate = type === 'vault.create' || type === 'folder.create' || type === 'file.create';
-    const exists = type === 'vault.create' ? ops.length > 0 : state.nodes.has(record.op.objectId);
+    const isCreate = type === 'vault.create' || type === 'folder.create' || type === 'file.create' || type === 'memo.create';
+    const isMemo = type.startsWith('memo.');
+    const exists = type === 'vault.create' ? ops.length > 0 : isMemo ? state.memos.has(record.op.objectId) : state.nodes.has(record.op.objectId);
     if (isCreate && !exists) {
       applyOperation(state, { op: record.op, fields: record.fields, time: record.op.createdAt, isPending: false });
       // Refused because its folder is gone: shown at the root, where the user can find it.
@@ -54,6 +55,9 @@ export function rebuildVaultState(base: VaultRecord, ops: CachedOp[], outbox: Ou
     }
     if (type.startsWith('vault.')) {
       state.vault.rejection = rejection;
+    } else if (isMemo) {
+      const memo = state.memos.get(record.op.objectId);
+      if (memo) memo.rejection = rejection;
     } else {
       const node = state.nodes.get(record.op.objectId);
       if (node) node.rejection = rejection;
@@ -87,7 +91,7 @@ export async function readRebuildInputs(db: CairnDb, accountId: string, vaultId:
 
 /** Rebuilds and stores one vault's projection in one transaction. */
 export async function rebuildVault(db: CairnDb, accountId: string, vaultId: string): Promise<void> {
-  await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.opPages, db.outbox], async () => {
+  await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.outbox], async () => {
     const { vault, ops, outbox } = await readRebuildInputs(db, accountId, vaultId);
     if (!vault) return;
     await replaceVaultState(db, rebuildVaultState(vault, ops, outbox));

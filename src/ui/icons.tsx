@@ -161,3 +161,12 @@ export const IconInfo = makeIcon(
     <path d="M12 8h.01M11 12h1v4h1" />
   </>,
 );
+export const IconMessage = makeIcon('IconMessage', <path d="M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-5 4V6a1 1 0 0 1 1-1z" />);
+export const IconMoodSmile = makeIcon(
+  'IconMoodSmile',
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9 10h.01M15 10h.01M9.5 15a3.5 3.5 0 0 0 5 0" />
+  </>,
+);
+export const IconSend = makeIcon('IconSend', <path d="M10 14 21 3M21 3l-7 18-4-7-7-4 18-7z" />);

@@ -182,6 +182,27 @@ describe('VaultCryptoApi: sealed fields and operations', () => {
     expect(moved).toEqual({ isVerified: true, fields: { draft: null } });
   });
 
+  it('chat: a message and a reaction open for their memo only; moved onto another memo they are null', async () => {
+    const { api, wallet } = await signedIn(PHRASE_A);
+    await api.createVaultKeys('v');
+    const message = (await api.sealFields('v', 'memo_1', { message: 'See you <b>at</b> camp\nbring water' })).message!;
+    const reaction = (await api.sealFields('v', 'memo_1', { reaction: '👍' })).reaction!;
+    const bodies: Array<[string, OperationBody]> = [
+      ['memo_1', { type: 'memo.create', message }],
+      ['memo_1', { type: 'memo.react', reaction, isAdded: true }],
+      ['memo_2', { type: 'memo.create', message }],
+      ['memo_2', { type: 'memo.react', reaction, isAdded: false }],
+    ];
+    const ops = await Promise.all(bodies.map(([objectId, body]) => api.signOperation(unsignedOp(wallet, 'v', objectId, body))));
+    const opened = await api.openOperations('v', sequenced(ops));
+    expect(opened.map((o) => o.fields)).toEqual([
+      { message: 'See you <b>at</b> camp\nbring water' },
+      { reaction: '👍' },
+      { message: null },
+      { reaction: null },
+    ]);
+  });
+
   it('public vaults: clear fields pass through without any ring', async () => {
     const { api, wallet } = await signedIn(PHRASE_A);
     const op = await api.signOperation(unsignedOp(wallet, 'pub', 'pub', {

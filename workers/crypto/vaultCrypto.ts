@@ -63,6 +63,10 @@ function fieldSlots(body: OperationBody, objectId: string): FieldSlot[] {
     case 'note.draft':
       // The Yjs update of a note's draft, bound to the note (object id = file id).
       return [at('draft', 'update')];
+    case 'memo.create':
+      return [at('message')];
+    case 'memo.react':
+      return [at('reaction')];
     default:
       return [];
   }

@@ -24,6 +24,10 @@ function fieldsOf(body: OperationBody): { fields: Field[]; version: FileVersion 
       return { fields: [body.name], version: null };
     case 'note.draft':
       return { fields: [body.update], version: null };
+    case 'memo.create':
+      return { fields: [body.message], version: null };
+    case 'memo.react':
+      return { fields: [body.reaction], version: null };
     default:
       return { fields: [], version: null };
   }

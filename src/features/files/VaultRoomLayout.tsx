@@ -1,12 +1,12 @@
 import { Center, Loader } from '@mantine/core';
-import { Navigate, Outlet, useParams } from '@tanstack/react-router';
+import { Navigate, Outlet, useParams, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canAddAssets, canEditAssets, canUploadFiles } from '../../domain/vaultPermissions';
 import { useVault, useVaults } from '../../storage/vaultStore';
 import { useMarkVaultRead } from '../notifications/useMarkVaultRead';
 import { type VaultRoom, VaultRoomContext } from './VaultRoomContext';
-import { VaultRoomTabs } from './VaultRoomTabs';
+import { tabOfPath, VaultRoomTabs } from './VaultRoomTabs';
 
 /** /vaults/$status/$vaultId/*: loads the vault; a vault that cannot be found goes to /404 (spec 000 section 8). */
 export function VaultRoomLayout() {
@@ -16,6 +16,7 @@ export function VaultRoomLayout() {
   const active = useVaults('active');
   const inactive = useVaults('inactive');
   useMarkVaultRead(vault ? vaultId : '');
+  const tab = tabOfPath(useRouterState({ select: (s) => s.location.pathname }));
 
   const room = useMemo<VaultRoom | null>(() => {
     if (!vault) return null;
@@ -37,7 +38,7 @@ export function VaultRoomLayout() {
 
   return (
     <VaultRoomContext.Provider value={room}>
-      <VaultRoomTabs status={status} vaultId={vaultId} />
+      {tab && <VaultRoomTabs vault={room.vault} status={status} current={tab} />}
       <Outlet />
     </VaultRoomContext.Provider>
   );

@@ -1,26 +1,44 @@
 import { Tabs } from '@mantine/core';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
+import type { VaultRecord } from '../../storage/vaultRecords';
 
-/** The vault room's areas, each a path under the vault (spec 000 section 2, route table). */
+/** The vault room's tabs (spec 000 section 2, route table); each tab is a route under the room. */
 const TABS = [
-  { value: 'assets', label: 'Files' },
-  { value: 'timeline', label: 'Timeline' },
+  { value: 'assets', label: 'Files', isShown: () => true },
+  // Chat is for private vaults only.
+  { value: 'chat', label: 'Chat', isShown: (vault: VaultRecord) => !vault.isPublic },
+  { value: 'timeline', label: 'Timeline', isShown: () => true },
 ] as const;
 
-/**
- * Tabs between the vault room's areas. Shown on the areas themselves (not over a file viewer or
- * a member page); each tab is a route, so the browser's back and a reload keep the place.
- */
-export function VaultRoomTabs({ status, vaultId }: { status: string; vaultId: string }) {
-  const { pathname } = useLocation();
+export type VaultRoomTab = (typeof TABS)[number]['value'];
+
+/** The tab a room path belongs to, or null for pages without tabs (viewer, gallery, members...). */
+export function tabOfPath(pathname: string): VaultRoomTab | null {
+  const match = /^\/vaults\/[^/]+\/[^/]+\/([^/]+)/.exec(pathname);
+  const segment = match?.[1];
+  return TABS.some((t) => t.value === segment) ? (segment as VaultRoomTab) : null;
+}
+
+interface VaultRoomTabsProps {
+  vault: VaultRecord;
+  status: string;
+  current: VaultRoomTab;
+}
+
+export function VaultRoomTabs({ vault, status, current }: VaultRoomTabsProps) {
   const navigate = useNavigate();
-  const base = `/vaults/${status}/${vaultId}/`;
-  const area = pathname.startsWith(base) ? pathname.slice(base.length).split('/')[0] : '';
-  if (!TABS.some((t) => t.value === area)) return null;
+  const shown = TABS.filter((tab) => tab.isShown(vault));
+  if (shown.length < 2) return null;
   return (
-    <Tabs value={area} onChange={(value) => value && void navigate({ to: `/vaults/$status/$vaultId/${value}` as '/vaults/$status/$vaultId/assets', params: { status, vaultId } })} mb="sm">
+    <Tabs
+      value={current}
+      mb="sm"
+      onChange={(value) => {
+        if (value && value !== current) void navigate({ to: `/vaults/$status/$vaultId/${value as VaultRoomTab}`, params: { status, vaultId: vault.vaultId } });
+      }}
+    >
       <Tabs.List>
-        {TABS.map((tab) => (
+        {shown.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value}>
             {tab.label}
           </Tabs.Tab>
