@@ -7,6 +7,7 @@ import { emptyVaultRecord, loadVaultState, saveVaultState } from '../storage/vau
 import type { NodeRecord } from '../storage/vaultRecords';
 import { wipeAccountData } from '../storage/wipeAccountData';
 import { SearchIndexer, type FetchNoteText, type VaultDocSource } from './SearchIndexer';
+import { chatMessages } from './index';
 import { readRecentTerms, rememberTerm, RECENT_TERMS_MAX } from './searchStore';
 
 const ACC = 'acc';
@@ -62,7 +63,7 @@ function node(vaultId: string, id: string, name: string, extra: Partial<NodeReco
 
 /** Writes like the sync projection does: through saveVaultState, which stamps the vault. */
 async function project(vaultId: string, change: (nodes: Map<string, NodeRecord>) => void, vaultName?: string): Promise<void> {
-  await db.transaction('rw', db.vaults, db.nodes, db.versions, async () => {
+  await db.transaction('rw', db.vaults, db.nodes, db.versions, db.memos, async () => {
     const state = await loadVaultState(db, ACC, vaultId);
     if (vaultName !== undefined) {
       state.vault.name = vaultName;
@@ -242,6 +243,20 @@ describe('SearchIndexer', () => {
     await project('v1', () => undefined, 'Family');
     await search.update();
     expect((await search.api.search('tide', 0, 5)).total).toBe(0);
+  });
+
+  it('indexes chat messages from the memos the projection wrote: a word of a later line finds it, the first line names it', async () => {
+    await seed();
+    await db.transaction('rw', db.vaults, db.nodes, db.versions, db.memos, async () => {
+      const state = await loadVaultState(db, ACC, 'v1');
+      const memo = { accountId: ACC, vaultId: 'v1', memoId: 'm1', text: 'Camp at dusk\nbring the lantern oil', authorKey: 'a'.repeat(64), createdAt: 1, order: 1, reactions: [], pendingOpIds: [], rejection: null };
+      state.memos.set('m1', memo);
+      state.dirtyMemos.add('m1');
+      await saveVaultState(db, state);
+    });
+    const search = indexer({ sources: [chatMessages] });
+    await search.start();
+    expect((await search.api.search('lantern', 0, 5)).hits).toMatchObject([{ id: 'm1', type: 'MEMO', name: 'Camp at dusk', url: '/vaults/active/v1/chat' }]);
   });
 
   it('keeps the last few search terms, newest first, once each', () => {

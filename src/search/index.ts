@@ -8,7 +8,8 @@ import { getDb } from '../storage/db';
 import { getCurrentSync } from '../sync/currentSync';
 import { downloadFileVersion } from '../sync/downloadFile';
 import type { SearchApi, SearchHit, SearchPage } from '../../workers/search/SearchApi';
-import { SearchIndexer, type SearchIndexerStatus } from './SearchIndexer';
+import { memoDoc } from './searchDocs';
+import { SearchIndexer, type SearchIndexerStatus, type VaultDocSource } from './SearchIndexer';
 
 let current: SearchIndexer | null = null;
 let apiFactory: () => SearchApi = getSearchWorker;
@@ -26,9 +27,15 @@ async function fetchNoteText(vaultId: string, fileId: string, versionId: string)
   return (await downloadFileVersion(sync.context, vaultId, fileId, versionId)).text();
 }
 
+/** Chat messages of a private vault: written by the projection, so they stamp the vault record. */
+export const chatMessages: VaultDocSource = async (db, accountId, vault) => {
+  const memos = await db.memos.where('[accountId+vaultId]').equals([accountId, vault.vaultId]).toArray();
+  return memos.map((memo) => memoDoc(vault, memo)).filter((doc) => doc !== null);
+};
+
 export function startSearch(accountId: string): void {
   if (current) stopSearch();
-  current = new SearchIndexer({ db: getDb(), accountId, api: apiFactory(), fetchNoteText });
+  current = new SearchIndexer({ db: getDb(), accountId, api: apiFactory(), fetchNoteText, sources: [chatMessages] });
   void current.start().catch(() => undefined);
   for (const listener of sessionListeners) listener();
 }

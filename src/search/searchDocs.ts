@@ -1,5 +1,5 @@
 /** Search documents (spec 000 section 3) made from the decrypted projections in Dexie. */
-import type { NodeRecord, VaultRecord } from '../storage/vaultRecords';
+import type { MemoRecord, NodeRecord, VaultRecord } from '../storage/vaultRecords';
 import type { SearchDoc, SearchDocType } from '../../workers/search/SearchApi';
 
 /** Note bodies larger than this are not fetched for indexing. */
@@ -52,6 +52,20 @@ export function vaultDocs(vault: VaultRecord, nodes: NodeRecord[]): SearchDoc[] 
   const docs = vault.name ? [vaultDoc(vault)] : [];
   for (const node of nodes) if (node.status === 'ACTIVE' && node.name) docs.push(nodeDoc(vault, node));
   return docs;
+}
+
+/** Characters of a message shown as its name in results; the whole message is indexed as text. */
+export const MEMO_NAME_MAX = 120;
+
+/**
+ * A chat message as a search document (type MEMO): its first line, cut short, as the name, the
+ * whole message as text. Messages that could not be opened (no key) are left out.
+ */
+export function memoDoc(vault: VaultRecord, memo: MemoRecord): SearchDoc | null {
+  if (!memo.text) return null;
+  const firstLine = memo.text.trim().split('\n')[0] ?? '';
+  const name = firstLine.length > MEMO_NAME_MAX ? `${firstLine.slice(0, MEMO_NAME_MAX - 1)}…` : firstLine;
+  return { id: memo.memoId, type: 'MEMO', vaultId: vault.vaultId, vaultName: vault.name, name, url: `${vaultRoomPath(vault)}/chat`, text: memo.text };
 }
 
 /** Notes whose body should be (re)read: small, with a version that is not the one indexed. */
