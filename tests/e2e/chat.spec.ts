@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitForMailLink } from './mailbox';
+import { inviteAndAccept } from './pages/Members';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
@@ -56,18 +56,7 @@ test('chat: owner and contributor see each other\'s messages and reactions live;
   const chatUrl = assetsUrl.replace(/\/assets$/, '/chat');
 
   // Invite the member as a CONTRIBUTOR; they accept from the e-mailed link.
-  await room.openVaultMenu(vaultName, 'Invite to vault');
-  await page.getByRole('textbox', { name: 'E-mail 1' }).fill(memberEmail);
-  await page.getByRole('combobox', { name: 'Role 1' }).selectOption('CONTRIBUTOR');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Invitation sent.')).toBeVisible();
-  const link = await waitForMailLink(DATA_DIR, memberEmail, '/invite?membershipId=');
-  await member.goto(link);
-  await expect(member.getByRole('heading', { name: 'Terms of access' })).toBeVisible({ timeout: 30_000 });
-  await member.getByRole('checkbox', { name: 'By checking this box you are agreeing to digitally sign and accept the terms.' }).check();
-  await member.getByRole('button', { name: 'Accept terms' }).click();
-  await expect(member).toHaveURL(/\/vaults\/active\/[A-Za-z0-9_-]+\/assets$/, { timeout: 30_000 });
-  await new VaultRoom(member).skipTourIfShown();
+  await inviteAndAccept(page, vaultName, member, memberEmail, 'CONTRIBUTOR');
 
   // The owner opens the Chat tab: the empty state, and the input.
   await page.goto(assetsUrl);

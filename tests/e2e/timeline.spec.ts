@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitForMailLink } from './mailbox';
+import { inviteAndAccept } from './pages/Members';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
@@ -58,20 +58,10 @@ test('timeline: two members see each other\'s uploads, folders, renames and hide
 
   // Invite the member as CONTRIBUTOR; they accept the terms.
   await page.goto(vaultUrl);
-  await room.openVaultMenu(vaultName, 'Invite to vault');
-  await page.getByRole('textbox', { name: 'E-mail 1' }).fill(memberEmail);
-  await page.getByRole('combobox', { name: 'Role 1' }).selectOption('CONTRIBUTOR');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Invitation sent.')).toBeVisible();
-  const link = await waitForMailLink(DATA_DIR, memberEmail, '/invite?membershipId=');
-  await member.goto(link);
-  await member.getByRole('checkbox', { name: 'By checking this box you are agreeing to digitally sign and accept the terms.' }).check();
-  await member.getByRole('button', { name: 'Accept terms' }).click();
-  await expect(member).toHaveURL(/\/vaults\/active\/[A-Za-z0-9_-]+\/assets$/, { timeout: 30_000 });
+  await inviteAndAccept(page, vaultName, member, memberEmail, 'CONTRIBUTOR');
 
   // The member: two files in one pick, a folder they then rename.
   const memberRoom = new VaultRoom(member);
-  await memberRoom.skipTourIfShown();
   await expect(member.getByRole('button', { name: 'Add an asset' })).toBeEnabled({ timeout: 30_000 });
   const memberFiles = [text('log-1.txt', 'one'), text('log-2.txt', 'two')];
   await memberRoom.pickFiles(memberFiles);
