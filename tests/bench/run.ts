@@ -28,6 +28,7 @@ import { freePort } from '../../server/testing/serverProcess';
 import { type AppServer, createPrivateCloudVault, logIn, outboxCount, poll, ROOT, row, signUpAndLogIn, startAppServer, storeRecords } from './appSession';
 import { browserCeiling } from './browserCeiling';
 import { seedFolder, serverCeiling } from './seed';
+import { flingToBottom } from './scrollFling';
 import { benchTimeline } from './timelineBench';
 import { benchSearch, searchBenchRows } from './search';
 import { CHROMIUM_FLAGS } from '../chromiumFlags';
@@ -545,63 +546,13 @@ async function main(): Promise<void> {
     .catch(() => log(`no '… of ${fmt(FILE_COUNT)}' range shown; scrolling the list as it is`));
   await page.waitForTimeout(1_000);
   const lastName = `bench-${String(FILE_COUNT).padStart(5, '0')}.txt`;
-  const scroll = await page.evaluate(async () => {
-    const w = window as unknown as BenchWindow;
-    const table = document.querySelector('tbody')!;
-    let container: HTMLElement | null = null;
-    for (let el = table.parentElement; el; el = el.parentElement) {
-      const style = getComputedStyle(el);
-      if (/(auto|scroll)/.test(style.overflowY) && el.scrollHeight > el.clientHeight + 10) {
-        container = el;
-        break;
-      }
-    }
-    const scroller = container ?? (document.scrollingElement as HTMLElement);
-    const bottom = () => scroller.scrollHeight - scroller.clientHeight;
-    const tasksBefore = w.__bench.longTasks.length;
-    const frames: number[] = [];
-    const step = 600; // px per frame: a fast fling
-    const start = performance.now();
-    let atBottomFrames = 0;
-    let isTimedOut = false;
-    await new Promise<void>((resolve) => {
-      let last = performance.now();
-      const tick = () => {
-        const now = performance.now();
-        frames.push(now - last);
-        last = now;
-        atBottomFrames = scroller.scrollTop >= bottom() - 1 ? atBottomFrames + 1 : 0;
-        isTimedOut = now - start > 120_000;
-        if (atBottomFrames >= 3 || isTimedOut) return resolve();
-        scroller.scrollTop = Math.min(bottom(), scroller.scrollTop + step);
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    const elapsed = performance.now() - start;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const tasks = w.__bench.longTasks.slice(tasksBefore);
-    frames.shift();
-    // The frames spent waiting at the bottom are not scrolling.
-    frames.splice(frames.length - 2, 2);
-    const sorted = [...frames].sort((a, b) => a - b);
+  const fling = await flingToBottom(page, 'tbody');
+  const listed = await page.evaluate(() => {
     const rows = [...document.querySelectorAll('tbody tr:not([aria-hidden])')];
     const names = rows.map((tr) => (tr.textContent ?? '').match(/bench-\d+\.txt/)?.[0]).filter((n): n is string => !!n);
-    return {
-      container: container ? `${container.tagName.toLowerCase()}${container.className ? '.' + String(container.className).split(' ')[0] : ''}` : 'document',
-      scrollPx: scroller.scrollTop,
-      elapsedMs: elapsed,
-      frames: frames.length,
-      p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
-      worst: sorted.at(-1) ?? 0,
-      slowFrames: frames.filter((f) => f > 50).length,
-      longTasks: tasks.length,
-      longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
-      rowsInDom: rows.length,
-      lastRow: names.at(-1) ?? '',
-      isTimedOut,
-    };
+    return { rowsInDom: rows.length, lastRow: names.at(-1) ?? '' };
   });
+  const scroll = { ...fling, ...listed };
   const reachedLast = scroll.lastRow === lastName;
   const smooth = scroll.longTasks === 0 && scroll.slowFrames === 0;
   record(

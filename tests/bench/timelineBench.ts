@@ -6,6 +6,7 @@
  * whether the list reached its end (the vault's creation, its oldest item).
  */
 import type { Page } from 'playwright-core';
+import { flingToBottom } from './scrollFling';
 
 interface BenchWindow {
   __bench: { longTasks: Array<{ start: number; duration: number }> };
@@ -95,50 +96,12 @@ export async function benchTimeline(page: Page, vaultUrl: string, record: Record
   // since the virtualizer measures rows as they show.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(500);
-  const scroll = await page.evaluate(async () => {
-    const w = window as unknown as BenchWindow;
-    const scroller = document.scrollingElement as HTMLElement;
-    const bottom = () => scroller.scrollHeight - scroller.clientHeight;
-    const tasksBefore = w.__bench.longTasks.length;
-    const frames: number[] = [];
-    const start = performance.now();
-    let atBottomFrames = 0;
-    let isTimedOut = false;
-    await new Promise<void>((resolve) => {
-      let last = performance.now();
-      const tick = () => {
-        const now = performance.now();
-        frames.push(now - last);
-        last = now;
-        atBottomFrames = scroller.scrollTop >= bottom() - 1 ? atBottomFrames + 1 : 0;
-        isTimedOut = now - start > 120_000;
-        if (atBottomFrames >= 3 || isTimedOut) return resolve();
-        scroller.scrollTop = Math.min(bottom(), scroller.scrollTop + 600);
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    const elapsed = performance.now() - start;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    frames.shift();
-    frames.splice(frames.length - 2, 2);
-    const sorted = [...frames].sort((a, b) => a - b);
-    const tasks = w.__bench.longTasks.slice(tasksBefore);
+  const fling = await flingToBottom(page, null);
+  const listed = await page.evaluate(() => {
     const entries = [...document.querySelectorAll('[data-testid="timeline-entry"]')];
-    return {
-      scrollPx: scroller.scrollTop,
-      elapsedMs: elapsed,
-      frames: frames.length,
-      p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
-      worst: sorted.at(-1) ?? 0,
-      slowFrames: frames.filter((f) => f > 50).length,
-      longTasks: tasks.length,
-      longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
-      entriesInDom: entries.length,
-      lastEntry: (entries.at(-1)?.textContent ?? '').slice(0, 80),
-      isTimedOut,
-    };
+    return { entriesInDom: entries.length, lastEntry: (entries.at(-1)?.textContent ?? '').slice(0, 80) };
   });
+  const scroll = { ...fling, ...listed };
   const reachedEnd = /created the vault/.test(scroll.lastEntry);
   const smooth = scroll.longTasks === 0 && scroll.slowFrames === 0;
   record(
