@@ -227,8 +227,13 @@ export function useVersions(fileId: string): VersionRecord[] | undefined {
 }
 
 export function useUploads(): UploadRecord[] {
+  return useUploadsOnceRead() ?? EMPTY_UPLOADS;
+}
+
+/** The uploads, or undefined until they have been read for a signed-in account. */
+export function useUploadsOnceRead(): UploadRecord[] | undefined {
   const accountId = useStoreAccount();
-  return useLiveQuery(() => (accountId ? getUploads(getDb(), accountId) : []), [accountId]) ?? EMPTY_UPLOADS;
+  return useLiveQuery(() => (accountId ? getUploads(getDb(), accountId) : undefined), [accountId]);
 }
 
 export function useOutboxCount(): number {

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { cancelledText, isCancellable, summariseUploads, type UploadStage, uploadFailureText } from '../../../domain/uploadRules';
 import type { UploadRecord } from '../../../storage/vaultRecords';
-import { useUploads } from '../../../storage/vaultStore';
+import { useUploadsOnceRead } from '../../../storage/vaultStore';
 import { cancelUpload, retryUpload, UPLOAD_FAILED_MESSAGE } from '../../../sync/vaultActions';
 import { showSnackbar } from '../../../ui/snackbar';
 import { UploadProgressRow } from './UploadProgressRow';
@@ -27,8 +27,11 @@ const STAGE_TEXT: Record<UploadStage, string> = {
 const PAUSED_HINT = 'It goes on by itself when the connection is back.';
 
 /** The upload progress box, bottom right (full width on a phone), over every screen (spec 000 section 2). */
+const NO_UPLOADS: UploadRecord[] = [];
+
 export function UploadProgressBox() {
-  const uploads = useUploads();
+  const read = useUploadsOnceRead();
+  const uploads = read ?? NO_UPLOADS;
   const isPhone = useMediaQuery('(max-width: 41.6875em)');
   // Batches settled before this tab opened (or already dismissed) stay out of the box.
   const [hidden, setHidden] = useState<ReadonlySet<string> | null>(null);
@@ -36,10 +39,12 @@ export function UploadProgressBox() {
   const [isRetryOpen, setRetryOpen] = useState(false);
 
   useEffect(() => {
-    if (hidden !== null) return;
+    // Decided once, on the first real read: an empty answer while loading would show every batch
+    // settled before this tab opened (one closed before a reload, say) as soon as the read lands.
+    if (hidden !== null || read === undefined) return;
     const open = new Set(uploads.filter((u) => isCancellable(u.state) || u.state === 'finalising').map((u) => u.batchId));
     setHidden(new Set(uploads.map((u) => u.batchId).filter((id) => !open.has(id))));
-  }, [uploads, hidden]);
+  }, [read, uploads, hidden]);
 
   const visible = useMemo(() => (hidden === null ? [] : uploads.filter((u) => !hidden.has(u.batchId))), [uploads, hidden]);
   // Archive entries that could not be unpacked count as failed files of their batch.
