@@ -23,6 +23,7 @@ export function BottomNav({ unread = {} }: BottomNavProps) {
             key={section}
             renderRoot={item.renderLink}
             aria-current={isActive ? 'page' : undefined}
+            aria-label={unread[section] ? `${item.label}, unread items` : undefined}
             h="100%"
             display="flex"
             style={{

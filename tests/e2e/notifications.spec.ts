@@ -69,7 +69,9 @@ test('notifications: a member gets an upload live, opens the vault from it, mark
   });
   await expect(upload).toBeVisible({ timeout: 30_000 });
   await expect(member.getByRole('link', { name: 'Notifications, unread items' })).toBeVisible();
-  await expect(member.getByRole('link', { name: `${vaultName}, unread notifications` })).toBeVisible();
+  // The vault list with its dots is the desktop side navigation's (spec 000 section 2).
+  const isPhone = testInfo.project.name === 'phone';
+  if (!isPhone) await expect(member.getByRole('link', { name: `${vaultName}, unread notifications` })).toBeVisible();
   await expect(
     member.getByRole('button', { name: new RegExp(`^Unread: ${escapeRegExp(ownerEmail)} uploaded "${escapeRegExp(file.name)}"`) }),
   ).toBeVisible({ timeout: 30_000 });
@@ -100,7 +102,7 @@ test('notifications: a member gets an upload live, opens the vault from it, mark
       return notifications.filter((n) => n.status === 'UNREAD').length;
     }, { timeout: 30_000 })
     .toBe(0);
-  await expect(member.getByRole('link', { name: `${vaultName}, unread notifications` })).toHaveCount(0);
+  if (!isPhone) await expect(member.getByRole('link', { name: `${vaultName}, unread notifications` })).toHaveCount(0);
   await expect(member.getByRole('button', { name: /^Unread: / })).toHaveCount(0);
   // Read on the server too: a reload shows the same.
   await member.reload();
