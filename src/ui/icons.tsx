@@ -170,3 +170,4 @@ export const IconMoodSmile = makeIcon(
   </>,
 );
 export const IconSend = makeIcon('IconSend', <path d="M10 14 21 3M21 3l-7 18-4-7-7-4 18-7z" />);
+export const IconFilter = makeIcon('IconFilter', <path d="M4 5h16l-6 8v5l-4 2v-7z" />);

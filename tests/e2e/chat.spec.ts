@@ -106,6 +106,15 @@ test('chat: owner and contributor see each other\'s messages and reactions live;
   await twoLines.getByRole('button', { name: '👍 2, including you', exact: true }).click();
   await expect(twoLines.getByRole('button', { name: '👍 1', exact: true })).toBeVisible();
   await expect(seenByMember.getByRole('button', { name: '👍 1, including you', exact: true })).toBeVisible({ timeout: 15_000 });
+  // The Members filter shows the chosen members' messages only.
+  const filter = page.getByRole('dialog', { name: 'Filter the chat' });
+  await page.getByRole('button', { name: 'Filter the chat' }).click();
+  await filter.getByRole('checkbox', { name: 'You' }).check();
+  await expect(message(page, 'Welcome to the field season chat.')).toBeVisible();
+  await expect(message(page, 'First line\nSecond line')).toHaveCount(0);
+  await filter.getByRole('button', { name: 'Clear filters' }).click();
+  await filter.getByRole('button', { name: 'Done' }).click();
+  await expect(message(page, 'First line\nSecond line')).toBeVisible();
   await shootBothWidths(page, 'conversation');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'chat-conversation-dark.png') });

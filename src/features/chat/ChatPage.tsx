@@ -1,4 +1,5 @@
-import { Button, Center, Loader, Stack } from '@mantine/core';
+import { ActionIcon, Button, Center, Drawer, Group, Indicator, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Navigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
@@ -9,7 +10,8 @@ import { refreshMembers, useMembers } from '../../sync/memberActions';
 import { postMemo, toggleReaction } from '../../sync/memoActions';
 import { dismissRejection } from '../../sync/vaultActions';
 import { EmptyPanel } from '../../ui/EmptyPanel';
-import { IconMessage } from '../../ui/icons';
+import { FilterCheckList } from '../../ui/FilterCheckList';
+import { IconFilter, IconMessage } from '../../ui/icons';
 import { runWithErrorSnackbar } from '../../ui/snackbar';
 import { useUser } from '../account/useSession';
 import { useVaultRoom } from '../files/VaultRoomContext';
@@ -43,6 +45,10 @@ export function ChatPage() {
   const isFollowing = useRef(true);
   const heightBeforeOlder = useRef<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  // The filter drawer's Members list (spec 000 section 2, Vault room): only their messages show.
+  const [isFilterOpen, setFilterOpen] = useState(false);
+  const [authorKeys, setAuthorKeys] = useState<string[]>([]);
+  const isPhone = useMediaQuery('(max-width: 41.6875em)', undefined, { getInitialValueInEffect: false });
 
   useEffect(() => {
     refreshMembers(vaultId).catch((error: unknown) => console.warn('The member list could not be refreshed', error));
@@ -61,6 +67,15 @@ export function ChatPage() {
   }, [members]);
   // Until the member list is read, an unknown key is just a member; after, one who left.
   const nameOf = (authorKey: string) => (authorKey === user.publicSigningKey ? 'You' : (names.get(authorKey) ?? (members ? 'Former member' : 'Member')));
+
+  const memberChoices = useMemo(
+    () => [
+      { value: user.publicSigningKey, label: 'You' },
+      ...(members ?? []).filter((m) => m.publicSigningKey && m.publicSigningKey !== user.publicSigningKey).map((m) => ({ value: m.publicSigningKey, label: m.profileName || m.email || 'Member' })),
+    ],
+    [members, user.publicSigningKey],
+  );
+  const shown = useMemo(() => (authorKeys.length && page ? page.memos.filter((m) => authorKeys.includes(m.authorKey)) : page?.memos), [authorKeys, page]);
 
   const loadOlder = useCallback(() => {
     if (!page?.hasOlder) return;
@@ -105,7 +120,29 @@ export function ChatPage() {
 
   return (
     <>
-      <VaultRoomToolbar path={[]} />
+      <VaultRoomToolbar
+        path={[]}
+        actions={
+          <Tooltip label="Filter the chat">
+            <Indicator disabled={authorKeys.length === 0} label={authorKeys.length} size={16} offset={4}>
+              <ActionIcon variant={isFilterOpen ? 'light' : 'subtle'} color="gray" size="lg" aria-label="Filter the chat" aria-pressed={isFilterOpen} onClick={() => setFilterOpen((o) => !o)}>
+                <IconFilter />
+              </ActionIcon>
+            </Indicator>
+          </Tooltip>
+        }
+      />
+      <Drawer opened={isFilterOpen} onClose={() => setFilterOpen(false)} position="right" size={isPhone ? '85%' : 336} title="Filter the chat">
+        <Stack gap="lg">
+          <FilterCheckList title="Members" choices={memberChoices} value={authorKeys} onChange={setAuthorKeys} />
+          <Group justify="space-between">
+            <Button variant="subtle" color="gray" onClick={() => setAuthorKeys([])}>
+              Clear filters
+            </Button>
+            <Button onClick={() => setFilterOpen(false)}>Done</Button>
+          </Group>
+        </Stack>
+      </Drawer>
       <Stack gap="sm">
         {page === undefined ? (
           <Center py="xl">
@@ -126,7 +163,12 @@ export function ChatPage() {
                 </Button>
               </Center>
             )}
-            {page.memos.map((m) => {
+            {shown?.length === 0 && (
+              <Text size="sm" c="dimmed" ta="center">
+                No loaded message is from the chosen members.
+              </Text>
+            )}
+            {shown?.map((m) => {
               const chips = reactionChips(m.reactions, user.publicSigningKey);
               return (
                 <MemoBubble

@@ -1,47 +1,8 @@
-import { Anchor, Button, Checkbox, Drawer, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { Button, Drawer, Group, Radio, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { FilterCheckList as CheckList, type FilterChoice as Choice } from '../../ui/FilterCheckList';
 import { FILE_TYPES, NO_FILTERS, PERIODS, type Period, type TimelineFilters } from './timelineFilters';
 import { ACTION_FILTERS } from './timelineText';
-
-/** Lists show this many choices, then 'Show more' (spec 000 section 2, Vault room). */
-const LIST_PREVIEW = 5;
-
-interface Choice {
-  value: string;
-  label: string;
-}
-
-function CheckList({ title, choices, value, onChange }: { title: string; choices: readonly Choice[]; value: readonly string[]; onChange: (next: string[]) => void }) {
-  const [isAll, setAll] = useState(false);
-  const shown = isAll ? choices : choices.slice(0, LIST_PREVIEW);
-  return (
-    <Stack gap={6} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-      <Title order={3} fz="sm" component="legend" mb={6}>
-        {title}
-      </Title>
-      {choices.length === 0 && (
-        <Text size="sm" c="dimmed">
-          Nobody yet
-        </Text>
-      )}
-      {shown.map((choice) => (
-        <Checkbox
-          key={choice.value}
-          label={choice.label}
-          checked={value.includes(choice.value)}
-          onChange={(e) => onChange(e.currentTarget.checked ? [...value, choice.value] : value.filter((v) => v !== choice.value))}
-          styles={{ label: { overflowWrap: 'anywhere' } }}
-        />
-      ))}
-      {choices.length > LIST_PREVIEW && (
-        <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setAll((a) => !a)}>
-          {isAll ? 'Show less' : 'Show more'}
-        </Anchor>
-      )}
-    </Stack>
-  );
-}
 
 /**
  * The right-side filter drawer (336 px, 85% on mobile): Action, Members, File type and Period

@@ -6,6 +6,7 @@ import { useUser } from '../account/useSession';
 import { useVaultRoom } from '../files/VaultRoomContext';
 import { VaultRoomToolbar } from '../files/VaultRoomToolbar';
 import { EmptyPanel } from '../../ui/EmptyPanel';
+import { IconFilter } from '../../ui/icons';
 import { countActiveFilters, filterItems, NO_FILTERS, type TimelineFilters } from './timelineFilters';
 import { groupItems } from './timelineItems';
 import { useTimeline } from './timelineSource';
@@ -18,14 +19,6 @@ export const TIMELINE_PAGE_SIZE = 25;
 /** How long a new item stays highlighted (spec 000 section 2, Timeline). */
 const HIGHLIGHT_MS = 1_000;
 const ESTIMATED_ROW_HEIGHT = 56;
-
-function IconFilter({ size = 20 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
-      <path d="M4 5h16l-6 8v5l-4 2v-7z" />
-    </svg>
-  );
-}
 
 function IconHistory({ size = 28 }: { size?: number }) {
   return (
