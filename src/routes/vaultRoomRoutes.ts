@@ -21,6 +21,8 @@ declare module '@tanstack/history' {
   interface HistoryState {
     /** .../assets/create-note: the folder the new note goes into (null: the vault root). */
     folderId?: string | null;
+    /** .../timeline: open with the filter drawer open (the Files toolbar's 'Filter the timeline'). */
+    openFilters?: boolean;
   }
 }
 

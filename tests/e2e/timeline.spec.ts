@@ -147,6 +147,12 @@ test('timeline: two members see each other\'s uploads, folders, renames and hide
   await expect.poll(() => member.evaluate(() => (window as unknown as { highlighted: string[] }).highlighted.some((t) => t.includes('Late folder')))).toBe(true);
   await expect(late).not.toHaveAttribute('data-highlighted', { timeout: 3_000 });
 
+  // The Files toolbar's 'Filter the timeline' opens the timeline with its filters.
+  await page.getByRole('button', { name: 'Filter the timeline' }).click();
+  await expect(page).toHaveURL(/\/timeline$/);
+  await expect(page.getByRole('dialog', { name: 'Filter the timeline' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Filter the timeline' }).getByRole('button', { name: 'Done' }).click();
+
   // Offline, an action is on the timeline at once, marked Pending until the server has it.
   await other.setOffline(true);
   await member.getByRole('tab', { name: 'Files' }).click();

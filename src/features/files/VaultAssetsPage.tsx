@@ -1,4 +1,4 @@
-import { Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { isMarkdownNote } from '../../domain/noteRules';
@@ -7,7 +7,7 @@ import type { NodeRecord } from '../../storage/vaultRecords';
 import { useFolderChildren, useFolderPath } from '../../storage/vaultStore';
 import { createFolder } from '../../sync/vaultActions';
 import { EmptyPanel } from '../../ui/EmptyPanel';
-import { IconEyeOff, IconFile } from '../../ui/icons';
+import { IconEyeOff, IconFile, IconFilter } from '../../ui/icons';
 import { NameModal } from '../../ui/NameModal';
 import { runWithErrorSnackbar } from '../../ui/snackbar';
 import { actionErrorText } from '../vaults/vaultErrors';
@@ -111,6 +111,17 @@ export function VaultAssetsPage() {
         actions={
           <>
             {plus}
+            <Tooltip label="Filter the timeline">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label="Filter the timeline"
+                onClick={() => void navigate({ to: '/vaults/$status/$vaultId/timeline', params, state: { openFilters: true } })}
+              >
+                <IconFilter />
+              </ActionIcon>
+            </Tooltip>
             <Button renderRoot={(props) => <Link to="/vaults/$status/$vaultId/revoked-files" params={params} {...props} />} variant="subtle" color="gray" leftSection={<IconEyeOff size={16} />} visibleFrom="sm" data-tour="hidden-files">
               Hidden files
             </Button>

@@ -64,9 +64,10 @@ export function TimelinePage() {
   const user = useUser();
   const items = useTimeline(vault.vaultId, user.publicSigningKey, vault.role);
   const now = useNow();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const [filters, setFilters] = useState<TimelineFilters>(NO_FILTERS);
-  const [isFilterOpen, setFilterOpen] = useState(false);
+  const [isFilterOpen, setFilterOpen] = useState(() => location.state.openFilters === true);
   const [pages, setPages] = useState(1);
 
   // Filters and paging reset when the path changes (spec 000 section 2, Vault room).
