@@ -9,15 +9,9 @@ import { IconDownload, IconFile, IconFolder } from '../../ui/icons';
 import { showErrorSnackbar } from '../../ui/snackbar';
 import { TextPreview } from '../files/viewer/TextPreview';
 import { useObjectUrl } from '../files/viewer/useObjectUrl';
+import { publicFolderHref, type PublicView } from './publicHref';
 import { usePublicVault } from './PublicVaultContext';
 
-export type PublicView = 'assets' | 'gallery';
-
-/** The public path of a vault's root or folder in `view` (spec 001 section 2 route table). */
-export function publicFolderHref(view: PublicView, status: string, vaultId: string, folderId: string | null): string {
-  const base = `/public/vaults/${encodeURIComponent(status)}/${encodeURIComponent(vaultId)}/${view}`;
-  return folderId ? `${base}/folders/${encodeURIComponent(folderId)}` : base;
-}
 type KindFilter = 'all' | 'folders' | 'files' | 'images';
 
 /** The vault root or a folder of a public vault, as a list (assets) or a grid of images (gallery). */
