@@ -71,7 +71,8 @@ function PublicFolder({ view, status, vaultId, folderId, openFileId }: FolderPro
 
   return (
     <Stack gap="md">
-      <Breadcrumbs separatorMargin={6} aria-label="Folder path" style={{ flexWrap: 'wrap' }}>
+      <nav aria-label="Folder path">
+      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
         <Anchor {...folderLink(null)}>
           {state.vault.name || 'Vault'}
         </Anchor>
@@ -87,6 +88,7 @@ function PublicFolder({ view, status, vaultId, folderId, openFileId }: FolderPro
           ),
         )}
       </Breadcrumbs>
+      </nav>
 
       <Paper withBorder p="sm" radius="md" component="section" aria-label="Filters">
         <Group gap="sm" align="end" wrap="wrap">

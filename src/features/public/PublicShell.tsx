@@ -69,7 +69,8 @@ export function PublicShell() {
             {NAV_SECTIONS.map((section) => {
               const item = NAV_ITEMS[section];
               const Icon = item.icon;
-              return <NavLink key={section} component="button" label={item.label} leftSection={<Icon size={20} />} disabled />;
+              // Mantine marks a disabled NavLink with data-disabled only: the button itself must be disabled.
+              return <NavLink key={section} renderRoot={(props) => <button type="button" {...props} disabled />} label={item.label} leftSection={<Icon size={20} />} disabled />;
             })}
           </Box>
           <Box px="md" pb="lg">
