@@ -40,6 +40,7 @@ test('public vault: Share copies the link; signed out, the viewer shows folders 
 
   await room.openVaultMenu(vaultName, 'Share');
   await expect(page.getByText('Public link copied to the clipboard.')).toBeVisible();
+  await shoot('public-share-copied');
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(`${new URL(page.url()).origin}/public/vaults/active/${vaultId}/assets`);
 
@@ -63,13 +64,13 @@ test('public vault: Share copies the link; signed out, the viewer shows folders 
   // Read-only: nothing to add, no row menus.
   await expect(guest.getByRole('button', { name: 'Add an asset' })).toHaveCount(0);
   await expect(guest.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
-  await shoot('public-viewer');
+  await guest.screenshot({ path: `.tmp/screenshots/${testInfo.project.name}-public-viewer.png`, fullPage: true });
 
   // The file viewer shows the text, inert, and downloads it byte for byte.
   await guest.getByRole('button', { name: 'Open readme.txt' }).click();
   const viewer = guest.getByRole('dialog', { name: 'readme.txt' });
   await expect(viewer.getByText('Field notes for the public atlas.')).toBeVisible();
-  await shoot('public-viewer-file');
+  await guest.screenshot({ path: `.tmp/screenshots/${testInfo.project.name}-public-viewer-file.png` });
   const downloading = guest.waitForEvent('download');
   await viewer.getByRole('button', { name: 'Download' }).click();
   const saved = await downloading;

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Breadcrumbs, Button, Group, Image, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Breadcrumbs, Button, Group, Image, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { formatBytes, formatFileType } from '../../domain/formatting';
@@ -107,6 +107,7 @@ function PublicFolder({ view, status, vaultId, folderId, openFileId }: FolderPro
             w={150}
           />
           <SegmentedControl
+            color="cairn"
             aria-label="View"
             value={view}
             onChange={(value) => void navigate({ href: publicFolderHref(value === 'gallery' ? 'gallery' : 'assets', status, vaultId, folderId) })}
@@ -132,7 +133,7 @@ function PublicFolder({ view, status, vaultId, folderId, openFileId }: FolderPro
               <Table.Th visibleFrom="xs">Type</Table.Th>
               <Table.Th>Size</Table.Th>
               <Table.Th w={48}>
-                <span className="visually-hidden">Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
