@@ -3,6 +3,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { PublicVaultSummary } from '../../src/protocol/publicVaults';
 import { PullResponse } from '../../src/protocol/vaults';
 import { ApiClient } from '../testing/ApiClient';
+import { expectError } from '../testing/flows';
+import { PUBLIC_RATE_FACTOR } from './publicRoutes';
 import { describeEachDatabase } from '../testing/databases';
 import { clear, expectAccepted, makeFile, newId, sealed, VaultActor } from '../testing/vaults';
 
@@ -73,6 +75,15 @@ describeEachDatabase('public vaults, signed out', (env) => {
     }
     // The vault is unchanged.
     expect(PublicVaultSummary.parse((await api.get(`/api/public/vaults/${publicId}`)).body).headSeq).toBe(2);
+  });
+
+  it('rate-limits the public reads per IP and route at PUBLIC_RATE_FACTOR times the sign-in limit', async () => {
+    const limited = new ApiClient(await env.buildApp({ config: { authRateLimit: 1 } }));
+    const url = `/api/public/vaults/${publicId}`;
+    for (let i = 0; i < PUBLIC_RATE_FACTOR; i++) expect((await limited.get(url)).status).toBe(200);
+    expectError(await limited.get(url), 429, 'RATE_LIMITED');
+    // Another route keeps its own count.
+    expect((await limited.get(`${url}/ops?after=0`)).status).toBe(200);
   });
 
   it('forgets a public vault once deleted', async () => {
