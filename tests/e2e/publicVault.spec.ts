@@ -43,6 +43,11 @@ test('public vault: Share copies the link; signed out, the viewer shows folders 
   await shoot('public-share-copied');
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(`${new URL(page.url()).origin}/public/vaults/active/${vaultId}/assets`);
+  // A file's Share: the public viewer with the file open.
+  await room.rowAction('readme.txt', 'Share');
+  await expect(page.getByText('Public link copied to the clipboard.').first()).toBeVisible();
+  const fileLink = await page.evaluate(() => navigator.clipboard.readText());
+  expect(fileLink).toMatch(new RegExp(`/public/vaults/active/${vaultId}/assets\\?file=[A-Za-z0-9_-]+$`));
 
   // A fresh browser, signed out.
   const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined, acceptDownloads: true, baseURL: new URL(link).origin });
@@ -91,6 +96,12 @@ test('public vault: Share copies the link; signed out, the viewer shows folders 
   expect(sha256(readFileSync((await (await binDownload).path())!))).toBe(sha256(survey));
   await guest.getByRole('navigation', { name: 'Folder path' }).getByRole('link', { name: vaultName }).click();
   await expect(rows.nth(2)).toContainText('readme.txt');
+
+  // A file's link opens its viewer.
+  await guest.goto(fileLink);
+  await expect(guest.getByRole('dialog', { name: 'readme.txt' }).getByText('Field notes for the public atlas.')).toBeVisible({ timeout: 30_000 });
+  await guest.keyboard.press('Escape');
+  await expect(guest.getByRole('dialog', { name: 'readme.txt' })).toBeHidden();
 
   // The gallery view.
   await guest.getByText('Gallery', { exact: true }).click();
