@@ -113,6 +113,8 @@ test('public vault: Share copies the link; signed out, the viewer shows folders 
   await guest.goto(link);
   await expect(guest.getByRole('heading', { level: 1, name: vaultName })).toBeVisible({ timeout: 30_000 });
   await expect(guest.getByRole('link', { name: 'What is the permanent network?' })).toBeVisible();
+  // The phone's floating add button is there, disabled.
+  await expect(guest.getByRole('button', { name: 'Add an asset' })).toBeDisabled();
   await guest.screenshot({ path: `.tmp/screenshots/${testInfo.project.name}-public-viewer-375.png`, fullPage: true });
   await guest.emulateMedia({ colorScheme: 'dark' });
   await guest.screenshot({ path: `.tmp/screenshots/${testInfo.project.name}-public-viewer-375-dark.png`, fullPage: true });

@@ -1,11 +1,11 @@
-import { ActionIcon, Anchor, Breadcrumbs, Button, Group, Image, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Breadcrumbs, Button, Group, Image, Modal, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { formatBytes, formatFileType } from '../../domain/formatting';
 import { downloadPublicFile, folderPath, listChildren, PublicVaultError } from '../../public/publicProjection';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { EmptyPanel } from '../../ui/EmptyPanel';
-import { IconDownload, IconFile, IconFolder } from '../../ui/icons';
+import { IconDownload, IconFile, IconFolder, IconPlus } from '../../ui/icons';
 import { showErrorSnackbar } from '../../ui/snackbar';
 import { TextPreview } from '../files/viewer/TextPreview';
 import { useObjectUrl } from '../files/viewer/useObjectUrl';
@@ -179,7 +179,7 @@ function PublicFolder({ view, status, vaultId, folderId, openFileId }: FolderPro
             ) : (
               <Paper key={node.id} withBorder p="xs" radius="md" component="button" type="button" onClick={() => setOpenFile(node.id)} aria-label={`Open ${node.name}`} style={{ cursor: 'pointer', background: 'none' }}>
                 <Stack gap={6} align="center">
-                  <IconFile size={32} aria-hidden />
+                  <GalleryThumb node={node} />
                   <Text size="sm" ta="center" style={{ overflowWrap: 'anywhere' }}>
                     {node.name}
                   </Text>
@@ -190,9 +190,38 @@ function PublicFolder({ view, status, vaultId, folderId, openFileId }: FolderPro
         </SimpleGrid>
       )}
 
+      {/* The phone's floating add button, disabled: nobody adds through the public viewer (spec 001 section 2). */}
+      <Tooltip label="Public links are read-only">
+        <ActionIcon hiddenFrom="xs" disabled size={56} radius="xl" aria-label="Add an asset" pos="fixed" bottom={24} right={24} style={{ zIndex: 10 }}>
+          <IconPlus size={24} />
+        </ActionIcon>
+      </Tooltip>
+
       <FilePreviewModal node={openFile?.kind === 'file' && openFile.status === 'ACTIVE' ? openFile : null} onClose={() => setOpenFile(null)} />
     </Stack>
   );
+}
+
+/** Images up to this size show as thumbnails in the gallery (fetched whole; public bytes are clear). */
+const THUMB_MAX_BYTES = 8 * 1024 * 1024;
+
+function GalleryThumb({ node }: { node: NodeRecord }) {
+  const { state } = usePublicVault();
+  const isImage = node.mimeType.startsWith('image/') && node.mimeType !== 'image/svg+xml' && node.size <= THUMB_MAX_BYTES;
+  const [blob, setBlob] = useState<Blob | null>(null);
+  useEffect(() => {
+    if (!isImage) return;
+    let isCurrent = true;
+    downloadPublicFile(state, node.id).then(
+      (b) => isCurrent && setBlob(b),
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [state, node.id, isImage]);
+  const url = useObjectUrl(blob, node.mimeType);
+  return url ? <Image src={url} alt="" h={96} w="100%" fit="cover" radius="sm" /> : <IconFile size={32} aria-hidden />;
 }
 
 function saveBlob(blob: Blob, name: string): void {
