@@ -3,12 +3,18 @@
  * folders, the gallery and its folders, signed out or in, read-only. Anything else under /public
  * goes to /login. It sits under the root, not under the signed-in app shell.
  */
-import { createRoute, redirect } from '@tanstack/react-router';
-import { createElement } from 'react';
-import { PublicFilesPage } from '../features/public/PublicFilesPage';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { PublicShell } from '../features/public/PublicShell';
-import { PublicVaultLayout } from '../features/public/PublicVaultLayout';
 import { rootRoute } from './rootRoute';
+
+/*
+ * The viewer's pages load on demand: the signed-out projection verifies signatures on the main
+ * thread (libsodium for the checks WebCrypto lacks), which the signed-in app keeps in its worker
+ * and must not download up front.
+ */
+const PublicVaultLayout = lazyRouteComponent(() => import('../features/public/PublicVaultLayout'), 'PublicVaultLayout');
+const PublicAssetsPage = lazyRouteComponent(() => import('../features/public/PublicFilesPage'), 'PublicAssetsPage');
+const PublicGalleryPage = lazyRouteComponent(() => import('../features/public/PublicFilesPage'), 'PublicGalleryPage');
 
 function toLogin(): never {
   throw redirect({ to: '/login', replace: true });
@@ -38,25 +44,25 @@ export const publicAssetsRoute = createRoute({
   getParentRoute: () => publicVaultRoute,
   path: 'assets',
   validateSearch: validateFileSearch,
-  component: () => createElement(PublicFilesPage, { view: 'assets' }),
+  component: PublicAssetsPage,
 });
 export const publicAssetsFolderRoute = createRoute({
   getParentRoute: () => publicVaultRoute,
   path: 'assets/folders/$folderId',
   validateSearch: validateFileSearch,
-  component: () => createElement(PublicFilesPage, { view: 'assets' }),
+  component: PublicAssetsPage,
 });
 export const publicGalleryRoute = createRoute({
   getParentRoute: () => publicVaultRoute,
   path: 'gallery',
   validateSearch: validateFileSearch,
-  component: () => createElement(PublicFilesPage, { view: 'gallery' }),
+  component: PublicGalleryPage,
 });
 export const publicGalleryFolderRoute = createRoute({
   getParentRoute: () => publicVaultRoute,
   path: 'gallery/folders/$folderId',
   validateSearch: validateFileSearch,
-  component: () => createElement(PublicFilesPage, { view: 'gallery' }),
+  component: PublicGalleryPage,
 });
 export const publicVaultOtherRoute = createRoute({ getParentRoute: () => publicVaultRoute, path: '$', beforeLoad: toLogin });
 

@@ -14,6 +14,14 @@ import { usePublicVault } from './PublicVaultContext';
 
 type KindFilter = 'all' | 'folders' | 'files' | 'images';
 
+export function PublicAssetsPage() {
+  return <PublicFilesPage view="assets" />;
+}
+
+export function PublicGalleryPage() {
+  return <PublicFilesPage view="gallery" />;
+}
+
 /** The vault root or a folder of a public vault, as a list (assets) or a grid of images (gallery). */
 export function PublicFilesPage({ view }: { view: PublicView }) {
   const params = useParams({ strict: false }) as { status: string; vaultId: string; folderId?: string };
