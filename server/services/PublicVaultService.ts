@@ -2,7 +2,8 @@
  * Signed-out reads of PUBLIC vaults (SYNC_SPEC R40): the summary, the operation log by cursor and
  * committed blob chunks. Nothing here writes. A private vault, a deleted one and an unknown id all
  * throw the same `vaultNotFound()` (message included), so a private vault's id cannot be told
- * from a made-up one; a blob must be committed and belong to the vault named in the path.
+ * from a made-up one; a blob must be committed, belong to the vault named in the path and to a
+ * file that is not hidden.
  */
 import type { Readable } from 'node:stream';
 import { ApiError } from '../../src/protocol/errors';
@@ -53,11 +54,20 @@ export class PublicVaultService {
   async readChunk(vaultId: string, blobId: string, index: number): Promise<{ stream: Readable; size: number }> {
     await this.publicVault(vaultId);
     const blob = await findBlob(this.db, blobId);
-    if (!blob || blob.vaultId !== vaultId || blob.status !== 'committed') throw new ApiError('NOT_FOUND', 'Upload not found');
+    if (!blob || blob.vaultId !== vaultId || blob.status !== 'committed' || !(await this.isShownFile(blob.nodeId))) {
+      throw new ApiError('NOT_FOUND', 'Upload not found');
+    }
     const chunk = (await listChunks(this.db, blob.id)).find((c) => c.index === index);
     const stream = chunk ? await this.store.get(chunkKey(blob.id, index, chunk.sha256)) : null;
     if (!chunk || !stream) throw new ApiError('NOT_FOUND', 'Chunk not found');
     return { stream, size: chunk.size };
+  }
+
+  /** Hidden files stay out of the public area: the viewer does not list them, nor are their bytes served. */
+  private async isShownFile(nodeId: string | null): Promise<boolean> {
+    if (!nodeId) return false;
+    const node = await this.db.selectFrom('nodes').select('status').where('id', '=', nodeId).executeTakeFirst();
+    return node?.status === 'ACTIVE';
   }
 
   private async publicVault(vaultId: string): Promise<Vault> {
