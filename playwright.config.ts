@@ -66,7 +66,7 @@ export default defineConfig({
       // airdrop link's expiry, whose spec restarts a server of its own with the clock moved ahead.
       // The airdrop spec takes its 375 px screenshots itself, and its upload entries do not change
       // with the width.
-      testIgnore: ['files.spec.ts', 'uploadResume.spec.ts', 'airdropExpiry.spec.ts', 'airdrop.spec.ts', 'collaboration.spec.ts'],
+      testIgnore: ['files.spec.ts', 'uploadResume.spec.ts', 'airdropExpiry.spec.ts', 'airdrop.spec.ts', 'collaboration.spec.ts', 'publicVault.spec.ts'],
     },
   ],
   webServer: [

@@ -21,6 +21,7 @@ import { registerBlobRoutes } from './http/blobRoutes';
 import { isApiPath, registerClientFiles } from './http/clientFiles';
 import { registerErrorHandler, toApiError } from './http/errorHandler';
 import { registerNotificationRoutes } from './http/notificationRoutes';
+import { PUBLIC_RATE_FACTOR, registerPublicRoutes } from './http/publicRoutes';
 import { registerMemberRoutes } from './http/memberRoutes';
 import { registerRecoveryRoutes } from './http/recoveryRoutes';
 import { createRouteDefiner, type RouteMeta } from './http/route';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMemberRoutes(route, services);
   registerNotificationRoutes(route, services);
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit });
+  registerPublicRoutes(createRouteDefiner(app, services, { authRateLimit: config.authRateLimit * PUBLIC_RATE_FACTOR }), services);
   registerSocketRoute(app, hub, services);
   await registerClientFiles(app, deps.staticDir ?? config.staticDir);
 

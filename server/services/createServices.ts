@@ -16,6 +16,7 @@ import { NotificationService } from './NotificationService';
 import { MfaService } from './MfaService';
 import { OpaqueService } from './OpaqueService';
 import { OperationService } from './OperationService';
+import { PublicVaultService } from './PublicVaultService';
 import { ReauthService } from './ReauthService';
 import { RecoveryService } from './RecoveryService';
 import { SessionService } from './SessionService';
@@ -37,6 +38,7 @@ export interface Services {
   account: AccountService;
   support: SupportService;
   vaults: VaultService;
+  publicVaults: PublicVaultService;
   operations: OperationService;
   members: MemberService;
   notifications: NotificationService;
@@ -86,6 +88,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     account: new AccountService(users, opaque, sessions, reauth, clock),
     support: new SupportService(db, clock),
     vaults: new VaultService(db, clock),
+    publicVaults: new PublicVaultService(db, deps.blobStore),
     operations,
     members: new MemberService(db, clock, operations, mailer, publicUrl, log, deps.memberLimit ?? null, notifications),
     notifications,

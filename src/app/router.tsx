@@ -10,6 +10,7 @@ import { loginRoute, recoverRoute, recoverStepRoute, signupRoute, signupStepRout
 import { blockedRoute, maintenanceRoute, notFoundRoute } from '../routes/errorRoutes';
 import { confirmRoute, inviteRoute, rejectInviteRoute } from '../routes/memberRoutes';
 import { type RouterContext, rootRoute } from '../routes/rootRoute';
+import { publicTree } from '../routes/publicRoutes';
 import { notificationsRoute, rewardsRoute, searchResultsRoute, searchRoute, storageRoute } from '../routes/sectionRoutes';
 import { vaultRoomTree } from '../routes/vaultRoomRoutes';
 import { vaultListRoute, vaultMetadataStepRoute, vaultPrivacyStepRoute, vaultSetupRoute, vaultStorageStepRoute, vaultsRoute } from '../routes/vaultRoutes';
@@ -25,6 +26,7 @@ export const routeTree = rootRoute.addChildren([
   maintenanceRoute,
   notFoundRoute,
   blockedRoute,
+  publicTree,
   appRoute.addChildren([
     homeRoute,
     vaultsRoute,

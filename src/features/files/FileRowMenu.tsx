@@ -4,7 +4,7 @@ import type { NodeRecord } from '../../storage/vaultRecords';
 import { IconDots } from '../../ui/icons';
 import classes from './FileRow.module.css';
 
-export type RowAction = 'download' | 'editNote' | 'rename' | 'move' | 'hide' | 'info' | 'restore' | 'delete';
+export type RowAction = 'download' | 'editNote' | 'share' | 'rename' | 'move' | 'hide' | 'info' | 'restore' | 'delete';
 
 interface FileRowMenuProps {
   node: NodeRecord;
@@ -18,6 +18,7 @@ interface FileRowMenuProps {
 const LABELS: Record<RowAction, string> = {
   download: 'Download',
   editNote: 'Edit note',
+  share: 'Share',
   rename: 'Rename',
   move: 'Move',
   hide: 'Hide',

@@ -8,6 +8,7 @@ import { downloadNodes } from './fileCommands';
 import { FilePreview } from './FilePreview';
 import { VersionList } from './viewer/VersionList';
 import { useVaultRoom } from './VaultRoomContext';
+import { copyPublicLink, publicFileLink } from '../public/shareLinks';
 
 /** .../stack/$stackId?resourceVersion: a file with its versions (spec 000 sections 2 and 4, stack viewer). */
 export function StackViewerPage() {
@@ -83,6 +84,12 @@ export function StackViewerPage() {
               )}
             >
               Edit note
+            </Button>
+          )}
+          {/* 'Share' only for public vaults (spec 000 section 6). */}
+          {vault.isPublic && (
+            <Button variant="default" onClick={() => void copyPublicLink(publicFileLink(vault.vaultId, node))}>
+              Share
             </Button>
           )}
           <Button leftSection={<IconDownload size={16} />} variant="default" onClick={download} disabled={!current} aria-label={`Download ${node.name}`} style={{ flexShrink: 0 }}>

@@ -26,6 +26,8 @@ import { useEscapeToVaults } from './useEscapeToVaults';
 import { useFileList } from './useFileList';
 import { useNodeDrag } from './useNodeDrag';
 import { useVaultRoom } from './VaultRoomContext';
+import { publicFolderHref } from '../public/publicHref';
+import { copyPublicLink, publicFileLink } from '../public/shareLinks';
 import { VaultRoomToolbar } from './VaultRoomToolbar';
 import { VaultTour } from './tour/VaultTour';
 import { usePendingUploads } from './upload/PendingUploads';
@@ -71,12 +73,15 @@ export function VaultAssetsPage() {
     ...(node.kind === 'file' ? (['download'] as const) : []),
     // 'Edit note' only for markdown files (spec 000 section 6).
     ...(canEdit && node.kind === 'file' && isMarkdownNote(node.name, node.mimeType) ? (['editNote'] as const) : []),
+    // 'Share' only for public vaults (spec 000 section 6).
+    ...(vault.isPublic && node.status === 'ACTIVE' ? (['share'] as const) : []),
     ...(canEdit ? (['rename', 'move', 'hide'] as const) : []),
     'info',
   ];
   function onAction(action: RowAction, node: NodeRecord) {
     if (action === 'download') void downloadNodes(vaultId, [node]);
     else if (action === 'editNote') void navigate({ to: '/vaults/$status/$vaultId/$roomView/note/$noteId', params: { ...params, roomView: 'assets', noteId: node.id } });
+    else if (action === 'share') void copyPublicLink(node.kind === 'file' ? publicFileLink(vaultId, node) : `${window.location.origin}${publicFolderHref('assets', 'active', vaultId, node.id)}`);
     else if (action === 'rename') setRenaming(node);
     else if (action === 'move') setMoving([node]);
     else if (action === 'hide') confirmHideNodes(vaultId, [node]);

@@ -1,3 +1,4 @@
+import { copyPublicLink, publicVaultLink } from '../public/shareLinks';
 import { ActionIcon, Menu } from '@mantine/core';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canManageVault, canRemoveVault } from '../../domain/vaultPermissions';
@@ -47,6 +48,8 @@ export function VaultMenu({ vault, onRename, onShowInfo, onShowMetadata, onShowH
       </Menu.Target>
       <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
         <Menu.Item onClick={onShowInfo}>Vault info</Menu.Item>
+        {/* 'Share' only for public vaults (spec 000 section 6). */}
+        {vault.isPublic && vault.status !== 'DELETED' && <Menu.Item onClick={() => void copyPublicLink(publicVaultLink(vault.vaultId))}>Share</Menu.Item>}
         {onShowMetadata && <Menu.Item onClick={onShowMetadata}>Description and tags</Menu.Item>}
         {onOpenGallery && <Menu.Item onClick={onOpenGallery}>Gallery</Menu.Item>}
         {typeof caches !== 'undefined' && vault.status === 'ACTIVE' && !vault.isPending && (

@@ -1,0 +1,133 @@
+/**
+ * The signed-out projection of a PUBLIC vault (SYNC_SPEC R41). Built in memory, never in Dexie:
+ * it is keyed by the pseudo account id PUBLIC_ACCOUNT_ID only so the shared projection code
+ * (applyOperation, computeFolderSizes) can run on it unchanged, and since nothing of it is stored,
+ * it cannot mix with a signed-in account's tables, needs no wipe on log out, and is gone when the
+ * page closes. Operations come from /api/public by cursor, their signatures are checked exactly as
+ * a member's pull checks them (verifyOperations), and unverified ones are never applied. Fields
+ * of a public vault are `{clear}`; a sealed one (impossible on a public vault) opens to null.
+ */
+import { operationFields } from '../../workers/crypto/vaultCrypto';
+import type { OpenedFields } from '../../workers/crypto/CryptoApi';
+import { verifyOperations } from '../crypto/operations';
+import { PublicVaultSummary } from '../protocol/publicVaults';
+import { PullResponse, type SequencedOperation, VAULT_LIMITS } from '../protocol/vaults';
+import { emptyVaultRecord, newVaultState, type VaultState } from '../storage/vaultProjection';
+import type { NodeRecord, VersionRecord } from '../storage/vaultRecords';
+import { applyOperation, computeFolderSizes } from '../sync/applyOperation';
+
+/** The account id every record of a public projection carries (never a real account's id). */
+export const PUBLIC_ACCOUNT_ID = 'public';
+
+/** GETs JSON from /api/public; throws PublicVaultError('NOT_FOUND') on 404. */
+export type PublicFetch = (path: string) => Promise<Response>;
+
+export class PublicVaultError extends Error {
+  constructor(
+    readonly code: 'NOT_FOUND' | 'FAILED' | 'CHUNK_TAMPERED',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PublicVaultError';
+  }
+}
+
+export const defaultPublicFetch: PublicFetch = (path) => fetch(`/api/public${path}`, { credentials: 'omit' });
+
+async function getJson(fetcher: PublicFetch, path: string): Promise<unknown> {
+  const response = await fetcher(path);
+  if (response.status === 404) throw new PublicVaultError('NOT_FOUND', 'This vault does not exist or is not public.');
+  if (!response.ok) throw new PublicVaultError('FAILED', `The vault could not be loaded (${response.status}).`);
+  return response.json();
+}
+
+/** The clear fields of a verified operation, by name. */
+export function clearFields(op: SequencedOperation['op']): OpenedFields {
+  const fields: OpenedFields = {};
+  for (const { name, value } of operationFields(op)) {
+    if (value) fields[name] = 'clear' in value ? value.clear : null;
+  }
+  return fields;
+}
+
+export interface PublicVault {
+  summary: PublicVaultSummary;
+  state: VaultState;
+  /** Operations skipped because their signature did not verify. */
+  unverified: number;
+}
+
+/** Fetches the summary and every operation, page by page, and projects them in memory. */
+export async function loadPublicVault(vaultId: string, fetcher: PublicFetch = defaultPublicFetch): Promise<PublicVault> {
+  const id = encodeURIComponent(vaultId);
+  const summary = PublicVaultSummary.parse(await getJson(fetcher, `/vaults/${id}`));
+  const state = newVaultState({ ...emptyVaultRecord(PUBLIC_ACCOUNT_ID, vaultId), isPublic: true, role: 'VIEWER' });
+  let after = 0;
+  let unverified = 0;
+  for (;;) {
+    const page = PullResponse.parse(await getJson(fetcher, `/vaults/${id}/ops?after=${after}&limit=${VAULT_LIMITS.PULL_PAGE_MAX}`));
+    const verdicts = await verifyOperations(page.ops.map((o) => o.op));
+    for (const [i, { seq, receivedAt, op }] of page.ops.entries()) {
+      if (op.vaultId !== vaultId || verdicts[i] !== true) {
+        unverified += 1;
+        continue;
+      }
+      applyOperation(state, { op, fields: clearFields(op), time: receivedAt, isPending: false, seq });
+      after = Math.max(after, seq);
+    }
+    after = Math.max(after, page.ops.at(-1)?.seq ?? after);
+    if (!page.hasMore || !page.ops.length) break;
+  }
+  computeFolderSizes(state);
+  // A viewer never owns anything here: the projection says so whatever vault.create implied.
+  Object.assign(state.vault, { role: 'VIEWER', status: summary.status, ownerAddress: summary.ownerAddress, headSeq: summary.headSeq, cursor: after });
+  return { summary, state, unverified };
+}
+
+/** Active children of `parentId` (null: the root): folders first, then files, each by name. */
+export function listChildren(state: VaultState, parentId: string | null): NodeRecord[] {
+  const children = [...state.nodes.values()].filter((n) => n.parentId === parentId && n.status === 'ACTIVE');
+  return children.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'folder' ? -1 : 1));
+}
+
+/** The folders from the root down to `folderId` (empty for the root or an unknown folder). */
+export function folderPath(state: VaultState, folderId: string | null): NodeRecord[] {
+  const path: NodeRecord[] = [];
+  const seen = new Set<string>();
+  let id = folderId;
+  while (id && !seen.has(id)) {
+    seen.add(id);
+    const node = state.nodes.get(id);
+    if (!node || node.kind !== 'folder' || node.status !== 'ACTIVE') return [];
+    path.unshift(node);
+    id = node.parentId;
+  }
+  return path;
+}
+
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The latest version of a public file as a Blob: every chunk is fetched and checked against the
+ * hash its uploader signed (the version came from a verified operation), so a tampered chunk is
+ * refused, as in a member's download. Public chunks are the clear bytes.
+ */
+export async function downloadPublicFile(state: VaultState, fileId: string, fetcher: PublicFetch = defaultPublicFetch): Promise<Blob> {
+  const node = state.nodes.get(fileId);
+  const version: VersionRecord | undefined = node?.latestVersionId ? state.versions.get(node.latestVersionId) : undefined;
+  if (!node || !version) throw new PublicVaultError('NOT_FOUND', 'This file is not available.');
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  for (let index = 0; index < version.chunkCount; index++) {
+    const response = await fetcher(`/vaults/${encodeURIComponent(state.vault.vaultId)}/blobs/${encodeURIComponent(version.blobId)}/chunks/${index}`);
+    if (!response.ok) throw new PublicVaultError('FAILED', 'There was an error downloading the file.');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if ((await sha256Hex(bytes)) !== version.chunkHashes[index]) {
+      throw new PublicVaultError('CHUNK_TAMPERED', "This file's content does not match what its uploader signed: it may have been tampered with, so it was not opened.");
+    }
+    parts.push(bytes);
+  }
+  return new Blob(parts, { type: version.mimeTypeText || 'application/octet-stream' });
+}
