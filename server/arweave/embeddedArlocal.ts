@@ -29,14 +29,8 @@ export async function startEmbeddedGateway(options: {
   const arlocal = newArLocal(port, path.join(options.dataDir, 'arlocal'));
   await arlocal.start();
   const gatewayUrl = `http://127.0.0.1:${port}`;
-  const arweave = arweaveFor(gatewayUrl);
-  const wallet = await loadOrCreateWallet(options.walletFile ?? path.join(options.dataDir, 'arweave-wallet.json'), arweave);
-  const address = await arweave.wallets.jwkToAddress(wallet);
-  const balance = await arweave.wallets.getBalance(address);
-  if (BigInt(/^\d+$/.test(balance) ? balance : '0') < BigInt(MINT_WINSTON) / 2n) await expectOk(fetch(`${gatewayUrl}/mint/${address}/${MINT_WINSTON}`));
-  const mine = async () => {
-    await expectOk(fetch(`${gatewayUrl}/mine`));
-  };
+  const wallet = await fundedWallet(gatewayUrl, options.walletFile ?? path.join(options.dataDir, 'arweave-wallet.json'));
+  const mine = () => mineArlocal(gatewayUrl);
   let timer: NodeJS.Timeout | null = null;
   if (options.mineMs) {
     timer = setInterval(() => void mine().catch(() => undefined), options.mineMs);
@@ -51,6 +45,22 @@ export async function startEmbeddedGateway(options: {
       await arlocal.stop();
     },
   };
+}
+
+/** The relay wallet in `walletFile` (created if missing), minted tokens on arlocal when low. */
+export async function fundedWallet(gatewayUrl: string, walletFile: string): Promise<JWKInterface> {
+  const arweave = arweaveFor(gatewayUrl);
+  const wallet = await loadOrCreateWallet(walletFile, arweave);
+  const address = await arweave.wallets.jwkToAddress(wallet);
+  const balance = await arweave.wallets.getBalance(address);
+  // arlocal answers a non-number for a wallet it has never seen.
+  if (BigInt(/^\d+$/.test(balance) ? balance : '0') < BigInt(MINT_WINSTON) / 2n) await expectOk(fetch(`${gatewayUrl}/mint/${address}/${MINT_WINSTON}`));
+  return wallet;
+}
+
+/** Mines one block on arlocal. */
+export async function mineArlocal(gatewayUrl: string): Promise<void> {
+  await expectOk(fetch(`${gatewayUrl}/mine`));
 }
 
 async function expectOk(response: Promise<Response>): Promise<void> {

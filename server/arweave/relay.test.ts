@@ -37,7 +37,7 @@ describeEachDatabase('permanent relay', (env) => {
     gatewayDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-arlocal-'));
     gateway = new TestGateway(gatewayDir);
     await gateway.start();
-    wallet = readWallet(path.join(gatewayDir, 'arweave-wallet.json'));
+    wallet = readWallet(gateway.walletFile);
     app = await buildRelayApp();
     api = new ApiClient(app);
   });
@@ -202,7 +202,6 @@ describeEachDatabase('permanent relay', (env) => {
     expect(during.every((r) => Number(r.attempts) >= 1)).toBe(true);
 
     await gateway.start();
-    await new Promise((resolve) => setTimeout(resolve, 20));
     await settle(outageApp, vaultId);
     const after = await rowsOf(vaultId);
     expect(after.map((r) => r.status)).toEqual(['COMMITTED', 'COMMITTED', 'COMMITTED']);
@@ -219,20 +218,24 @@ describeEachDatabase('permanent relay', (env) => {
     await addFile(owner, vaultId, makeFile(1_000));
     await addFile(owner, vaultId, makeFile(1_000));
     const before = await txCountOfWallet();
-    await relayOf(first).runOnce();
-    const posted = await rowsOf(vaultId);
-    expect(posted.map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
-    // A crash just after the post of the first bundle, before PENDING was written; the second
-    // bundle was signed and recorded but never posted.
-    await env.db.updateTable('storage_transactions').set({ status: 'BUNDLED' }).where('vault_id', '=', vaultId).execute();
-    await env.db.updateTable('storage_transactions').set({ status: 'SCHEDULED', tx_id: null, data_item_id: null, reward: null }).where('id', '=', posted[1]!.id).execute();
+    await relayOf(first).runOnce(['bundle']);
+    const bundled = await rowsOf(vaultId);
+    expect(bundled.map((r) => r.status)).toEqual(['BUNDLED', 'BUNDLED']);
+    expect(bundled[0]!.tx_id).not.toBe(bundled[1]!.tx_id);
+    // The first bundle is posted; the process dies before PENDING is written. The second was
+    // signed and recorded but never posted.
+    await env.db.updateTable('storage_transactions').set({ next_attempt_at: Number.MAX_SAFE_INTEGER }).where('id', '=', bundled[1]!.id).execute();
+    await relayOf(first).runOnce(['post']);
+    expect((await rowsOf(vaultId)).map((r) => r.status)).toEqual(['PENDING', 'BUNDLED']);
+    await env.db.updateTable('storage_transactions').set({ status: 'BUNDLED' }).where('id', '=', bundled[0]!.id).execute();
+    await env.db.updateTable('storage_transactions').set({ next_attempt_at: 0 }).where('id', '=', bundled[1]!.id).execute();
     await first.close();
 
     const second = await buildRelayApp({ bundleMaxBytes: 1_500 });
     await settle(second, vaultId);
     const rows = await rowsOf(vaultId);
     expect(rows.map((r) => r.status)).toEqual(['COMMITTED', 'COMMITTED']);
-    expect(rows[0]!.tx_id).toBe(posted[0]!.tx_id);
+    expect(rows.map((r) => r.tx_id)).toEqual(bundled.map((r) => r.tx_id));
     expect(await txCountOfWallet()).toBe(before + 2);
     await second.close();
   });
