@@ -10,6 +10,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { Kysely } from 'kysely';
 import { ApiError } from '../src/protocol/errors';
 import { WS_MAX_MESSAGE_BYTES } from '../src/protocol/ws';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { BlobStore } from './blobs/BlobStore';
 import { DiskBlobStore } from './blobs/DiskBlobStore';
@@ -247,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function arweaveFromConfig(config: Config): AppDeps['arweave'] {
   if (!config.arweaveGateway) return undefined;
   const walletFile = config.arweaveWallet ?? path.join(config.dataDir, 'arweave-wallet.json');
+  if (!fs.existsSync(walletFile)) return undefined;
   return { gatewayUrl: config.arweaveGateway, wallet: readWallet(walletFile) };
 }
 
