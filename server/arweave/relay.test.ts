@@ -240,6 +240,36 @@ describeEachDatabase('permanent relay', (env) => {
     await second.close();
   });
 
+  it('a bundle the gateway refuses (a wallet without tokens) is REJECTED and not retried', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    await addFile(owner, vaultId, makeFile(5_000));
+    const unfunded = await gateway.arweave.wallets.generate();
+    const poorApp = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet: unfunded, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1 } } });
+    await relayOf(poorApp).runOnce();
+    const [row] = await rowsOf(vaultId);
+    expect(row!.status).toBe('REJECTED');
+    expect((await gateway.arweave.transactions.getStatus(row!.tx_id!)).status).toBe(404);
+    await relayOf(poorApp).runOnce();
+    expect((await rowsOf(vaultId))[0]!.status).toBe('REJECTED');
+    await poorApp.close();
+  });
+
+  it('the started relay loop moves a new version on by itself', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    const looping = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, relayOptions: { intervalMs: 20 } } });
+    const loopApi = new ApiClient(looping);
+    const actor = new VaultActor(loopApi, owner.user, owner.token, owner.userId);
+    await addFile(actor, vaultId, makeFile(100));
+    await expect.poll(async () => (await rowsOf(vaultId))[0]!.status, { timeout: 10_000, interval: 50 }).toBe('PENDING');
+    // arlocal counts a block on top of the tx's block as its first confirmation.
+    await gateway.mine();
+    await gateway.mine();
+    await expect.poll(async () => (await rowsOf(vaultId))[0]!.status, { timeout: 10_000, interval: 50 }).toBe('COMMITTED');
+    await looping.close();
+  });
+
   it('a version whose stored bytes are gone is BLOCKED, not posted', async () => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });
