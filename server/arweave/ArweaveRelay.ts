@@ -348,6 +348,20 @@ export class ArweaveRelay {
       { attempts: 0, next_attempt_at: 0 },
       from,
     );
+    if (to === 'COMMITTED' || to === 'REJECTED') await this.dropBundleData(txId);
+  }
+
+  /** A final bundle is never posted again: its copy of the bytes goes (the header row stays). */
+  private async dropBundleData(txId: string): Promise<void> {
+    const open = await this.deps.db
+      .selectFrom('storage_transactions')
+      .select('id')
+      .where('tx_id', '=', txId)
+      .where('status', 'not in', ['COMMITTED', 'REJECTED', 'BLOCKED'])
+      .executeTakeFirst();
+    if (open) return;
+    const stored = await this.deps.db.selectFrom('storage_bundles').select('data_key').where('tx_id', '=', txId).executeTakeFirst();
+    if (stored) await this.deps.blobStore.delete(stored.data_key);
   }
 
   private async setStatus(ids: string[], status: StorageTxStatus, extra: Partial<Row>, from?: StorageTxStatus): Promise<void> {

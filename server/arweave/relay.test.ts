@@ -142,6 +142,9 @@ describeEachDatabase('permanent relay', (env) => {
     expect(Buffer.from(item.rawData).equals(bytes)).toBe(true);
     expect(item.tags).toEqual([{ name: 'App-Name', value: 'Cairn' }]);
     expect(await gatewayTags(row!.tx_id!)).toMatchObject({ 'Bundle-Format': 'binary', 'Bundle-Version': '2.0.0' });
+    // The relay's own copy of the bundle is gone once committed; the signed header stays on record.
+    const stored = await env.db.selectFrom('storage_bundles').selectAll().where('tx_id', '=', row!.tx_id!).executeTakeFirstOrThrow();
+    expect(fs.existsSync(path.join(env.dataDir, 'blobs', stored.data_key))).toBe(false);
   });
 
   it('a public version carries its File-Name and Content-Type, and imports back by id with them', async () => {
@@ -193,6 +196,8 @@ describeEachDatabase('permanent relay', (env) => {
     expect(bundled.map((r) => r.status)).toEqual(['BUNDLED', 'BUNDLED', 'BUNDLED']);
     const txIds = [...new Set(bundled.map((r) => r.tx_id))];
     expect(txIds).toHaveLength(2);
+    const bundleFile = (txId: string) => path.join(env.dataDir, 'blobs', 'arweave-bundles', txId);
+    expect(txIds.every((txId) => fs.existsSync(bundleFile(txId!)))).toBe(true);
 
     await gateway.stop();
     await relayOf(outageApp).runOnce();
@@ -208,6 +213,7 @@ describeEachDatabase('permanent relay', (env) => {
     expect([...new Set(after.map((r) => r.tx_id))].sort()).toEqual([...txIds].sort());
     expect(await txCountOfWallet()).toBe(before + 2);
     for (const txId of txIds) await verifiedBundle(txId!);
+    expect(txIds.some((txId) => fs.existsSync(bundleFile(txId!)))).toBe(false);
     await outageApp.close();
   });
 
