@@ -181,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null;
   app.decorate('arweaveRelay', relay);
+  // An accepted operation may have scheduled a permanent version (SYNC_SPEC R34): bundle it now.
+  const stopRelayWakes = relay ? pokeBus.subscribe(() => relay.wake()) : () => undefined;
   const arweaveConfig = arweave && arweaveClient ? arweaveConfigFor(arweave.gatewayUrl, await arweaveClient.wallets.jwkToAddress(arweave.wallet)) : null;
 
   registerErrorHandler(app);
@@ -232,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerClientFiles(app, deps.staticDir ?? config.staticDir);
 
   app.addHook('onClose', async () => {
+    stopRelayWakes();
     await relay?.stop();
     fanout.stop();
     stopNotifications();

@@ -276,6 +276,22 @@ describeEachDatabase('permanent relay', (env) => {
     await looping.close();
   });
 
+  it('an accepted version wakes the relay at once, without waiting for the interval', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    const sleepy = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, relayOptions: { intervalMs: 600_000 } } });
+    // Let the start-up pass finish, so only a wake can run the next one.
+    await relayOf(sleepy).runOnce([]);
+    const actor = new VaultActor(new ApiClient(sleepy), owner.user, owner.token, owner.userId);
+    await addFile(actor, vaultId, makeFile(100));
+    await expect.poll(async () => (await rowsOf(vaultId))[0]!.status, { timeout: 5_000, interval: 50 }).toBe('PENDING');
+    await sleepy.close();
+    // The sleepy relay polls again only in ten minutes; the suite's relay finishes the row.
+    await env.db.updateTable('storage_transactions').set({ next_attempt_at: 0 }).where('vault_id', '=', vaultId).execute();
+    await settle(app, vaultId);
+    expect((await rowsOf(vaultId))[0]!.status).toBe('COMMITTED');
+  });
+
   it('a version whose stored bytes are gone is BLOCKED, not posted', async () => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });
