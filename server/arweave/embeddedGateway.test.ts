@@ -11,7 +11,7 @@ import { ArweaveConfig, StorageTransactionPage } from '../../src/protocol/arweav
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
 import { httpApp } from '../testing/httpApp';
-import { startServerProcess } from '../testing/serverProcess';
+import { startServerProcess, TEST_ARWEAVE_WALLET } from '../testing/serverProcess';
 import { clear, expectAccepted, makeFile, newId, VaultActor } from '../testing/vaults';
 
 describeEachDatabase('embedded arlocal gateway (npm start)', (env) => {
@@ -21,7 +21,7 @@ describeEachDatabase('embedded arlocal gateway (npm start)', (env) => {
       const api = new ApiClient(httpApp(server.url));
       const config = ArweaveConfig.parse((await api.get('/api/config/arweave')).body);
       expect((await fetch(`${config.gatewayUrl}/info`)).ok).toBe(true);
-      expect(fs.statSync(path.join(env.dataDir, 'arweave-wallet.json')).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(TEST_ARWEAVE_WALLET).mode & 0o777).toBe(0o600);
 
       const owner = await VaultActor.create(env, api);
       const vaultId = await owner.createVault({ isCloud: false, isPublic: true });
