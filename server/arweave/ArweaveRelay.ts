@@ -31,6 +31,8 @@ import { toStorageTransaction } from './storageTransactionRows';
 export const BUNDLE_MAX_BYTES = 64 * 1024 * 1024;
 /** The app tag every data item carries; private items carry nothing else. */
 export const APP_NAME = 'Cairn';
+/** Polls in a row that must not find a posted transaction before it is posted again. */
+export const FORGOTTEN_AFTER = 3;
 
 export interface RelayOptions {
   /** Pause between passes of the loop. */
@@ -318,12 +320,29 @@ export class ArweaveRelay {
       try {
         const known = await this.gatewayStatus(txId);
         if (known === 'confirmed') await this.setTxStatus(txId, 'PENDING', 'COMMITTED');
-        else if (known === 'unknown') await this.setTxStatus(txId, 'PENDING', 'BUNDLED'); // dropped: post the same tx again
+        else if (known === 'unknown') await this.notFound(txId);
         else await this.later(txId, 'PENDING', this.options.intervalMs);
       } catch (error) {
         await this.backOff(txId, 'PENDING', error);
       }
     }
+  }
+
+  /**
+   * A posted transaction the gateway does not know: a gateway may answer 404 for a moment after a
+   * post, so only after FORGOTTEN_AFTER polls in a row is it taken as dropped and posted again
+   * (the same transaction) rather than flapping between PENDING and BUNDLED.
+   */
+  private async notFound(txId: string): Promise<void> {
+    const row = await this.deps.db.selectFrom('storage_transactions').select('attempts').where('tx_id', '=', txId).where('status', '=', 'PENDING').executeTakeFirst();
+    const misses = Number(row?.attempts ?? 0) + 1;
+    if (misses >= FORGOTTEN_AFTER) return this.setTxStatus(txId, 'PENDING', 'BUNDLED');
+    await this.deps.db
+      .updateTable('storage_transactions')
+      .set({ attempts: misses, next_attempt_at: Date.now() + this.options.intervalMs })
+      .where('tx_id', '=', txId)
+      .where('status', '=', 'PENDING')
+      .execute();
   }
 
   private async gatewayStatus(txId: string): Promise<'confirmed' | 'pending' | 'unknown'> {
@@ -389,7 +408,7 @@ export class ArweaveRelay {
   private async later(txId: string, status: StorageTxStatus, delayMs: number): Promise<void> {
     await this.deps.db
       .updateTable('storage_transactions')
-      .set({ next_attempt_at: Date.now() + delayMs })
+      .set({ attempts: 0, next_attempt_at: Date.now() + delayMs })
       .where('tx_id', '=', txId)
       .where('status', '=', status)
       .execute();

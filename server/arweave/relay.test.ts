@@ -292,6 +292,25 @@ describeEachDatabase('permanent relay', (env) => {
     expect((await rowsOf(vaultId))[0]!.status).toBe('COMMITTED');
   });
 
+  it('a pending transaction the gateway lost is posted again, the same one, after three polls that miss it', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    await addFile(owner, vaultId, makeFile(100));
+    await relayOf(app).runOnce(['bundle']);
+    const [bundled] = await rowsOf(vaultId);
+    // As if the post had been accepted and the gateway then dropped the transaction.
+    await env.db.updateTable('storage_transactions').set({ status: 'PENDING' }).where('id', '=', bundled!.id).execute();
+    for (const expected of ['PENDING', 'PENDING', 'BUNDLED']) {
+      await env.db.updateTable('storage_transactions').set({ next_attempt_at: 0 }).where('id', '=', bundled!.id).execute();
+      await relayOf(app).runOnce(['poll']);
+      expect((await rowsOf(vaultId))[0]!.status).toBe(expected);
+    }
+    await settle(app, vaultId);
+    const [row] = await rowsOf(vaultId);
+    expect(row!.status).toBe('COMMITTED');
+    expect(row!.tx_id).toBe(bundled!.tx_id);
+  });
+
   it('a version whose stored bytes are gone is BLOCKED, not posted', async () => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });
