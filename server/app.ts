@@ -10,11 +10,18 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { Kysely } from 'kysely';
 import { ApiError } from '../src/protocol/errors';
 import { WS_MAX_MESSAGE_BYTES } from '../src/protocol/ws';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { BlobStore } from './blobs/BlobStore';
 import { DiskBlobStore } from './blobs/DiskBlobStore';
 import type { Config } from './config';
 import type { Database } from './db/Database';
+import { ArweaveRelay, type RelayOptions } from './arweave/ArweaveRelay';
+import { arweaveConfigFor } from './arweave/arweaveConfig';
+import { arweaveFor, type JWKInterface } from './arweave/arweaveClient';
+import { StorageTransactionService } from './arweave/StorageTransactionService';
+import { readWallet } from './arweave/wallet';
+import { registerArweaveRoutes } from './http/arweaveRoutes';
 import { registerAccountRoutes } from './http/accountRoutes';
 import { registerAuthRoutes } from './http/authRoutes';
 import { registerBlobRoutes } from './http/blobRoutes';
@@ -55,6 +62,11 @@ export interface AppDeps {
   pokeBus?: PokeBus;
   /** Notifications to sockets across processes (PostgreSQL LISTEN/NOTIFY); local by default. */
   notificationBus?: NotificationBus;
+  /**
+   * Permanent storage (SYNC_SPEC R34-R37): the gateway and relay wallet. Default: ARWEAVE_GATEWAY
+   * with the wallet at ARWEAVE_WALLET; neither: no relay (rows wait SCHEDULED).
+   */
+  arweave?: { gatewayUrl: string; wallet: JWKInterface; relayOptions?: RelayOptions; startRelay?: boolean };
 }
 
 /** A registered route, recorded for tests and documentation. */
@@ -70,6 +82,8 @@ declare module 'fastify' {
     routeList: RouteInfo[];
     services: Services;
     socketHub: SocketHub;
+    /** The permanent relay, or null when no gateway is configured. */
+    arweaveRelay: ArweaveRelay | null;
   }
 }
 
@@ -132,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  const blobStore = deps.blobs ?? new DiskBlobStore(path.join(config.dataDir, 'blobs'));
   const services = await createServices({
     db,
     clock,
@@ -139,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms: deps.sms,
     publicUrl: config.publicUrl,
     log: app.log,
-    blobStore: deps.blobs ?? new DiskBlobStore(path.join(config.dataDir, 'blobs')),
+    blobStore,
     ...(deps.storageAllowances ? { storageAllowances: deps.storageAllowances } : {}),
     pokes: pokeBus,
     notificationBus,
@@ -150,6 +165,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stopNotifications = notificationBus.subscribe(({ userId, notification }) => hub.sendToUser(userId, { type: 'notification', notification }));
   app.decorate('services', services);
   app.decorate('socketHub', hub);
+
+  const arweave = deps.arweave ?? arweaveFromConfig(config);
+  const arweaveClient = arweave ? arweaveFor(arweave.gatewayUrl) : null;
+  const relay =
+    arweave && arweaveClient
+      ? new ArweaveRelay({
+          db,
+          blobStore,
+          arweave: arweaveClient,
+          wallet: arweave.wallet,
+          clock,
+          log: app.log,
+          onChange: (transaction, uploaderUserId) => hub.sendToUser(uploaderUserId, { type: 'storageTransaction', transaction }),
+          ...(arweave.relayOptions ? { options: arweave.relayOptions } : {}),
+        })
+      : null;
+  app.decorate('arweaveRelay', relay);
+  // An accepted operation may have scheduled a permanent version (SYNC_SPEC R34): bundle it now.
+  const stopRelayWakes = relay ? pokeBus.subscribe(() => relay.wake()) : () => undefined;
+  const arweaveConfig = arweave && arweaveClient ? arweaveConfigFor(arweave.gatewayUrl, await arweaveClient.wallets.jwkToAddress(arweave.wallet)) : null;
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
@@ -194,12 +229,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerVaultRoutes(route, services);
   registerMemberRoutes(route, services);
   registerNotificationRoutes(route, services);
+  registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), config: arweaveConfig });
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit });
   registerPublicRoutes(createRouteDefiner(app, services, { authRateLimit: config.authRateLimit * PUBLIC_RATE_FACTOR }), services);
   registerSocketRoute(app, hub, services);
   await registerClientFiles(app, deps.staticDir ?? config.staticDir);
 
   app.addHook('onClose', async () => {
+    stopRelayWakes();
+    await relay?.stop();
     fanout.stop();
     stopNotifications();
     hub.closeAll();
@@ -207,7 +245,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await notificationBus.close();
   });
   await app.ready();
+  if (relay && arweave?.startRelay !== false) relay.start();
   return app;
+}
+
+/** ARWEAVE_GATEWAY with the JWK at ARWEAVE_WALLET (or DATA_DIR/arweave-wallet.json), if both exist. */
+function arweaveFromConfig(config: Config): AppDeps['arweave'] {
+  if (!config.arweaveGateway) return undefined;
+  const walletFile = config.arweaveWallet ?? path.join(config.dataDir, 'arweave-wallet.json');
+  if (!fs.existsSync(walletFile)) return undefined;
+  return { gatewayUrl: config.arweaveGateway, wallet: readWallet(walletFile) };
 }
 
 function sendFrameworkError(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { isErrorCode, type ErrorCode } from './errors';
 import { Notification } from './members';
+import { StorageTransaction } from './arweave';
 
 /** Client to server: a keep-alive the server answers with the same id. */
 export const PingMessage = z.strictObject({ type: z.literal('ping'), id: z.string().min(1).max(64) });
@@ -21,13 +22,15 @@ export const PongMessage = z.object({ type: z.literal('pong'), id: z.string() })
 export const PokeMessage = z.object({ type: z.literal('poke'), vaultId: z.string(), seq: z.number().int().nonnegative() });
 /** A notification for the socket's user was created or grew (docs/SYNC_SPEC.md R31): upsert it by id. */
 export const NotificationMessage = z.object({ type: z.literal('notification'), notification: Notification });
+/** A storage transaction of the socket's user (or of a vault it is a member of) changed status (R36): upsert it by id. */
+export const StorageTransactionMessage = z.object({ type: z.literal('storageTransaction'), transaction: StorageTransaction });
 /** A rejected client message, in the same shape as the HTTP error body's `error`. */
 export const ErrorMessage = z.object({
   type: z.literal('error'),
   error: z.object({ code: ErrorCodeSchema, message: z.string() }),
 });
 
-export const ServerMessage = z.discriminatedUnion('type', [HelloMessage, PongMessage, PokeMessage, NotificationMessage, ErrorMessage]);
+export const ServerMessage = z.discriminatedUnion('type', [HelloMessage, PongMessage, PokeMessage, NotificationMessage, StorageTransactionMessage, ErrorMessage]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** Largest client frame the server accepts, in bytes. */

@@ -1,0 +1,79 @@
+/**
+ * Permanent storage on Arweave (spec 000 sections 3, 4, 7; DESIGN.md section 5; docs/SYNC_SPEC.md
+ * R34-R37).
+ *
+ * Every committed file version of a permanent vault becomes one storage transaction: the relay
+ * wraps the stored bytes (ciphertext for private vaults) in an ANS-104 data item signed by the
+ * relay wallet, bundles data items into one Arweave transaction and posts it. A row carries no
+ * names: a private vault's names are resolved on the device from Dexie by `versionId`.
+ *
+ * Paths are relative to `/api`.
+ */
+import { z } from 'zod';
+import { Id } from './primitives';
+
+/**
+ * SCHEDULED: waiting for the relay. VERIFICATION: being read and checked. BUNDLED: signed into a
+ * bundle whose tx id is recorded, not yet accepted by the gateway. PENDING: posted, waiting for
+ * confirmation. COMMITTED: confirmed on the network (final). REJECTED: the gateway refused it
+ * (final). BLOCKED: cannot be stored (e.g. its bytes are missing; final).
+ */
+export const StorageTxStatus = z.enum(['SCHEDULED', 'VERIFICATION', 'BUNDLED', 'PENDING', 'COMMITTED', 'REJECTED', 'BLOCKED']);
+export type StorageTxStatus = z.infer<typeof StorageTxStatus>;
+
+/** Statuses after which a row never changes. */
+export const FINAL_STORAGE_TX_STATUSES: readonly StorageTxStatus[] = ['COMMITTED', 'REJECTED', 'BLOCKED'];
+
+/** An Arweave transaction or ANS-104 data item id: 32 bytes as base64url, 43 characters. */
+export const ArweaveTxId = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Expected a 43-character Arweave transaction id');
+
+export const StorageTransaction = z.object({
+  id: Id,
+  vaultId: Id,
+  fileId: Id,
+  versionId: Id,
+  /** The ANS-104 data item id of this version, once bundled. */
+  dataItemId: ArweaveTxId.nullable(),
+  /** The bundle's Arweave transaction id, once bundled. */
+  txId: ArweaveTxId.nullable(),
+  /** Bytes stored (the stored blob: ciphertext for private vaults). */
+  size: z.number().int().nonnegative(),
+  /** The bundle's fee in winston (a decimal integer string), once bundled. */
+  reward: z.string().regex(/^\d+$/).nullable(),
+  status: StorageTxStatus,
+  /** ISO 8601 timestamps. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StorageTransaction = z.infer<typeof StorageTransaction>;
+
+export const STORAGE_TX_PAGE_SIZE = 20;
+
+/** GET /storage/transactions?limit=20&nextToken=: the caller's own uploads, newest first. */
+export const StorageTransactionsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(STORAGE_TX_PAGE_SIZE).default(STORAGE_TX_PAGE_SIZE),
+  nextToken: z.string().min(1).max(200).optional(),
+});
+export type StorageTransactionsQuery = z.infer<typeof StorageTransactionsQuery>;
+
+export const StorageTransactionPage = z.object({
+  items: z.array(StorageTransaction),
+  nextToken: z.string().nullable(),
+});
+export type StorageTransactionPage = z.infer<typeof StorageTransactionPage>;
+
+/** GET /config/arweave (public): where the client reads permanent data and links to viewers. */
+export const ArweaveConfig = z.object({
+  /** Base URL of the Arweave gateway (e.g. https://arweave.net or the embedded arlocal). */
+  gatewayUrl: z.string().url(),
+  /** A transaction viewer URL template containing `{txId}`. */
+  txViewerUrl: z.string().includes('{txId}'),
+  /** The viewer of the relay's wallet / contract. */
+  contractViewerUrl: z.string(),
+});
+export type ArweaveConfig = z.infer<typeof ArweaveConfig>;
+
+/** GET /arweave/tx/:txId: import by network transaction id (public permanent vaults). */
+export const ArweaveTxParams = z.strictObject({ txId: ArweaveTxId });
+/** Response header carrying the file name from the item's File-Name tag (URI-encoded). */
+export const ARWEAVE_FILE_NAME_HEADER = 'x-cairn-file-name';
