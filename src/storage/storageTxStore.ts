@@ -7,7 +7,10 @@
 import Dexie from 'dexie';
 import type { StorageResponse } from '../protocol/vaults';
 import type { StorageTransaction } from '../protocol/arweave';
-import type { CairnDb } from './db';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getDb, type CairnDb } from './db';
+import type { VaultRecord, VersionRecord } from './vaultRecords';
+import { useStoreAccount } from './vaultStore';
 
 export interface StorageTxRecord extends StorageTransaction {
   accountId: string;
@@ -105,4 +108,42 @@ export async function resolveTransactionNames(db: CairnDb, accountId: string, tr
     });
   }
   return names;
+}
+
+/** The signed-in account's cached transactions, newest first (live). */
+export function useStorageTransactions(): StorageTxRecord[] | undefined {
+  const accountId = useStoreAccount();
+  return useLiveQuery(() => (accountId ? listStorageTransactions(getDb(), accountId) : []), [accountId]);
+}
+
+/** Names of `transactions` resolved on the device (live, so a late pull fills them in). */
+export function useTransactionNames(transactions: readonly StorageTxRecord[]): Map<string, string> | undefined {
+  const accountId = useStoreAccount();
+  const key = transactions.map((tx) => tx.fileId).join(',');
+  return useLiveQuery(() => (accountId ? resolveTransactionNames(getDb(), accountId, transactions) : new Map<string, string>()), [accountId, key]);
+}
+
+/** GET /storage as last answered on this device (undefined while reading, null when never fetched). */
+export function useStorageUsage(): StorageUsageRecord | null | undefined {
+  const accountId = useStoreAccount();
+  return useLiveQuery(async () => (accountId ? ((await getDb().storageUsage.get(accountId)) ?? null) : null), [accountId]);
+}
+
+/** The latest storage transaction of each of `versionIds` (live): the timeline's dots and the file info drawer. */
+export function useVersionStorageTxs(versionIds: readonly string[]): Map<string, StorageTxRecord> | undefined {
+  const accountId = useStoreAccount();
+  const key = versionIds.join(',');
+  return useLiveQuery(() => (accountId ? statusesByVersion(getDb(), accountId, versionIds) : new Map<string, StorageTxRecord>()), [accountId, key]);
+}
+
+/** Every version of the vaults the account belongs to, with those vaults (the storage page's category usage). */
+export function useOwnedUsageInputs(): { vaults: VaultRecord[]; versions: VersionRecord[] } | undefined {
+  const accountId = useStoreAccount();
+  return useLiveQuery(async () => {
+    if (!accountId) return { vaults: [], versions: [] };
+    const db = getDb();
+    const vaults = (await db.vaults.where('accountId').equals(accountId).toArray()).filter((vault) => vault.role === 'OWNER');
+    const versions = await db.versions.where('[accountId+vaultId]').anyOf(vaults.map((vault) => [accountId, vault.vaultId])).toArray();
+    return { vaults, versions };
+  }, [accountId]);
 }
