@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { formatBytes } from '../../domain/formatting';
+import { formatBytes, formatDateTime } from '../../domain/formatting';
 import { useOwnedUsageInputs, useStorageUsage } from '../../storage/storageTxStore';
 import { currentStorageTxSync, onStorageTxChange } from '../../sync/storageTxSync';
 import { showErrorSnackbar } from '../../ui/snackbar';
@@ -115,7 +115,7 @@ export function StorageCards() {
     <Stack gap="sm">
       <Group justify="space-between" align="center">
         <Text size="sm" c="dimmed">
-          {usage ? `Checked ${new Date(usage.fetchedAt).toLocaleString()}` : usage === null ? 'Not checked yet' : ' '}
+          {usage ? `Checked ${formatDateTime(usage.fetchedAt)}` : usage === null ? 'Not checked yet' : ' '}
         </Text>
         <Button variant="default" size="xs" onClick={() => void verify()} loading={isVerifying}>
           Verify balance

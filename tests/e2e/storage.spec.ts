@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+import { SignupFlow } from './pages/SignupFlow';
+import { VaultRoom } from './pages/VaultRoom';
+import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+
+async function openStorage(page: Page): Promise<void> {
+  await page.goto('/storage');
+  await expect(page.getByRole('heading', { name: 'Storage', level: 1 })).toBeVisible();
+}
+
+// Spec 000 section 2, Storage page; SYNC_SPEC R38-R39.
+test('storage page: both cards with Verify balance, and the empty state before any permanent upload', async ({ page, shoot }, testInfo) => {
+  test.setTimeout(120_000);
+  await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'storage-empty'), STRONG_PASSWORD);
+  await openStorage(page);
+  const permanent = page.getByRole('region', { name: 'Permanent storage' });
+  const cloud = page.getByRole('region', { name: 'Cloud storage' });
+  await expect(permanent).toContainText(/of .+ used/);
+  await expect(permanent).toContainText('free storage left');
+  await expect(cloud).toContainText('free storage left');
+  for (const label of ['Documents', 'Photos', 'Video', 'Audio', 'Other', 'Free']) await expect(permanent.getByText(label, { exact: true })).toBeVisible();
+  await expect(page.getByText('No network transactions')).toBeVisible();
+
+  const verified = page.waitForResponse((r) => r.url().endsWith('/api/storage') && r.request().method() === 'GET' && r.ok());
+  await page.getByRole('button', { name: 'Verify balance' }).click();
+  await verified;
+  await expect(page.getByText(/^Checked /)).toBeVisible();
+  await shoot('storage-empty');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shoot('storage-empty-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByRole('button', { name: 'Verify balance' })).toBeVisible();
+  await shoot('storage-empty-375');
+});
+
+test('a file uploaded to a private permanent vault is listed by name on /storage and reaches Successfully on the network', async ({ page, shoot }, testInfo) => {
+  test.setTimeout(240_000);
+  const mark = `S${Date.now().toString(36)}`;
+  const name = `ledger-${mark}.txt`;
+  await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'storage'), STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+  await room.createVault(`Archive ${mark}`, { storage: 'Permanent storage', privacy: 'Private' });
+  await room.pickFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from(`${mark} the quarterly ledger`) }]);
+  await room.confirmUpload();
+  await expect(room.row(name)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 30_000 });
+
+  await openStorage(page);
+  const row = page.getByTestId('storage-tx').filter({ hasText: name });
+  // The name comes from this device: the server never had it.
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText(/With the provider|Your file is being bundled|With the network|Successfully on the network/);
+  // The embedded gateway mines every few seconds: the status moves live, without a reload.
+  await expect(row).toContainText('Successfully on the network', { timeout: 120_000 });
+  await expect(row.getByRole('link', { name: 'View' })).toHaveAttribute('href', /.+/);
+  await expect(row).toContainText(/\d AR/);
+  // Documents usage counts the text file (opened MIME type, known only here).
+  await expect(page.getByTestId('usage-permanent-documents')).not.toHaveText('0 B');
+
+  // The filter narrows by status and by name.
+  await page.getByRole('textbox', { name: 'Name' }).fill('no such file');
+  await expect(page.getByText('No transactions match this filter.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name' }).fill(mark);
+  await expect(row).toBeVisible();
+  await shoot('storage-committed');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(row).toBeVisible();
+  await shoot('storage-committed-375');
+});
