@@ -15,6 +15,12 @@ import type { BlobStore } from './blobs/BlobStore';
 import { DiskBlobStore } from './blobs/DiskBlobStore';
 import type { Config } from './config';
 import type { Database } from './db/Database';
+import { ArweaveRelay, type RelayOptions } from './arweave/ArweaveRelay';
+import { arweaveConfigFor } from './arweave/arweaveConfig';
+import { arweaveFor, type JWKInterface } from './arweave/arweaveClient';
+import { StorageTransactionService } from './arweave/StorageTransactionService';
+import { readWallet } from './arweave/wallet';
+import { registerArweaveRoutes } from './http/arweaveRoutes';
 import { registerAccountRoutes } from './http/accountRoutes';
 import { registerAuthRoutes } from './http/authRoutes';
 import { registerBlobRoutes } from './http/blobRoutes';
@@ -54,6 +60,11 @@ export interface AppDeps {
   pokeBus?: PokeBus;
   /** Notifications to sockets across processes (PostgreSQL LISTEN/NOTIFY); local by default. */
   notificationBus?: NotificationBus;
+  /**
+   * Permanent storage (SYNC_SPEC R34-R37): the gateway and relay wallet. Default: ARWEAVE_GATEWAY
+   * with the wallet at ARWEAVE_WALLET; neither: no relay (rows wait SCHEDULED).
+   */
+  arweave?: { gatewayUrl: string; wallet: JWKInterface; relayOptions?: RelayOptions; startRelay?: boolean };
 }
 
 /** A registered route, recorded for tests and documentation. */
@@ -69,6 +80,8 @@ declare module 'fastify' {
     routeList: RouteInfo[];
     services: Services;
     socketHub: SocketHub;
+    /** The permanent relay, or null when no gateway is configured. */
+    arweaveRelay: ArweaveRelay | null;
   }
 }
 
@@ -131,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  const blobStore = deps.blobs ?? new DiskBlobStore(path.join(config.dataDir, 'blobs'));
   const services = await createServices({
     db,
     clock,
@@ -138,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sms: deps.sms,
     publicUrl: config.publicUrl,
     log: app.log,
-    blobStore: deps.blobs ?? new DiskBlobStore(path.join(config.dataDir, 'blobs')),
+    blobStore,
     ...(deps.storageAllowances ? { storageAllowances: deps.storageAllowances } : {}),
     pokes: pokeBus,
     notificationBus,
@@ -149,6 +163,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stopNotifications = notificationBus.subscribe(({ userId, notification }) => hub.sendToUser(userId, { type: 'notification', notification }));
   app.decorate('services', services);
   app.decorate('socketHub', hub);
+
+  const arweave = deps.arweave ?? arweaveFromConfig(config);
+  const arweaveClient = arweave ? arweaveFor(arweave.gatewayUrl) : null;
+  const relay =
+    arweave && arweaveClient
+      ? new ArweaveRelay({
+          db,
+          blobStore,
+          arweave: arweaveClient,
+          wallet: arweave.wallet,
+          clock,
+          log: app.log,
+          onChange: (transaction, uploaderUserId) => hub.sendToUser(uploaderUserId, { type: 'storageTransaction', transaction }),
+          ...(arweave.relayOptions ? { options: arweave.relayOptions } : {}),
+        })
+      : null;
+  app.decorate('arweaveRelay', relay);
+  const arweaveConfig = arweave && arweaveClient ? arweaveConfigFor(arweave.gatewayUrl, await arweaveClient.wallets.jwkToAddress(arweave.wallet)) : null;
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
@@ -193,11 +225,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerVaultRoutes(route, services);
   registerMemberRoutes(route, services);
   registerNotificationRoutes(route, services);
+  registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), config: arweaveConfig });
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit });
   registerSocketRoute(app, hub, services);
   await registerClientFiles(app, deps.staticDir ?? config.staticDir);
 
   app.addHook('onClose', async () => {
+    await relay?.stop();
     fanout.stop();
     stopNotifications();
     hub.closeAll();
@@ -205,7 +239,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await notificationBus.close();
   });
   await app.ready();
+  if (relay && arweave?.startRelay !== false) relay.start();
   return app;
+}
+
+/** ARWEAVE_GATEWAY with the JWK at ARWEAVE_WALLET (or DATA_DIR/arweave-wallet.json), if both exist. */
+function arweaveFromConfig(config: Config): AppDeps['arweave'] {
+  if (!config.arweaveGateway) return undefined;
+  const walletFile = config.arweaveWallet ?? path.join(config.dataDir, 'arweave-wallet.json');
+  return { gatewayUrl: config.arweaveGateway, wallet: readWallet(walletFile) };
 }
 
 function sendFrameworkError(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {

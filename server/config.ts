@@ -19,6 +19,11 @@ export interface Config {
   /** Origin used in e-mailed links, without a trailing slash. */
   publicUrl: string;
   arweaveGateway: string | null;
+  /** Path to the relay wallet's JWK; null: DATA_DIR/arweave-wallet.json (created with the embedded arlocal). */
+  arweaveWallet: string | null;
+  /** Embedded arlocal (no ARWEAVE_GATEWAY): its port (null: a free one) and how often it mines. */
+  arlocalPort: number | null;
+  arlocalMineMs: number;
   maintenance: boolean;
   readOnly: boolean;
   seriousIssue: boolean;
@@ -70,7 +75,18 @@ export const SETTINGS: readonly SettingInfo[] = [
     default: 'http://localhost:PORT',
     description: 'Public origin of the app, used in e-mailed links.',
   },
-  { name: 'ARWEAVE_GATEWAY', default: '(unset)', description: 'Arweave gateway URL for permanent vaults.' },
+  {
+    name: 'ARWEAVE_GATEWAY',
+    default: '(unset: an embedded arlocal)',
+    description: 'Arweave gateway URL for permanent vaults. Unset: `npm start` runs a local arlocal gateway (development).',
+  },
+  {
+    name: 'ARWEAVE_WALLET',
+    default: '(unset: DATA_DIR/arweave-wallet.json)',
+    description: "Path to the relay wallet's JWK file, which pays for permanent storage. Created (mode 600) with the embedded arlocal.",
+  },
+  { name: 'ARLOCAL_PORT', default: '(unset: a free port)', description: 'Port of the embedded arlocal gateway.' },
+  { name: 'ARLOCAL_MINE_MS', default: '5000', description: 'The embedded arlocal mines a block this often (milliseconds).' },
   {
     name: 'CAIRN_MAINTENANCE',
     default: 'false',
@@ -134,6 +150,9 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl,
     publicUrl: publicUrl.replace(/\/+$/, ''),
     arweaveGateway: parseUrl('ARWEAVE_GATEWAY', read('ARWEAVE_GATEWAY'), ['http:', 'https:']),
+    arweaveWallet: read('ARWEAVE_WALLET') === undefined ? null : path.resolve(read('ARWEAVE_WALLET')!),
+    arlocalPort: read('ARLOCAL_PORT') === undefined ? null : parseInteger('ARLOCAL_PORT', read('ARLOCAL_PORT'), 0, 1, 65_535),
+    arlocalMineMs: parseInteger('ARLOCAL_MINE_MS', read('ARLOCAL_MINE_MS'), 5_000, 100, 3_600_000),
     maintenance: parseBoolean('CAIRN_MAINTENANCE', read('CAIRN_MAINTENANCE')),
     readOnly: parseBoolean('CAIRN_READ_ONLY', read('CAIRN_READ_ONLY')),
     seriousIssue: parseBoolean('CAIRN_SERIOUS_ISSUE', read('CAIRN_SERIOUS_ISSUE')),

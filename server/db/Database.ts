@@ -225,6 +225,41 @@ export interface BlobChunksTable {
   sha256: string;
 }
 
+/** A permanent file version on its way to Arweave (docs/SYNC_SPEC.md R34-R37). */
+export interface StorageTransactionsTable {
+  id: string;
+  vault_id: string;
+  file_id: string;
+  version_id: string;
+  blob_id: string;
+  uploader_user_id: string;
+  /** Stored bytes (ciphertext for private vaults). */
+  size: number;
+  /** StorageTxStatus. */
+  status: string;
+  data_item_id: string | null;
+  /** The bundle's Arweave transaction id (storage_bundles.tx_id). */
+  tx_id: string | null;
+  /** Winston, decimal. */
+  reward: string | null;
+  /** Public vaults only: the File-Name and Content-Type tags (clear in the ops already). */
+  public_name: string | null;
+  content_type: string | null;
+  /** Failed gateway attempts in a row, for the backoff; next try not before `next_attempt_at` (ms). */
+  attempts: number;
+  next_attempt_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A signed bundle transaction: its header JSON (without data) and the blob store key of its data. */
+export interface StorageBundlesTable {
+  tx_id: string;
+  header: string;
+  data_key: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -242,6 +277,8 @@ export interface Database {
   ops: OpsTable;
   blobs: BlobsTable;
   blob_chunks: BlobChunksTable;
+  storage_transactions: StorageTransactionsTable;
+  storage_bundles: StorageBundlesTable;
 }
 
 /** Every table, for tests that count rows. */

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import type { BlobStore } from '../blobs/BlobStore';
 import { type Config, loadConfig } from '../config';
 import type { Database } from '../db/Database';
@@ -43,6 +43,7 @@ export interface BuildOptions {
   storageAllowances?: StorageAllowances;
   pokeBus?: PokeBus;
   notificationBus?: NotificationBus;
+  arweave?: AppDeps['arweave'];
 }
 
 /** One suite's database, data directory and apps. Fields are usable from `beforeAll` on. */
@@ -88,6 +89,7 @@ export class TestEnv {
       ...(options.storageAllowances ? { storageAllowances: options.storageAllowances } : {}),
       ...(options.pokeBus ? { pokeBus: options.pokeBus } : {}),
       ...(options.notificationBus ? { notificationBus: options.notificationBus } : {}),
+      ...(options.arweave ? { arweave: options.arweave } : {}),
     });
     // Hooks cannot be added once the app is ready (it has encapsulated plugin scopes), so a
     // test's own close is noticed at teardown instead: closing a closed app again is harmless.

@@ -50,7 +50,7 @@ export type StorageTransaction = z.infer<typeof StorageTransaction>;
 export const STORAGE_TX_PAGE_SIZE = 20;
 
 /** GET /storage/transactions?limit=20&nextToken=: the caller's own uploads, newest first. */
-export const StorageTransactionsQuery = z.object({
+export const StorageTransactionsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(STORAGE_TX_PAGE_SIZE).default(STORAGE_TX_PAGE_SIZE),
   nextToken: z.string().min(1).max(200).optional(),
 });
@@ -74,6 +74,6 @@ export const ArweaveConfig = z.object({
 export type ArweaveConfig = z.infer<typeof ArweaveConfig>;
 
 /** GET /arweave/tx/:txId: import by network transaction id (public permanent vaults). */
-export const ArweaveTxParams = z.object({ txId: ArweaveTxId });
+export const ArweaveTxParams = z.strictObject({ txId: ArweaveTxId });
 /** Response header carrying the file name from the item's File-Name tag (URI-encoded). */
 export const ARWEAVE_FILE_NAME_HEADER = 'x-cairn-file-name';

@@ -3,6 +3,7 @@ import * as m0001 from './0001_accounts';
 import * as m0002 from './0002_vaults';
 import * as m0003 from './0003_members';
 import * as m0004 from './0004_notifications';
+import * as m0005 from './0005_storage_transactions';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -13,4 +14,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_vaults': m0002,
   '0003_members': m0003,
   '0004_notifications': m0004,
+  '0005_storage_transactions': m0005,
 };

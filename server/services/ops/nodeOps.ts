@@ -36,14 +36,14 @@ export async function applyNodeOp(ctx: VaultOpContext, body: OperationBody): Pro
           updated_at: now,
         })
         .execute();
-      if (blob && body.type === 'file.create') await commitVersion(ctx, blob, op.objectId, body.version.versionId);
+      if (blob && body.type === 'file.create') await commitVersion(ctx, blob, op.objectId, body.version);
       return;
     }
     case 'file.addVersion': {
       const node = await requireNode(ctx, 'ACTIVE');
       if (node.kind !== 'file') throw invalid('Only a file has versions');
       const blob = await checkVersionBlob(ctx, body.version);
-      await commitVersion(ctx, blob, node.id, body.version.versionId);
+      await commitVersion(ctx, blob, node.id, body.version);
       return;
     }
     case 'node.rename':

@@ -7,6 +7,7 @@ import { ApiError } from '../../../src/protocol/errors';
 import { CHUNK_SIZE, CHUNK_TAG_BYTES, type FileVersion } from '../../../src/protocol/vaults';
 import { type Blob, findBlob, listChunks } from '../vaultRows';
 import type { VaultOpContext } from './OpContext';
+import { scheduleStorage } from './storageSchedule';
 
 export async function checkVersionBlob(ctx: VaultOpContext, version: FileVersion): Promise<Blob> {
   const { trx, vault } = ctx;
@@ -37,9 +38,13 @@ export async function checkVersionBlob(ctx: VaultOpContext, version: FileVersion
   return blob;
 }
 
-/** Marks the blob as the node's version and counts its bytes in the vault and the file. */
-export async function commitVersion(ctx: VaultOpContext, blob: Blob, nodeId: string, versionId: string): Promise<void> {
+/**
+ * Marks the blob as the node's version and counts its bytes in the vault and the file; in a
+ * permanent vault, also schedules the version for Arweave (SYNC_SPEC R34).
+ */
+export async function commitVersion(ctx: VaultOpContext, blob: Blob, nodeId: string, version: FileVersion): Promise<void> {
   const { trx, now } = ctx;
+  const versionId = version.versionId;
   await trx.updateTable('blobs').set({ status: 'committed', node_id: nodeId, version_id: versionId }).where('id', '=', blob.id).execute();
   await trx
     .updateTable('nodes')
@@ -56,4 +61,5 @@ export async function commitVersion(ctx: VaultOpContext, blob: Blob, nodeId: str
     .set((eb) => ({ size: eb('size', '+', blob.storedSize) }))
     .where('id', '=', ctx.vault.id)
     .execute();
+  await scheduleStorage(ctx, blob, nodeId, version);
 }

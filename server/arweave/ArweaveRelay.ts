@@ -1,0 +1,391 @@
+/**
+ * The permanent relay (docs/SYNC_SPEC.md R34-R37; DESIGN.md section 5). Each pass:
+ *
+ * 1. bundles SCHEDULED rows: claims them (SCHEDULED -> VERIFICATION, so two processes never bundle
+ *    one row), reads the stored bytes (ciphertext for private vaults) and checks them against the
+ *    committed chunk hashes, wraps each version in an ANS-104 data item signed by the relay wallet,
+ *    bundles up to BUNDLE_MAX_BYTES of items into one Arweave transaction and signs it. The bundle's
+ *    data goes to the blob store and its signed header, tx id, data item ids and reward to the
+ *    database (BUNDLED) BEFORE anything is posted;
+ * 2. posts BUNDLED transactions: asks the gateway first and posts only when it does not know the
+ *    id, always the same signed transaction (a restart never re-bundles into a second id); then
+ *    PENDING. A 4xx refusal (other than 404/408/429) is REJECTED; other errors back off with jitter;
+ * 3. polls PENDING transactions until confirmed (COMMITTED). One the gateway forgot is posted again.
+ *
+ * Every status change is reported through `onChange` (the WebSocket `storageTransaction` message).
+ * Retry times use the wall clock (Date.now), record timestamps the app's Clock.
+ */
+import crypto from 'node:crypto';
+import { ArweaveSigner, bundleAndSignData, createData, type DataItem } from 'arbundles';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { StorageTransaction, StorageTxStatus } from '../../src/protocol/arweave';
+import { type BlobStore, chunkKey } from '../blobs/BlobStore';
+import type { Database, StorageTransactionsTable } from '../db/Database';
+import type { Clock } from '../services/Clock';
+import { listChunks } from '../services/vaultRows';
+import type { ArweaveClient, JWKInterface } from './arweaveClient';
+import { toStorageTransaction } from './storageTransactionRows';
+
+/** Item bytes per bundle; a single larger version is bundled alone (docs/decisions.md). */
+export const BUNDLE_MAX_BYTES = 64 * 1024 * 1024;
+/** The app tag every data item carries; private items carry nothing else. */
+export const APP_NAME = 'Cairn';
+
+export interface RelayOptions {
+  /** Pause between passes of the loop. */
+  intervalMs?: number;
+  /** Confirmations that make a transaction COMMITTED. */
+  confirmations?: number;
+  bundleMaxBytes?: number;
+  /** Backoff after a gateway error: base * 2^attempts, at most max, times a jitter in [0.5, 1). */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** How long a claimed (VERIFICATION) row stays another pass's before it may be taken again. */
+  claimLeaseMs?: number;
+}
+
+export interface RelayDeps {
+  db: Kysely<Database>;
+  blobStore: BlobStore;
+  arweave: ArweaveClient;
+  wallet: JWKInterface;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  onChange?: (transaction: StorageTransaction, uploaderUserId: string) => void;
+  options?: RelayOptions;
+}
+
+type Row = StorageTransactionsTable;
+export type RelayPhase = 'bundle' | 'post' | 'poll';
+const BUNDLE_KEY_PREFIX = 'arweave-bundles';
+
+/** A gateway answer that will not change on retry. */
+class GatewayRefusal extends Error {}
+
+export class ArweaveRelay {
+  private readonly options: Required<RelayOptions>;
+  private readonly signer: ArweaveSigner;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+
+  constructor(private readonly deps: RelayDeps) {
+    this.options = {
+      intervalMs: 2_000,
+      confirmations: 1,
+      bundleMaxBytes: BUNDLE_MAX_BYTES,
+      backoffBaseMs: 1_000,
+      backoffMaxMs: 5 * 60_000,
+      claimLeaseMs: 10 * 60_000,
+      ...deps.options,
+    };
+    this.signer = new ArweaveSigner(deps.wallet);
+  }
+
+  /** Starts the loop; rows left from a previous run are picked up by the first pass. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops the loop and waits for a pass in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One pass (also for tests, which drive the relay step by step). Passes never overlap. */
+  async runOnce(phases: readonly RelayPhase[] = ['bundle', 'post', 'poll']): Promise<void> {
+    while (this.running) await this.running;
+    const pass = this.pass(phases).finally(() => {
+      this.running = null;
+    });
+    this.running = pass;
+    await pass;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.runOnce()
+        .catch((error: unknown) => this.deps.log.error({ err: error }, 'arweave relay pass failed'))
+        .finally(() => this.schedule(this.options.intervalMs));
+    }, delayMs);
+  }
+
+  private async pass(phases: readonly RelayPhase[]): Promise<void> {
+    if (phases.includes('bundle')) await this.bundleScheduled();
+    if (phases.includes('post')) await this.postBundled();
+    if (phases.includes('poll')) await this.pollPending();
+  }
+
+  // --- 1. bundle -------------------------------------------------------------------------------
+
+  private async bundleScheduled(): Promise<void> {
+    const { db } = this.deps;
+    const now = Date.now();
+    const candidates = await db
+      .selectFrom('storage_transactions')
+      .selectAll()
+      .where('status', 'in', ['SCHEDULED', 'VERIFICATION'])
+      .where('next_attempt_at', '<=', now)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(200)
+      .execute();
+    let group: { row: Row; bytes: Buffer }[] = [];
+    let groupBytes = 0;
+    for (const candidate of candidates) {
+      const row = await this.claim(candidate, now);
+      if (!row) continue;
+      const bytes = await this.readVerified(row);
+      if (!bytes) {
+        await this.setStatus([row.id], 'BLOCKED', {});
+        continue;
+      }
+      if (group.length > 0 && groupBytes + bytes.length > this.options.bundleMaxBytes) {
+        await this.bundleOrRelease(group);
+        group = [];
+        groupBytes = 0;
+      }
+      group.push({ row, bytes });
+      groupBytes += bytes.length;
+    }
+    if (group.length > 0) await this.bundleOrRelease(group);
+  }
+
+  /** Bundles `group`; when the gateway (price, anchor) fails, gives the rows back for a later pass. */
+  private async bundleOrRelease(group: { row: Row; bytes: Buffer }[]): Promise<void> {
+    try {
+      await this.bundle(group);
+    } catch (error) {
+      const attempts = Math.max(...group.map(({ row }) => Number(row.attempts)));
+      const delay = this.backoffDelay(attempts);
+      this.deps.log.warn({ attempts, delayMs: delay, err: error }, 'arweave bundling failed; retrying later');
+      await this.deps.db
+        .updateTable('storage_transactions')
+        .set({ status: 'SCHEDULED', attempts: attempts + 1, next_attempt_at: Date.now() + delay, updated_at: this.deps.clock.now() })
+        .where('id', 'in', group.map(({ row }) => row.id))
+        .where('status', '=', 'VERIFICATION')
+        .execute();
+      for (const { row } of group) await this.report(row.id);
+    }
+  }
+
+  private backoffDelay(attempts: number): number {
+    return Math.round(Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** attempts) * (0.5 + Math.random() / 2));
+  }
+
+  /** SCHEDULED (or a lapsed claim) -> VERIFICATION for this process only; null if another took it. */
+  private async claim(row: Row, now: number): Promise<Row | null> {
+    const result = await this.deps.db
+      .updateTable('storage_transactions')
+      .set({ status: 'VERIFICATION', next_attempt_at: now + this.options.claimLeaseMs, updated_at: this.deps.clock.now() })
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .where('next_attempt_at', '=', row.next_attempt_at)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return null;
+    if (row.status !== 'VERIFICATION') await this.report(row.id);
+    return { ...row, status: 'VERIFICATION' };
+  }
+
+  /** The stored bytes of the version, or null when a chunk is missing or no longer matches its hash. */
+  private async readVerified(row: Row): Promise<Buffer | null> {
+    const chunks = await listChunks(this.deps.db, row.blob_id);
+    const parts: Buffer[] = [];
+    for (const chunk of chunks) {
+      const stream = await this.deps.blobStore.get(chunkKey(row.blob_id, chunk.index, chunk.sha256));
+      if (!stream) return null;
+      const pieces: Buffer[] = [];
+      for await (const piece of stream) pieces.push(piece as Buffer);
+      const bytes = Buffer.concat(pieces);
+      if (crypto.createHash('sha256').update(bytes).digest('hex') !== chunk.sha256) return null;
+      parts.push(bytes);
+    }
+    const bytes = Buffer.concat(parts);
+    if (chunks.length === 0 || bytes.length !== Number(row.size)) return null;
+    return bytes;
+  }
+
+  private tagsFor(row: Row): { name: string; value: string }[] {
+    const tags = [{ name: 'App-Name', value: APP_NAME }];
+    // Only public vaults have these columns set: a private item says nothing about its content.
+    if (row.content_type) tags.push({ name: 'Content-Type', value: row.content_type });
+    if (row.public_name) tags.push({ name: 'File-Name', value: row.public_name });
+    return tags;
+  }
+
+  private async bundle(group: { row: Row; bytes: Buffer }[]): Promise<void> {
+    const { arweave, wallet, db, blobStore } = this.deps;
+    const items: DataItem[] = group.map(({ row, bytes }) => createData(bytes, this.signer, { tags: this.tagsFor(row) }));
+    const bundle = await bundleAndSignData(items, this.signer);
+    const tx = await arweave.createTransaction({ data: bundle.getRaw() }, wallet);
+    tx.addTag('Bundle-Format', 'binary');
+    tx.addTag('Bundle-Version', '2.0.0');
+    await arweave.transactions.sign(tx, wallet);
+    const dataKey = `${BUNDLE_KEY_PREFIX}/${tx.id}`;
+    await blobStore.put(dataKey, Buffer.from(bundle.getRaw()));
+    const header = JSON.stringify({ ...tx.toJSON(), data: '' });
+    const now = this.deps.clock.now();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('storage_bundles').values({ tx_id: tx.id, header, data_key: dataKey, created_at: now }).execute();
+      for (const [index, { row }] of group.entries()) {
+        await trx
+          .updateTable('storage_transactions')
+          .set({
+            status: 'BUNDLED',
+            tx_id: tx.id,
+            data_item_id: items[index]!.id,
+            reward: tx.reward,
+            attempts: 0,
+            next_attempt_at: 0,
+            updated_at: now,
+          })
+          .where('id', '=', row.id)
+          .where('status', '=', 'VERIFICATION')
+          .execute();
+      }
+    });
+    for (const { row } of group) await this.report(row.id);
+  }
+
+  // --- 2. post ---------------------------------------------------------------------------------
+
+  private async postBundled(): Promise<void> {
+    for (const txId of await this.dueTxIds('BUNDLED')) {
+      try {
+        const known = await this.gatewayStatus(txId);
+        if (known === 'confirmed') await this.setTxStatus(txId, 'BUNDLED', 'COMMITTED');
+        else if (known === 'pending') await this.setTxStatus(txId, 'BUNDLED', 'PENDING');
+        else {
+          await this.post(txId);
+          await this.setTxStatus(txId, 'BUNDLED', 'PENDING');
+        }
+      } catch (error) {
+        if (error instanceof GatewayRefusal) {
+          this.deps.log.warn({ txId, reason: error.message }, 'the gateway refused a bundle');
+          await this.setTxStatus(txId, 'BUNDLED', 'REJECTED');
+        } else await this.backOff(txId, 'BUNDLED', error);
+      }
+    }
+  }
+
+  /** Posts the stored signed transaction with its data (chunked by the uploader when large). */
+  private async post(txId: string): Promise<void> {
+    const { db, blobStore, arweave } = this.deps;
+    const stored = await db.selectFrom('storage_bundles').selectAll().where('tx_id', '=', txId).executeTakeFirstOrThrow();
+    const stream = await blobStore.get(stored.data_key);
+    if (!stream) throw new GatewayRefusal('The bundle data is missing from the blob store');
+    const pieces: Buffer[] = [];
+    for await (const piece of stream) pieces.push(piece as Buffer);
+    const tx = arweave.transactions.fromRaw(JSON.parse(stored.header));
+    tx.data = new Uint8Array(Buffer.concat(pieces));
+    await tx.prepareChunks(tx.data);
+    if (tx.id !== txId) throw new Error('The stored bundle does not match its id');
+    const uploader = await arweave.transactions.getUploader(tx);
+    while (!uploader.isComplete) {
+      try {
+        await uploader.uploadChunk();
+      } catch (error) {
+        const status = uploader.lastResponseStatus;
+        if (status >= 400 && status < 500 && ![404, 408, 429].includes(status)) throw new GatewayRefusal(`${status} ${uploader.lastResponseError}`);
+        throw error;
+      }
+    }
+  }
+
+  // --- 3. poll ---------------------------------------------------------------------------------
+
+  private async pollPending(): Promise<void> {
+    for (const txId of await this.dueTxIds('PENDING')) {
+      try {
+        const known = await this.gatewayStatus(txId);
+        if (known === 'confirmed') await this.setTxStatus(txId, 'PENDING', 'COMMITTED');
+        else if (known === 'unknown') await this.setTxStatus(txId, 'PENDING', 'BUNDLED'); // dropped: post the same tx again
+        else await this.later(txId, 'PENDING', this.options.intervalMs);
+      } catch (error) {
+        await this.backOff(txId, 'PENDING', error);
+      }
+    }
+  }
+
+  private async gatewayStatus(txId: string): Promise<'confirmed' | 'pending' | 'unknown'> {
+    const answer = await this.deps.arweave.transactions.getStatus(txId);
+    if (answer.status === 404) return 'unknown';
+    if (answer.status === 202) return 'pending';
+    if (answer.status !== 200) throw new Error(`Gateway status ${answer.status}`);
+    // arlocal answers 200 with confirmed 'Pending' until the tx is mined.
+    const confirmed = answer.confirmed as { number_of_confirmations?: number } | null | string;
+    if (confirmed && typeof confirmed === 'object' && (confirmed.number_of_confirmations ?? 0) >= this.options.confirmations) return 'confirmed';
+    return 'pending';
+  }
+
+  // --- rows --------------------------------------------------------------------------------------
+
+  private async dueTxIds(status: StorageTxStatus): Promise<string[]> {
+    const rows = await this.deps.db
+      .selectFrom('storage_transactions')
+      .select('tx_id')
+      .distinct()
+      .where('status', '=', status)
+      .where('next_attempt_at', '<=', Date.now())
+      .where('tx_id', 'is not', null)
+      .execute();
+    return rows.map((r) => r.tx_id!).sort();
+  }
+
+  private async setTxStatus(txId: string, from: StorageTxStatus, to: StorageTxStatus): Promise<void> {
+    const ids = await this.deps.db.selectFrom('storage_transactions').select('id').where('tx_id', '=', txId).where('status', '=', from).execute();
+    await this.setStatus(
+      ids.map((r) => r.id),
+      to,
+      { attempts: 0, next_attempt_at: 0 },
+      from,
+    );
+  }
+
+  private async setStatus(ids: string[], status: StorageTxStatus, extra: Partial<Row>, from?: StorageTxStatus): Promise<void> {
+    if (ids.length === 0) return;
+    let query = this.deps.db
+      .updateTable('storage_transactions')
+      .set({ ...extra, status, updated_at: this.deps.clock.now() })
+      .where('id', 'in', ids);
+    if (from) query = query.where('status', '=', from);
+    await query.execute();
+    for (const id of ids) await this.report(id);
+  }
+
+  private async later(txId: string, status: StorageTxStatus, delayMs: number): Promise<void> {
+    await this.deps.db
+      .updateTable('storage_transactions')
+      .set({ next_attempt_at: Date.now() + delayMs })
+      .where('tx_id', '=', txId)
+      .where('status', '=', status)
+      .execute();
+  }
+
+  private async backOff(txId: string, status: StorageTxStatus, error: unknown): Promise<void> {
+    const row = await this.deps.db.selectFrom('storage_transactions').select('attempts').where('tx_id', '=', txId).where('status', '=', status).executeTakeFirst();
+    const attempts = Number(row?.attempts ?? 0);
+    const delay = this.backoffDelay(attempts);
+    this.deps.log.warn({ txId, attempts, delayMs: delay, err: error }, 'arweave gateway error; retrying later');
+    await this.deps.db
+      .updateTable('storage_transactions')
+      .set({ attempts: attempts + 1, next_attempt_at: Date.now() + delay })
+      .where('tx_id', '=', txId)
+      .where('status', '=', status)
+      .execute();
+  }
+
+  private async report(id: string): Promise<void> {
+    if (!this.deps.onChange) return;
+    const row = await this.deps.db.selectFrom('storage_transactions').selectAll().where('id', '=', id).executeTakeFirst();
+    if (row) this.deps.onChange(toStorageTransaction(row), row.uploader_user_id);
+  }
+}

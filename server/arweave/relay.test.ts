@@ -1,0 +1,321 @@
+/**
+ * The permanent relay against a real arlocal gateway (docs/SYNC_SPEC.md R34-R37): what reaches
+ * the network (ciphertext and no names for private vaults, bytes and name tags for public ones),
+ * signed bundles, outages and restarts (same transaction, no duplicates, nothing lost), the
+ * transactions endpoint and the import-by-id endpoint.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Bundle } from 'arbundles';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { ARWEAVE_FILE_NAME_HEADER, ArweaveConfig, StorageTransaction, StorageTransactionPage } from '../../src/protocol/arweave';
+import type { OperationBody } from '../../src/protocol/vaults';
+import { ServerMessage } from '../../src/protocol/ws';
+import { ApiClient } from '../testing/ApiClient';
+import { TestGateway } from '../testing/arlocal';
+import { describeEachDatabase, type TestEnv } from '../testing/databases';
+import { expectStatus } from '../testing/flows';
+import { clear, expectAccepted, makeFile, newId, sealed, type StoredFile, VaultActor } from '../testing/vaults';
+import type { RelayOptions } from './ArweaveRelay';
+import type { JWKInterface } from './arweaveClient';
+import { readWallet } from './wallet';
+
+describeEachDatabase('permanent relay', (env) => {
+  let gatewayDir: string;
+  let gateway: TestGateway;
+  let wallet: JWKInterface;
+  let app: FastifyInstance;
+  let api: ApiClient;
+
+  async function buildRelayApp(options: RelayOptions = {}): Promise<FastifyInstance> {
+    return env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5, ...options } } });
+  }
+
+  beforeAll(async () => {
+    gatewayDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-arlocal-'));
+    gateway = new TestGateway(gatewayDir);
+    await gateway.start();
+    wallet = readWallet(path.join(gatewayDir, 'arweave-wallet.json'));
+    app = await buildRelayApp();
+    api = new ApiClient(app);
+  });
+
+  afterAll(async () => {
+    await gateway.stop();
+    fs.rmSync(gatewayDir, { recursive: true, force: true });
+  });
+
+  function relayOf(target: FastifyInstance) {
+    const relay = target.arweaveRelay;
+    if (!relay) throw new Error('No relay');
+    return relay;
+  }
+
+  async function addFile(actor: VaultActor, vaultId: string, file: StoredFile, options: { isPublic?: boolean; name?: string } = {}) {
+    const isPublic = options.isPublic ?? false;
+    const version = await actor.upload(vaultId, file, { isPublic });
+    const fileId = newId();
+    const body: OperationBody = { type: 'file.create', parentId: null, name: isPublic ? clear(options.name ?? 'file.bin') : sealed(), version };
+    expectAccepted(await actor.apply(vaultId, fileId, body));
+    return { fileId, versionId: version.versionId, bytes: Buffer.concat(file.chunks) };
+  }
+
+  async function rowsOf(vaultId: string) {
+    return env.db.selectFrom('storage_transactions').selectAll().where('vault_id', '=', vaultId).orderBy('created_at').orderBy('id').execute();
+  }
+
+  /** Passes and mined blocks until every row of `vaultId` is final (a few rounds at most). */
+  async function settle(target: FastifyInstance, vaultId: string): Promise<void> {
+    for (let round = 0; round < 10; round += 1) {
+      await relayOf(target).runOnce();
+      const rows = await rowsOf(vaultId);
+      if (rows.every((r) => ['COMMITTED', 'REJECTED', 'BLOCKED'].includes(r.status))) return;
+      await gateway.mine();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`Not settled: ${JSON.stringify((await rowsOf(vaultId)).map((r) => r.status))}`);
+  }
+
+  async function gatewayTags(id: string): Promise<Record<string, string>> {
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ transaction(id: "${id}") { tags { name value } } }` }),
+    });
+    const body = (await response.json()) as { data: { transaction: { tags: { name: string; value: string }[] } | null } };
+    return Object.fromEntries((body.data.transaction?.tags ?? []).map((t) => [t.name, t.value]));
+  }
+
+  /** The bundle as the network holds it, after checking every data item's signature. */
+  async function verifiedBundle(txId: string): Promise<Bundle> {
+    const data = (await gateway.arweave.transactions.getData(txId, { decode: true })) as Uint8Array;
+    const bundle = new Bundle(Buffer.from(data));
+    expect(await bundle.verify()).toBe(true);
+    return bundle;
+  }
+
+  async function txCountOfWallet(): Promise<number> {
+    const owner = await gateway.arweave.wallets.jwkToAddress(wallet);
+    const response = await fetch(`${gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ transactions(owners: ["${owner}"], first: 100, tags: [{ name: "Bundle-Format", values: ["binary"] }]) { edges { node { id } } } }` }),
+    });
+    const body = (await response.json()) as { data: { transactions: { edges: { node: { id: string } }[] } } };
+    return new Set(body.data.transactions.edges.map((e) => e.node.id)).size;
+  }
+
+  it('a private permanent version reaches COMMITTED as ciphertext in a signed bundle, with no name or type tags', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    const file = makeFile(300_000);
+    const { fileId, versionId, bytes } = await addFile(owner, vaultId, file);
+
+    const [scheduled] = await rowsOf(vaultId);
+    expect(scheduled).toMatchObject({ status: 'SCHEDULED', file_id: fileId, version_id: versionId, public_name: null, content_type: null });
+    expect(Number(scheduled!.size)).toBe(file.storedSize);
+
+    const sent = vi.spyOn(app.socketHub, 'sendToUser');
+    await settle(app, vaultId);
+    const [row] = await rowsOf(vaultId);
+    expect(row!.status).toBe('COMMITTED');
+    expect(row!.tx_id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(BigInt(row!.reward!)).toBeGreaterThan(0n);
+    // Every status change went to the uploader's sockets, in order.
+    const statuses = sent.mock.calls
+      .filter(([userId]) => userId === owner.userId)
+      .map(([, message]) => ServerMessage.parse(message))
+      .flatMap((m) => (m.type === 'storageTransaction' ? [m.transaction.status] : []));
+    expect(statuses).toEqual(['VERIFICATION', 'BUNDLED', 'PENDING', 'COMMITTED']);
+    sent.mockRestore();
+
+    // The gateway serves the stored ciphertext for the data item, not anything else.
+    const served = Buffer.from(await (await fetch(`${gateway.url}/${row!.data_item_id}`)).arrayBuffer());
+    expect(served.equals(bytes)).toBe(true);
+    expect(await gatewayTags(row!.data_item_id!)).toEqual({ 'App-Name': 'Cairn' });
+
+    const bundle = await verifiedBundle(row!.tx_id!);
+    expect(bundle.getIds()).toEqual([row!.data_item_id]);
+    const item = bundle.get(0);
+    expect(Buffer.from(item.rawData).equals(bytes)).toBe(true);
+    expect(item.tags).toEqual([{ name: 'App-Name', value: 'Cairn' }]);
+    expect(await gatewayTags(row!.tx_id!)).toMatchObject({ 'Bundle-Format': 'binary', 'Bundle-Version': '2.0.0' });
+  });
+
+  it('a public version carries its File-Name and Content-Type, and imports back by id with them', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false, isPublic: true });
+    const file = makeFile(1_000, { isPublic: true });
+    const { bytes } = await addFile(owner, vaultId, file, { isPublic: true, name: 'Field notes é.txt' });
+    await settle(app, vaultId);
+    const [row] = await rowsOf(vaultId);
+    expect(row!.status).toBe('COMMITTED');
+    expect(await gatewayTags(row!.data_item_id!)).toEqual({ 'App-Name': 'Cairn', 'Content-Type': 'text/plain', 'File-Name': 'Field notes é.txt' });
+    const bundle = await verifiedBundle(row!.tx_id!);
+    expect(Buffer.from(bundle.get(0).rawData).equals(bytes)).toBe(true);
+
+    const imported = await app.inject({ method: 'GET', url: `/api/arweave/tx/${row!.data_item_id}`, headers: { authorization: `Bearer ${owner.token}` } });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.headers['content-type']).toBe('text/plain');
+    expect(decodeURIComponent(String(imported.headers[ARWEAVE_FILE_NAME_HEADER]))).toBe('Field notes é.txt');
+    expect(imported.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('a new version of a public file is tagged with the name the file has now', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false, isPublic: true });
+    const { fileId } = await addFile(owner, vaultId, makeFile(10, { isPublic: true }), { isPublic: true, name: 'draft.txt' });
+    expectAccepted(await owner.apply(vaultId, fileId, { type: 'node.rename', name: clear('final.txt') }));
+    const version = await owner.upload(vaultId, makeFile(20, { isPublic: true }), { isPublic: true });
+    expectAccepted(await owner.apply(vaultId, fileId, { type: 'file.addVersion', version }));
+    expect((await rowsOf(vaultId)).map((r) => r.public_name)).toEqual(['draft.txt', 'final.txt']);
+  });
+
+  it('cloud vaults get no storage transactions', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: true });
+    await addFile(owner, vaultId, makeFile(100));
+    expect(await rowsOf(vaultId)).toEqual([]);
+  });
+
+  it('a gateway outage mid-relay: the same signed transactions are posted once arlocal is back, none lost, none twice', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    // Two versions per bundle at most: three versions make two bundles.
+    const outageApp = await buildRelayApp({ bundleMaxBytes: 2_500 });
+    for (let i = 0; i < 3; i += 1) await addFile(owner, vaultId, makeFile(1_000));
+    const before = await txCountOfWallet();
+
+    await relayOf(outageApp).runOnce(['bundle']);
+    const bundled = await rowsOf(vaultId);
+    expect(bundled.map((r) => r.status)).toEqual(['BUNDLED', 'BUNDLED', 'BUNDLED']);
+    const txIds = [...new Set(bundled.map((r) => r.tx_id))];
+    expect(txIds).toHaveLength(2);
+
+    await gateway.stop();
+    await relayOf(outageApp).runOnce();
+    await relayOf(outageApp).runOnce();
+    const during = await rowsOf(vaultId);
+    expect(during.map((r) => r.status)).toEqual(['BUNDLED', 'BUNDLED', 'BUNDLED']);
+    expect(during.every((r) => Number(r.attempts) >= 1)).toBe(true);
+
+    await gateway.start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle(outageApp, vaultId);
+    const after = await rowsOf(vaultId);
+    expect(after.map((r) => r.status)).toEqual(['COMMITTED', 'COMMITTED', 'COMMITTED']);
+    expect([...new Set(after.map((r) => r.tx_id))].sort()).toEqual([...txIds].sort());
+    expect(await txCountOfWallet()).toBe(before + 2);
+    for (const txId of txIds) await verifiedBundle(txId!);
+    await outageApp.close();
+  });
+
+  it('a server restart resumes: a bundle posted before the crash is found, not posted again; a bundled one is posted as signed', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    const first = await buildRelayApp({ bundleMaxBytes: 1_500 });
+    await addFile(owner, vaultId, makeFile(1_000));
+    await addFile(owner, vaultId, makeFile(1_000));
+    const before = await txCountOfWallet();
+    await relayOf(first).runOnce();
+    const posted = await rowsOf(vaultId);
+    expect(posted.map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
+    // A crash just after the post of the first bundle, before PENDING was written; the second
+    // bundle was signed and recorded but never posted.
+    await env.db.updateTable('storage_transactions').set({ status: 'BUNDLED' }).where('vault_id', '=', vaultId).execute();
+    await env.db.updateTable('storage_transactions').set({ status: 'SCHEDULED', tx_id: null, data_item_id: null, reward: null }).where('id', '=', posted[1]!.id).execute();
+    await first.close();
+
+    const second = await buildRelayApp({ bundleMaxBytes: 1_500 });
+    await settle(second, vaultId);
+    const rows = await rowsOf(vaultId);
+    expect(rows.map((r) => r.status)).toEqual(['COMMITTED', 'COMMITTED']);
+    expect(rows[0]!.tx_id).toBe(posted[0]!.tx_id);
+    expect(await txCountOfWallet()).toBe(before + 2);
+    await second.close();
+  });
+
+  it('a version whose stored bytes are gone is BLOCKED, not posted', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    await addFile(owner, vaultId, makeFile(100));
+    const [row] = await rowsOf(vaultId);
+    await env.db.updateTable('blob_chunks').set({ sha256: '0'.repeat(64) }).where('blob_id', '=', row!.blob_id).execute();
+    await relayOf(app).runOnce();
+    expect((await rowsOf(vaultId))[0]!.status).toBe('BLOCKED');
+  });
+
+  it('GET /storage/transactions pages 20 newest first, each user seeing only their own', async () => {
+    const owner = await VaultActor.create(env, api);
+    const other = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    for (let i = 0; i < 21; i += 1) {
+      await env.db
+        .insertInto('storage_transactions')
+        .values({
+          id: `paging${String(i).padStart(2, '0')}`,
+          vault_id: vaultId,
+          file_id: newId(),
+          version_id: newId(),
+          blob_id: newId(),
+          uploader_user_id: owner.userId,
+          size: i,
+          status: 'SCHEDULED',
+          data_item_id: null,
+          tx_id: null,
+          reward: null,
+          public_name: null,
+          content_type: null,
+          attempts: 0,
+          next_attempt_at: Number.MAX_SAFE_INTEGER,
+          created_at: 1_000 + (i % 7),
+          updated_at: 1_000,
+        })
+        .execute();
+    }
+    const first = await api.get('/api/storage/transactions?limit=20', { token: owner.token });
+    expectStatus(first, 200);
+    const page1 = StorageTransactionPage.parse(first.body);
+    expect(page1.items).toHaveLength(20);
+    expect(page1.nextToken).not.toBeNull();
+    const second = await api.get(`/api/storage/transactions?limit=20&nextToken=${page1.nextToken}`, { token: owner.token });
+    const page2 = StorageTransactionPage.parse(second.body);
+    expect(page2.items).toHaveLength(1);
+    expect(page2.nextToken).toBeNull();
+    const all = [...page1.items, ...page2.items];
+    expect(new Set(all.map((t) => t.id)).size).toBe(21);
+    const keys = all.map((t) => [t.createdAt, t.id].join(' '));
+    expect(keys).toEqual([...keys].sort().reverse());
+    expect(all.every((t) => StorageTransaction.safeParse(t).success && !('publicName' in t))).toBe(true);
+
+    const theirs = StorageTransactionPage.parse((await api.get('/api/storage/transactions', { token: other.token })).body);
+    expect(theirs.items.filter((t) => t.vaultId === vaultId)).toEqual([]);
+    expectStatus(await api.get('/api/storage/transactions'), 401);
+    expectStatus(await api.get('/api/storage/transactions?limit=21', { token: owner.token }), 400);
+    expectStatus(await api.get('/api/storage/transactions?nextToken=bogus', { token: owner.token }), 400);
+    await env.db.deleteFrom('storage_transactions').where('vault_id', '=', vaultId).execute();
+  });
+
+  it('GET /arweave/tx/{txId} takes exactly 43 base64url characters, answers 404 for an unknown id, and needs a session', async () => {
+    const owner = await VaultActor.create(env, api);
+    const get = (id: string, token: string | null = owner.token) =>
+      app.inject({ method: 'GET', url: `/api/arweave/tx/${id}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    expect((await get('a'.repeat(42))).statusCode).toBe(400);
+    expect((await get('a'.repeat(44))).statusCode).toBe(400);
+    expect((await get(`${'a'.repeat(42)}.`)).statusCode).toBe(400);
+    expect((await get('b'.repeat(43))).statusCode).toBe(404);
+    expect((await get('b'.repeat(43), null)).statusCode).toBe(401);
+  });
+
+  it('GET /config/arweave answers the gateway and viewer templates without a session', async () => {
+    const response = await api.get('/api/config/arweave');
+    expectStatus(response, 200);
+    const config = ArweaveConfig.parse(response.body);
+    expect(config.gatewayUrl).toBe(gateway.url);
+    expect(config.txViewerUrl).toContain('{txId}');
+  });
+});
+
+export type { TestEnv };

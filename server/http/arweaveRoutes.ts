@@ -1,0 +1,85 @@
+/**
+ * Permanent storage routes (spec 000 section 7; docs/SYNC_SPEC.md R34-R37):
+ * - GET /config/arweave (public): gateway and viewer URLs from configuration;
+ * - GET /storage/transactions: the caller's own storage transactions, newest first, 20 a page;
+ * - GET /arweave/tx/{txId}: import by network transaction id. Streams the item's bytes from the
+ *   gateway with its Content-Type and File-Name tags (as `content-type` and a URI-encoded
+ *   `x-cairn-file-name`), 404 when the gateway lacks it. Authenticated, so the server is no open proxy.
+ */
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { ARWEAVE_FILE_NAME_HEADER, ArweaveConfig, ArweaveTxParams, StorageTransactionsQuery } from '../../src/protocol/arweave';
+import { ApiError } from '../../src/protocol/errors';
+import type { StorageTransactionService } from '../arweave/StorageTransactionService';
+import type { DefineRoute } from './route';
+
+export interface ArweaveRouteDeps {
+  transactions: StorageTransactionService;
+  /** Null when no gateway is configured (permanent storage is off). */
+  config: ArweaveConfig | null;
+}
+
+export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps): void {
+  route({
+    method: 'GET',
+    url: '/api/config/arweave',
+    auth: 'none',
+    handler: async () => {
+      if (!deps.config) throw new ApiError('NOT_FOUND', 'Permanent storage is not configured on this server');
+      return ArweaveConfig.parse(deps.config);
+    },
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/storage/transactions',
+    query: StorageTransactionsQuery,
+    auth: 'required',
+    handler: async ({ query, caller }) => deps.transactions.list(caller.user.id, query),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/arweave/tx/:txId',
+    params: ArweaveTxParams,
+    auth: 'required',
+    handler: async ({ params, reply }) => {
+      const gateway = deps.config?.gatewayUrl;
+      if (!gateway) throw new ApiError('NOT_FOUND', 'Permanent storage is not configured on this server');
+      const tags = await fetchTags(gateway, params.txId);
+      const data = await fetch(new URL(`/${params.txId}`, gateway));
+      if (data.status === 404 || (data.ok && tags === null)) throw new ApiError('NOT_FOUND', 'No transaction with this id on the network');
+      if (!data.ok || !data.body) throw new ApiError('INTERNAL', `The Arweave gateway answered ${data.status}`);
+      const contentType = tags?.get('Content-Type') ?? 'application/octet-stream';
+      const fileName = tags?.get('File-Name');
+      reply.header('content-type', contentType);
+      if (fileName) reply.header(ARWEAVE_FILE_NAME_HEADER, encodeURIComponent(fileName));
+      const length = data.headers.get('content-length');
+      if (length) reply.header('content-length', length);
+      // Served bytes are never rendered by the browser from this origin.
+      reply.header('content-disposition', 'attachment');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(Readable.fromWeb(data.body as WebReadableStream));
+    },
+  });
+}
+
+/** The item's tags by GraphQL (works for bundled data items and plain transactions), or null if unknown. */
+async function fetchTags(gateway: string, txId: string): Promise<Map<string, string> | null> {
+  const query = 'query($id: ID!) { transaction(id: $id) { id tags { name value } } }';
+  let response: Response;
+  try {
+    response = await fetch(new URL('/graphql', gateway), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables: { id: txId } }),
+    });
+  } catch {
+    throw new ApiError('INTERNAL', 'The Arweave gateway is unreachable');
+  }
+  if (!response.ok) throw new ApiError('INTERNAL', `The Arweave gateway answered ${response.status}`);
+  const body = (await response.json()) as { data?: { transaction?: { tags?: { name: string; value: string }[] } | null } };
+  const tx = body.data?.transaction;
+  if (!tx) return null;
+  return new Map((tx.tags ?? []).map((t) => [t.name, t.value]));
+}
