@@ -69,7 +69,7 @@ describe('storage transaction cache (SYNC_SPEC R38)', () => {
 
   it('resolves names on the device from the projected file nodes; unknown files stay unnamed', async () => {
     const db = freshDb();
-    await db.nodes.put({ accountId: 'acc', vaultId: 'v1', id: 'f1', kind: 'file', parentId: null, parentKey: '', name: 'Secret plan.pdf', status: 'ACTIVE', size: 1, mimeType: 'application/pdf', versionCount: 1, latestVersionId: 'ver1', createdAt: 1, updatedAt: 1, pendingOpIds: [] } as NodeRecord);
+    await db.nodes.put({ accountId: 'acc', vaultId: 'v1', id: 'f1', kind: 'file', parentId: null, parentKey: '', name: 'Secret plan.pdf', status: 'ACTIVE', size: 1, mimeType: 'application/pdf', versionCount: 1, latestVersionId: 'ver1', createdAt: 1, updatedAt: 1, pendingOpIds: [], rejection: null } as NodeRecord);
     await db.versions.put({ accountId: 'acc', vaultId: 'v1', fileId: 'f1', versionId: 'ver9' } as VersionRecord);
     const names = await resolveTransactionNames(db, 'acc', [
       { fileId: 'f1', versionId: 'ver1' },

@@ -94,7 +94,7 @@ describe('storage transaction sync against the real server and relay (SYNC_SPEC 
     expect(rejected).toEqual([]);
 
     // The server has the name sealed; the device's projection has it in clear.
-    await db.nodes.put({ accountId: owner.userId, vaultId, id: fileId, kind: 'file', parentId: null, parentKey: '', name: 'Quarterly ledger.xlsx', status: 'ACTIVE', size: 2_000, mimeType: '', versionCount: 1, latestVersionId: versionId, createdAt: 1, updatedAt: 1, pendingOpIds: [] } as NodeRecord);
+    await db.nodes.put({ accountId: owner.userId, vaultId, id: fileId, kind: 'file', parentId: null, parentKey: '', name: 'Quarterly ledger.xlsx', status: 'ACTIVE', size: 2_000, mimeType: '', versionCount: 1, latestVersionId: versionId, createdAt: 1, updatedAt: 1, pendingOpIds: [], rejection: null } as NodeRecord);
     expect((await resolveTransactionNames(db, owner.userId, [committed!])).get(fileId)).toBe('Quarterly ledger.xlsx');
   }, 120_000);
 
