@@ -167,8 +167,8 @@ export function onStorageTxChange(listener: (changes: StorageTxChange[]) => void
   return () => changeListeners.delete(listener);
 }
 
-/** Whether the first load was tried (an empty cache means "none" only then) and whether more pages exist. */
-export function useStorageTxState(): { loadAttempted: boolean; hasMore: boolean } {
+/** Whether the first load was tried (an empty cache means "none" only then), whether more pages exist, and the session's sync. */
+export function useStorageTxState(): { loadAttempted: boolean; hasMore: boolean; sync: StorageTxSync | null } {
   useSyncExternalStore(
     (listener) => {
       stateListeners.add(listener);
@@ -177,7 +177,7 @@ export function useStorageTxState(): { loadAttempted: boolean; hasMore: boolean 
     () => stateVersion,
     () => stateVersion,
   );
-  return { loadAttempted, hasMore: current?.hasMore ?? false };
+  return { loadAttempted, hasMore: current?.hasMore ?? false, sync: current };
 }
 
 /** Gateway and viewer hosts (GET /config/arweave), fetched once per page load. */

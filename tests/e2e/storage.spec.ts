@@ -15,7 +15,9 @@ test('storage page: both cards with Verify balance, and the empty state before a
   await openStorage(page);
   const permanent = page.getByRole('region', { name: 'Permanent storage' });
   const cloud = page.getByRole('region', { name: 'Cloud storage' });
-  await expect(permanent).toContainText(/of .+ used/);
+  // Fetched on opening the page, before any 'Verify balance'.
+  await expect(permanent).toContainText(/of \d[\d.]* [KMGT]?B used/);
+  await expect(page.getByText(/^Checked /)).toBeVisible();
   await expect(permanent).toContainText('free storage left');
   await expect(cloud).toContainText('free storage left');
   for (const label of ['Documents', 'Photos', 'Video', 'Audio', 'Other', 'Free']) await expect(permanent.getByText(label, { exact: true })).toBeVisible();

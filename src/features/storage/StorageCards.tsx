@@ -2,7 +2,7 @@ import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Tooltip } from
 import { useEffect, useMemo, useState } from 'react';
 import { formatBytes, formatDateTime } from '../../domain/formatting';
 import { useOwnedUsageInputs, useStorageUsage } from '../../storage/storageTxStore';
-import { currentStorageTxSync, onStorageTxChange } from '../../sync/storageTxSync';
+import { currentStorageTxSync, onStorageTxChange, useStorageTxState } from '../../sync/storageTxSync';
 import { showErrorSnackbar } from '../../ui/snackbar';
 import { CATEGORY_LABELS, type CategoryUsage, categoryUsage, USAGE_CATEGORIES, type UsageCategory } from './categoryUsage';
 
@@ -19,26 +19,28 @@ const CATEGORY_COLORS: Record<UsageCategory, string> = {
 
 interface CardProps {
   title: string;
-  used: number;
-  total: number;
+  /** null: never fetched on this device yet. */
+  used: number | null;
+  total: number | null;
   categories: CategoryUsage;
 }
 
 /** One storage kind: used of total, free left, and the device's per-category split of what it knows. */
 function StorageCard({ title, used, total, categories }: CardProps) {
-  const free = Math.max(0, total - used);
-  const percent = (bytes: number) => (total > 0 ? Math.min(100, (bytes / total) * 100) : 0);
+  const free = used === null || total === null ? null : Math.max(0, total - used);
+  const percent = (bytes: number) => (total ? Math.min(100, (bytes / total) * 100) : 0);
+  const bytes = (value: number | null) => (value === null ? '—' : formatBytes(value));
   return (
     <Paper withBorder radius="md" p="md" aria-label={title} component="section">
       <Stack gap="sm">
         <Text fw={700}>{title}</Text>
         <Text size="xl" fw={700}>
-          {formatBytes(used)}{' '}
+          {bytes(used)}{' '}
           <Text span size="sm" c="dimmed" fw={400}>
-            of {formatBytes(total)} used
+            of {bytes(total)} used
           </Text>
         </Text>
-        <Progress.Root size="lg" aria-label={`${title}: ${formatBytes(used)} of ${formatBytes(total)} used`}>
+        <Progress.Root size="lg" aria-label={`${title}: ${bytes(used)} of ${bytes(total)} used`}>
           {USAGE_CATEGORIES.map((category) =>
             categories[category] > 0 ? (
               <Tooltip key={category} label={`${CATEGORY_LABELS[category]}: ${formatBytes(categories[category])}`}>
@@ -49,7 +51,7 @@ function StorageCard({ title, used, total, categories }: CardProps) {
         </Progress.Root>
         <Text size="sm">
           <Text span fw={700}>
-            {formatBytes(free)}
+            {bytes(free)}
           </Text>{' '}
           free storage left
         </Text>
@@ -70,7 +72,7 @@ function StorageCard({ title, used, total, categories }: CardProps) {
                 {CATEGORY_LABELS[category]}
               </Text>
               <Text component="dd" size="xs" m={0} data-testid={`usage-${title.split(' ')[0]!.toLowerCase()}-${category}`}>
-                {formatBytes(category === 'free' ? free : categories[category])}
+                {category === 'free' ? bytes(free) : formatBytes(categories[category])}
               </Text>
             </Group>
           ))}
@@ -90,19 +92,22 @@ export function StorageCards() {
   const inputs = useOwnedUsageInputs();
   const [isVerifying, setVerifying] = useState(false);
   const categories = useMemo(() => categoryUsage(inputs?.vaults ?? [], inputs?.versions ?? []), [inputs]);
+  // The session's sync starts in the shell's effect, after this page's on a fresh load: wait for it.
+  const { sync } = useStorageTxState();
 
   useEffect(() => {
-    void currentStorageTxSync()?.refreshUsage();
+    if (!sync) return;
+    void sync.refreshUsage();
     let timer: ReturnType<typeof setTimeout> | null = null;
     const stop = onStorageTxChange(() => {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => void currentStorageTxSync()?.refreshUsage(), STORAGE_REFRESH_DELAY_MS);
+      timer = setTimeout(() => void sync.refreshUsage(), STORAGE_REFRESH_DELAY_MS);
     });
     return () => {
       stop();
       if (timer) clearTimeout(timer);
     };
-  }, []);
+  }, [sync]);
 
   async function verify() {
     setVerifying(true);
@@ -122,8 +127,8 @@ export function StorageCards() {
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <StorageCard title="Permanent storage" used={usage?.permanentUsed ?? 0} total={usage?.permanentTotal ?? 0} categories={categories.permanent} />
-        <StorageCard title="Cloud storage" used={usage?.cloudUsed ?? 0} total={usage?.cloudTotal ?? 0} categories={categories.cloud} />
+        <StorageCard title="Permanent storage" used={usage?.permanentUsed ?? null} total={usage?.permanentTotal ?? null} categories={categories.permanent} />
+        <StorageCard title="Cloud storage" used={usage?.cloudUsed ?? null} total={usage?.cloudTotal ?? null} categories={categories.cloud} />
       </SimpleGrid>
     </Stack>
   );

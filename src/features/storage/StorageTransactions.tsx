@@ -24,7 +24,7 @@ const STATUS_OPTIONS = Object.entries(
 function StatusBadge({ status }: { status: StorageTxStatus }) {
   const view = STORAGE_STATUS_VIEW[status];
   return (
-    <Badge color={view.color} variant="light" radius="sm" style={{ textTransform: 'none' }}>
+    <Badge color={view.color} variant="light" radius="sm" style={{ textTransform: 'none', flexShrink: 0 }} maw="100%">
       {view.label}
     </Badge>
   );
@@ -116,12 +116,10 @@ export function StorageTransactions() {
           {visible.map((tx) => (
             <Paper key={tx.id} component="li" withBorder radius="md" p="sm" data-testid="storage-tx">
               <Stack gap={4}>
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text fw={700} size="sm" truncate>
-                    {nameOf(tx)}
-                  </Text>
-                  <StatusBadge status={tx.status} />
-                </Group>
+                <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {nameOf(tx)}
+                </Text>
+                <StatusBadge status={tx.status} />
                 <Text size="xs" c="dimmed">
                   {formatDateTime(Date.parse(tx.createdAt))} · {formatBytes(tx.size)} · {formatReward(tx.reward)}
                 </Text>
