@@ -48,11 +48,15 @@ test('a file uploaded to a private permanent vault is listed by name on /storage
   await expect(room.row(name)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 30_000 });
   const vaultUrl = page.url();
+  // The upload's operation is on the server (its row scheduled) once the outbox is empty.
+  await expect(page.getByRole('status', { name: /Synced/ })).toBeVisible({ timeout: 30_000 });
   // Whether this server posts to a gateway: without one, rows wait with the provider (SCHEDULED).
   const hasGateway = (await page.request.get('/api/config/arweave')).ok();
   testInfo.annotations.push({ type: 'gateway', description: hasGateway ? 'configured: the row must reach COMMITTED' : 'none: the row must show SCHEDULED' });
 
-  await openStorage(page);
+  // In-app navigation: opening the page looks for news (no reload, no new sign-in refresh).
+  await page.getByRole('link', { name: 'Storage', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Storage', level: 1 })).toBeVisible();
   const row = page.getByTestId('storage-tx').filter({ hasText: name });
   // The name comes from this device: the server only has it sealed.
   await expect(row).toBeVisible({ timeout: 30_000 });

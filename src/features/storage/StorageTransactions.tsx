@@ -50,7 +50,7 @@ function shortId(id: string): string {
  */
 export function StorageTransactions() {
   const transactions = useStorageTransactions();
-  const { loadAttempted, hasMore } = useStorageTxState();
+  const { loadAttempted, hasMore, sync } = useStorageTxState();
   const config = useArweaveConfig();
   const isPhone = useMediaQuery('(max-width: 41.6875em)', undefined, { getInitialValueInEffect: false });
   const [shown, setShown] = useState(STORAGE_TX_PAGE);
@@ -62,6 +62,12 @@ export function StorageTransactions() {
   useEffect(() => {
     void loadArweaveConfig(getApiClient());
   }, []);
+  // Opening the page looks for news once: a row scheduled after the last refresh reaches the
+  // socket only when the relay reports on it (none while no gateway is configured).
+  useEffect(() => {
+    if (sync && loadAttempted) void sync.refresh();
+    // Once per page visit and session, not on every state change.
+  }, [sync]);
 
   const filtered = useMemo(() => {
     const statuses = statusFilter ? new Set(statusFilter.split(',')) : null;
