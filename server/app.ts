@@ -10,6 +10,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { Kysely } from 'kysely';
 import { ApiError } from '../src/protocol/errors';
 import { WS_MAX_MESSAGE_BYTES } from '../src/protocol/ws';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { BlobStore } from './blobs/BlobStore';
 import { DiskBlobStore } from './blobs/DiskBlobStore';
@@ -180,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         })
       : null;
   app.decorate('arweaveRelay', relay);
+  // An accepted operation may have scheduled a permanent version (SYNC_SPEC R34): bundle it now.
+  const stopRelayWakes = relay ? pokeBus.subscribe(() => relay.wake()) : () => undefined;
   const arweaveConfig = arweave && arweaveClient ? arweaveConfigFor(arweave.gatewayUrl, await arweaveClient.wallets.jwkToAddress(arweave.wallet)) : null;
 
   registerErrorHandler(app);
@@ -231,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerClientFiles(app, deps.staticDir ?? config.staticDir);
 
   app.addHook('onClose', async () => {
+    stopRelayWakes();
     await relay?.stop();
     fanout.stop();
     stopNotifications();
@@ -247,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function arweaveFromConfig(config: Config): AppDeps['arweave'] {
   if (!config.arweaveGateway) return undefined;
   const walletFile = config.arweaveWallet ?? path.join(config.dataDir, 'arweave-wallet.json');
+  if (!fs.existsSync(walletFile)) return undefined;
   return { gatewayUrl: config.arweaveGateway, wallet: readWallet(walletFile) };
 }
 

@@ -107,9 +107,20 @@ describe('loadConfig', () => {
     expect(errorOf({ SMTP_URL: 'http://a:hunter2@x' })).not.toContain('hunter2');
   });
 
+  it('reads the permanent storage settings and refuses a bad arlocal port or mining interval', () => {
+    const config = loadConfig({ ARWEAVE_WALLET: 'wallet.json', ARLOCAL_PORT: '1985', ARLOCAL_MINE_MS: '250' });
+    expect(config.arweaveWallet).toBe(path.resolve('wallet.json'));
+    expect(config.arlocalPort).toBe(1985);
+    expect(config.arlocalMineMs).toBe(250);
+    expect(loadConfig({}).arlocalMineMs).toBe(5_000);
+    expect(loadConfig({}).arlocalPort).toBeNull();
+    expect(errorOf({ ARLOCAL_PORT: '70000' })).toContain('ARLOCAL_PORT');
+    expect(errorOf({ ARLOCAL_MINE_MS: 'soon' })).toContain('ARLOCAL_MINE_MS');
+  });
+
   it('documents every setting it reads', () => {
     const names = SETTINGS.map((s) => s.name);
-    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'ARWEAVE_GATEWAY', 'CAIRN_MAINTENANCE', 'CAIRN_READ_ONLY', 'CAIRN_SERIOUS_ISSUE', 'CAIRN_SUNSET_BANNER_URL', 'AUTH_RATE_LIMIT', 'MEMBER_LIMIT', 'LOG_LEVEL', 'CAIRN_TEST_CLOCK_OFFSET_MS']) {
+    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'ARWEAVE_GATEWAY', 'ARWEAVE_WALLET', 'ARLOCAL_PORT', 'ARLOCAL_MINE_MS', 'CAIRN_MAINTENANCE', 'CAIRN_READ_ONLY', 'CAIRN_SERIOUS_ISSUE', 'CAIRN_SUNSET_BANNER_URL', 'AUTH_RATE_LIMIT', 'MEMBER_LIMIT', 'LOG_LEVEL', 'CAIRN_TEST_CLOCK_OFFSET_MS']) {
       expect(names).toContain(name);
     }
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);

@@ -3,7 +3,9 @@
  * migrates the database, and listens on 0.0.0.0:PORT.
  */
 import path from 'node:path';
-import { buildApp } from './app';
+import { type AppDeps, buildApp } from './app';
+import { type EmbeddedGateway, startEmbeddedGateway } from './arweave/embeddedArlocal';
+import { readWallet } from './arweave/wallet';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest } from './db/migrate';
 import { checkConnection, openDatabase } from './db/openDatabase';
@@ -48,7 +50,30 @@ async function main(): Promise<void> {
     await db.destroy().catch(() => undefined);
     process.exit(1);
   }
+  // Permanent storage: ARWEAVE_GATEWAY with the wallet at ARWEAVE_WALLET, or an embedded arlocal.
+  let embedded: EmbeddedGateway | null = null;
+  let arweave: AppDeps['arweave'];
+  try {
+    if (config.arweaveGateway) {
+      if (!config.arweaveWallet) throw new Error('ARWEAVE_GATEWAY needs ARWEAVE_WALLET (the path to the relay wallet JWK)');
+      arweave = { gatewayUrl: config.arweaveGateway, wallet: readWallet(config.arweaveWallet) };
+    } else {
+      embedded = await startEmbeddedGateway({
+        dataDir: config.dataDir,
+        port: config.arlocalPort,
+        mineMs: config.arlocalMineMs,
+        walletFile: config.arweaveWallet,
+      });
+      arweave = { gatewayUrl: embedded.gatewayUrl, wallet: embedded.wallet };
+      console.log(`Embedded arlocal gateway on ${embedded.gatewayUrl}`);
+    }
+  } catch (error) {
+    console.error(`Cannot set up permanent storage: ${error instanceof Error ? error.message : String(error)}`);
+    await db.destroy().catch(() => undefined);
+    process.exit(1);
+  }
   const app = await buildApp({
+    arweave,
     config,
     db,
     mailer,
@@ -68,6 +93,7 @@ async function main(): Promise<void> {
     try {
       // close() stops accepting connections and waits for in-flight requests.
       await app.close();
+      await embedded?.stop();
       mailer.close?.();
       await db.destroy();
       process.exit(0);

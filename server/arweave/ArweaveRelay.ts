@@ -90,6 +90,17 @@ export class ArweaveRelay {
     this.schedule(0);
   }
 
+  /**
+   * Runs the next pass now rather than after the interval (a vault changed: a version may have
+   * been scheduled), so the uploader hears of it at once. A pass in progress is not disturbed.
+   */
+  wake(): void {
+    if (this.stopped || !this.timer) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.schedule(0);
+  }
+
   /** Stops the loop and waits for a pass in progress. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -348,6 +359,20 @@ export class ArweaveRelay {
       { attempts: 0, next_attempt_at: 0 },
       from,
     );
+    if (to === 'COMMITTED' || to === 'REJECTED') await this.dropBundleData(txId);
+  }
+
+  /** A final bundle is never posted again: its copy of the bytes goes (the header row stays). */
+  private async dropBundleData(txId: string): Promise<void> {
+    const open = await this.deps.db
+      .selectFrom('storage_transactions')
+      .select('id')
+      .where('tx_id', '=', txId)
+      .where('status', 'not in', ['COMMITTED', 'REJECTED', 'BLOCKED'])
+      .executeTakeFirst();
+    if (open) return;
+    const stored = await this.deps.db.selectFrom('storage_bundles').select('data_key').where('tx_id', '=', txId).executeTakeFirst();
+    if (stored) await this.deps.blobStore.delete(stored.data_key);
   }
 
   private async setStatus(ids: string[], status: StorageTxStatus, extra: Partial<Row>, from?: StorageTxStatus): Promise<void> {

@@ -3,6 +3,7 @@
  * self-hosting trials): its data under DATA_DIR/arlocal, a relay wallet in DATA_DIR (mode 600)
  * minted tokens, and a block mined every ARLOCAL_MINE_MS so statuses move on to COMMITTED.
  */
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { arweaveFor, type JWKInterface, newArLocal } from './arweaveClient';
@@ -25,18 +26,24 @@ export async function startEmbeddedGateway(options: {
   mineMs: number | null;
   walletFile?: string | null;
 }): Promise<EmbeddedGateway> {
+  const walletFile = options.walletFile ?? path.join(options.dataDir, 'arweave-wallet.json');
   const port = options.port ?? (await freePort());
+  const lock = await takeLock(path.join(options.dataDir, 'arlocal.lock'), `http://127.0.0.1:${port}`);
+  if (lock.sharedUrl) {
+    // Another server process on this DATA_DIR runs the gateway (and mines): use it.
+    const gatewayUrl = lock.sharedUrl;
+    return { gatewayUrl, wallet: await fundedWallet(gatewayUrl, walletFile), mine: () => mineArlocal(gatewayUrl), stop: async () => undefined };
+  }
   const arlocal = newArLocal(port, path.join(options.dataDir, 'arlocal'));
-  await arlocal.start();
+  try {
+    await arlocal.start();
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const gatewayUrl = `http://127.0.0.1:${port}`;
-  const arweave = arweaveFor(gatewayUrl);
-  const wallet = await loadOrCreateWallet(options.walletFile ?? path.join(options.dataDir, 'arweave-wallet.json'), arweave);
-  const address = await arweave.wallets.jwkToAddress(wallet);
-  const balance = await arweave.wallets.getBalance(address);
-  if (BigInt(/^\d+$/.test(balance) ? balance : '0') < BigInt(MINT_WINSTON) / 2n) await expectOk(fetch(`${gatewayUrl}/mint/${address}/${MINT_WINSTON}`));
-  const mine = async () => {
-    await expectOk(fetch(`${gatewayUrl}/mine`));
-  };
+  const wallet = await fundedWallet(gatewayUrl, walletFile);
+  const mine = () => mineArlocal(gatewayUrl);
   let timer: NodeJS.Timeout | null = null;
   if (options.mineMs) {
     timer = setInterval(() => void mine().catch(() => undefined), options.mineMs);
@@ -49,8 +56,72 @@ export async function startEmbeddedGateway(options: {
     stop: async () => {
       if (timer) clearInterval(timer);
       await arlocal.stop();
+      lock.release();
     },
   };
+}
+
+/**
+ * One arlocal per DATA_DIR: its data there cannot be opened twice. The lock file names the owning
+ * process and its gateway; a live owner's gateway is shared, a dead owner's lock is taken over.
+ */
+async function takeLock(file: string, gatewayUrl: string): Promise<{ sharedUrl: string | null; release: () => void }> {
+  const release = () => fs.rmSync(file, { force: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    try {
+      fs.writeFileSync(file, JSON.stringify({ pid: process.pid, gatewayUrl }), { flag: 'wx' });
+      return { sharedUrl: null, release };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let owner: { pid?: number; gatewayUrl?: string } = {};
+    try {
+      owner = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof owner;
+    } catch {
+      // Half written by its owner, or just removed: look again.
+    }
+    if (typeof owner.pid === 'number' && typeof owner.gatewayUrl === 'string') {
+      // Our own pid: a container restarted with the same pid; the lock is from before.
+      if (owner.pid === process.pid || !isAlive(owner.pid)) release();
+      else if (await answers(owner.gatewayUrl)) return { sharedUrl: owner.gatewayUrl, release: () => undefined };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The embedded arlocal of ${path.dirname(file)} is locked by another process that does not answer`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function answers(gatewayUrl: string): Promise<boolean> {
+  try {
+    return (await fetch(`${gatewayUrl}/info`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The relay wallet in `walletFile` (created if missing), minted tokens on arlocal when low. */
+export async function fundedWallet(gatewayUrl: string, walletFile: string): Promise<JWKInterface> {
+  const arweave = arweaveFor(gatewayUrl);
+  const wallet = await loadOrCreateWallet(walletFile, arweave);
+  const address = await arweave.wallets.jwkToAddress(wallet);
+  const balance = await arweave.wallets.getBalance(address);
+  // arlocal answers a non-number for a wallet it has never seen.
+  if (BigInt(/^\d+$/.test(balance) ? balance : '0') < BigInt(MINT_WINSTON) / 2n) await expectOk(fetch(`${gatewayUrl}/mint/${address}/${MINT_WINSTON}`));
+  return wallet;
+}
+
+/** Mines one block on arlocal. */
+export async function mineArlocal(gatewayUrl: string): Promise<void> {
+  await expectOk(fetch(`${gatewayUrl}/mine`));
 }
 
 async function expectOk(response: Promise<Response>): Promise<void> {

@@ -37,7 +37,7 @@ describeEachDatabase('permanent relay', (env) => {
     gatewayDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-arlocal-'));
     gateway = new TestGateway(gatewayDir);
     await gateway.start();
-    wallet = readWallet(path.join(gatewayDir, 'arweave-wallet.json'));
+    wallet = readWallet(gateway.walletFile);
     app = await buildRelayApp();
     api = new ApiClient(app);
   });
@@ -142,6 +142,9 @@ describeEachDatabase('permanent relay', (env) => {
     expect(Buffer.from(item.rawData).equals(bytes)).toBe(true);
     expect(item.tags).toEqual([{ name: 'App-Name', value: 'Cairn' }]);
     expect(await gatewayTags(row!.tx_id!)).toMatchObject({ 'Bundle-Format': 'binary', 'Bundle-Version': '2.0.0' });
+    // The relay's own copy of the bundle is gone once committed; the signed header stays on record.
+    const stored = await env.db.selectFrom('storage_bundles').selectAll().where('tx_id', '=', row!.tx_id!).executeTakeFirstOrThrow();
+    expect(fs.existsSync(path.join(env.dataDir, 'blobs', stored.data_key))).toBe(false);
   });
 
   it('a public version carries its File-Name and Content-Type, and imports back by id with them', async () => {
@@ -193,6 +196,8 @@ describeEachDatabase('permanent relay', (env) => {
     expect(bundled.map((r) => r.status)).toEqual(['BUNDLED', 'BUNDLED', 'BUNDLED']);
     const txIds = [...new Set(bundled.map((r) => r.tx_id))];
     expect(txIds).toHaveLength(2);
+    const bundleFile = (txId: string) => path.join(env.dataDir, 'blobs', 'arweave-bundles', txId);
+    expect(txIds.every((txId) => fs.existsSync(bundleFile(txId!)))).toBe(true);
 
     await gateway.stop();
     await relayOf(outageApp).runOnce();
@@ -202,13 +207,13 @@ describeEachDatabase('permanent relay', (env) => {
     expect(during.every((r) => Number(r.attempts) >= 1)).toBe(true);
 
     await gateway.start();
-    await new Promise((resolve) => setTimeout(resolve, 20));
     await settle(outageApp, vaultId);
     const after = await rowsOf(vaultId);
     expect(after.map((r) => r.status)).toEqual(['COMMITTED', 'COMMITTED', 'COMMITTED']);
     expect([...new Set(after.map((r) => r.tx_id))].sort()).toEqual([...txIds].sort());
     expect(await txCountOfWallet()).toBe(before + 2);
     for (const txId of txIds) await verifiedBundle(txId!);
+    expect(txIds.some((txId) => fs.existsSync(bundleFile(txId!)))).toBe(false);
     await outageApp.close();
   });
 
@@ -219,22 +224,72 @@ describeEachDatabase('permanent relay', (env) => {
     await addFile(owner, vaultId, makeFile(1_000));
     await addFile(owner, vaultId, makeFile(1_000));
     const before = await txCountOfWallet();
-    await relayOf(first).runOnce();
-    const posted = await rowsOf(vaultId);
-    expect(posted.map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
-    // A crash just after the post of the first bundle, before PENDING was written; the second
-    // bundle was signed and recorded but never posted.
-    await env.db.updateTable('storage_transactions').set({ status: 'BUNDLED' }).where('vault_id', '=', vaultId).execute();
-    await env.db.updateTable('storage_transactions').set({ status: 'SCHEDULED', tx_id: null, data_item_id: null, reward: null }).where('id', '=', posted[1]!.id).execute();
+    await relayOf(first).runOnce(['bundle']);
+    const bundled = await rowsOf(vaultId);
+    expect(bundled.map((r) => r.status)).toEqual(['BUNDLED', 'BUNDLED']);
+    expect(bundled[0]!.tx_id).not.toBe(bundled[1]!.tx_id);
+    // The first bundle is posted; the process dies before PENDING is written. The second was
+    // signed and recorded but never posted.
+    await env.db.updateTable('storage_transactions').set({ next_attempt_at: Number.MAX_SAFE_INTEGER }).where('id', '=', bundled[1]!.id).execute();
+    await relayOf(first).runOnce(['post']);
+    expect((await rowsOf(vaultId)).map((r) => r.status)).toEqual(['PENDING', 'BUNDLED']);
+    await env.db.updateTable('storage_transactions').set({ status: 'BUNDLED' }).where('id', '=', bundled[0]!.id).execute();
+    await env.db.updateTable('storage_transactions').set({ next_attempt_at: 0 }).where('id', '=', bundled[1]!.id).execute();
     await first.close();
 
     const second = await buildRelayApp({ bundleMaxBytes: 1_500 });
     await settle(second, vaultId);
     const rows = await rowsOf(vaultId);
     expect(rows.map((r) => r.status)).toEqual(['COMMITTED', 'COMMITTED']);
-    expect(rows[0]!.tx_id).toBe(posted[0]!.tx_id);
+    expect(rows.map((r) => r.tx_id)).toEqual(bundled.map((r) => r.tx_id));
     expect(await txCountOfWallet()).toBe(before + 2);
     await second.close();
+  });
+
+  it('a bundle the gateway refuses (a wallet without tokens) is REJECTED and not retried', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    await addFile(owner, vaultId, makeFile(5_000));
+    const unfunded = await gateway.arweave.wallets.generate();
+    const poorApp = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet: unfunded, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1 } } });
+    await relayOf(poorApp).runOnce();
+    const [row] = await rowsOf(vaultId);
+    expect(row!.status).toBe('REJECTED');
+    expect((await gateway.arweave.transactions.getStatus(row!.tx_id!)).status).toBe(404);
+    await relayOf(poorApp).runOnce();
+    expect((await rowsOf(vaultId))[0]!.status).toBe('REJECTED');
+    await poorApp.close();
+  });
+
+  it('the started relay loop moves a new version on by itself', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    const looping = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, relayOptions: { intervalMs: 20 } } });
+    const loopApi = new ApiClient(looping);
+    const actor = new VaultActor(loopApi, owner.user, owner.token, owner.userId);
+    await addFile(actor, vaultId, makeFile(100));
+    await expect.poll(async () => (await rowsOf(vaultId))[0]!.status, { timeout: 10_000, interval: 50 }).toBe('PENDING');
+    // arlocal counts a block on top of the tx's block as its first confirmation.
+    await gateway.mine();
+    await gateway.mine();
+    await expect.poll(async () => (await rowsOf(vaultId))[0]!.status, { timeout: 10_000, interval: 50 }).toBe('COMMITTED');
+    await looping.close();
+  });
+
+  it('an accepted version wakes the relay at once, without waiting for the interval', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    const sleepy = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, relayOptions: { intervalMs: 600_000 } } });
+    // Let the start-up pass finish, so only a wake can run the next one.
+    await relayOf(sleepy).runOnce([]);
+    const actor = new VaultActor(new ApiClient(sleepy), owner.user, owner.token, owner.userId);
+    await addFile(actor, vaultId, makeFile(100));
+    await expect.poll(async () => (await rowsOf(vaultId))[0]!.status, { timeout: 5_000, interval: 50 }).toBe('PENDING');
+    await sleepy.close();
+    // The sleepy relay polls again only in ten minutes; the suite's relay finishes the row.
+    await env.db.updateTable('storage_transactions').set({ next_attempt_at: 0 }).where('vault_id', '=', vaultId).execute();
+    await settle(app, vaultId);
+    expect((await rowsOf(vaultId))[0]!.status).toBe('COMMITTED');
   });
 
   it('a version whose stored bytes are gone is BLOCKED, not posted', async () => {

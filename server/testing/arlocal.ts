@@ -1,24 +1,45 @@
 /**
- * A real arlocal gateway for a test suite, on a free port with its data in `dir` (so a test can
- * stop it and start it again on the same data). Tests mine explicitly with `mine()`.
+ * A real arlocal gateway for a test suite, in a child process on a free port with its data in
+ * `dir`: `stop()` kills it (an outage) and `start()` brings it back on the same port and data.
+ * Tests mine explicitly with `mine()`.
  */
-import { type EmbeddedGateway, startEmbeddedGateway } from '../arweave/embeddedArlocal';
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { arweaveFor, type ArweaveClient } from '../arweave/arweaveClient';
+import { freePort, fundedWallet, mineArlocal } from '../arweave/embeddedArlocal';
+
+const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'arlocalMain.mjs');
 
 export class TestGateway {
-  private gateway: EmbeddedGateway | null = null;
+  private child: ChildProcess | null = null;
   private port: number | null = null;
 
   constructor(private readonly dir: string) {}
 
-  async start(): Promise<EmbeddedGateway> {
-    this.gateway = await startEmbeddedGateway({ dataDir: this.dir, port: this.port, mineMs: null });
-    this.port = Number(new URL(this.gateway.gatewayUrl).port);
-    return this.gateway;
+  /** Starts arlocal and makes sure the relay wallet (dir/arweave-wallet.json) has tokens. */
+  async start(): Promise<void> {
+    this.port ??= await freePort();
+    const child = spawn(process.execPath, [MAIN, String(this.port), path.join(this.dir, 'arlocal')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    this.child = child;
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      child.stdout!.on('data', (data: Buffer) => {
+        output += data.toString();
+        if (output.includes('ready')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`arlocal exited (${code})`)));
+    });
+    await fundedWallet(this.url, this.walletFile);
+  }
+
+  get walletFile(): string {
+    return path.join(this.dir, 'arweave-wallet.json');
   }
 
   get url(): string {
-    return this.ready().gatewayUrl;
+    if (this.port === null) throw new Error('The test gateway was never started');
+    return `http://127.0.0.1:${this.port}`;
   }
 
   get arweave(): ArweaveClient {
@@ -26,16 +47,17 @@ export class TestGateway {
   }
 
   mine(): Promise<void> {
-    return this.ready().mine();
+    return mineArlocal(this.url);
   }
 
+  /** Kills the gateway at once, as a crash or outage would. */
   async stop(): Promise<void> {
-    await this.gateway?.stop();
-    this.gateway = null;
-  }
-
-  private ready(): EmbeddedGateway {
-    if (!this.gateway) throw new Error('The test gateway is not running');
-    return this.gateway;
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
   }
 }

@@ -5,10 +5,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { arweaveFor } from '../arweave/arweaveClient';
+import { loadOrCreateWallet } from '../arweave/wallet';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/**
+ * One relay wallet for every test server on this machine: generating a 4096-bit RSA key takes
+ * seconds (tens under load), and a fresh DATA_DIR would otherwise pay it at every start.
+ */
+export const TEST_ARWEAVE_WALLET = path.join(os.tmpdir(), 'cairn-test-arweave-wallet.json');
 
 export interface ServerProcess {
   url: string;
@@ -50,6 +58,8 @@ export interface ServerProcessOptions {
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
+  // Offline: generating a wallet needs no gateway.
+  await loadOrCreateWallet(TEST_ARWEAVE_WALLET, arweaveFor('http://127.0.0.1:1'));
   let output = '';
   const log = options.logFile ? openSync(options.logFile, 'a') : null;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')], {
@@ -61,6 +71,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       PUBLIC_URL: options.publicUrl ?? url,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
+      ARWEAVE_WALLET: TEST_ARWEAVE_WALLET,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },

@@ -20,7 +20,8 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('storage_transactions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('vault_id', 'text', (c) => c.notNull())
+    // Like blobs: the rows go with a vault removed for good (an account deletion).
+    .addColumn('vault_id', 'text', (c) => c.notNull().references('vaults.id').onDelete('cascade'))
     .addColumn('file_id', 'text', (c) => c.notNull())
     .addColumn('version_id', 'text', (c) => c.notNull().unique())
     .addColumn('blob_id', 'text', (c) => c.notNull())
