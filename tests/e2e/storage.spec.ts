@@ -36,7 +36,7 @@ test('storage page: both cards with Verify balance, and the empty state before a
   await shoot('storage-empty-375');
 });
 
-test('a file uploaded to a private permanent vault is listed by name on /storage with its status, in the file info and on the timeline', async ({ page, shoot }, testInfo) => {
+test('a file uploaded to a private permanent vault is listed by name on /storage and reaches Successfully on the network live, in the file info and on the timeline too', async ({ page, shoot }, testInfo) => {
   test.setTimeout(240_000);
   const mark = `S${Date.now().toString(36)}`;
   const name = `ledger-${mark}.txt`;
@@ -50,9 +50,8 @@ test('a file uploaded to a private permanent vault is listed by name on /storage
   const vaultUrl = page.url();
   // The upload's operation is on the server (its row scheduled) once the outbox is empty.
   await expect(page.getByRole('status', { name: /Synced/ })).toBeVisible({ timeout: 30_000 });
-  // Whether this server posts to a gateway: without one, rows wait with the provider (SCHEDULED).
-  const hasGateway = (await page.request.get('/api/config/arweave')).ok();
-  testInfo.annotations.push({ type: 'gateway', description: hasGateway ? 'configured: the row must reach COMMITTED' : 'none: the row must show SCHEDULED' });
+  // `npm start` runs an embedded arlocal that mines every few seconds (the relay's slice).
+  expect((await page.request.get('/api/config/arweave')).ok()).toBe(true);
 
   // In-app navigation: opening the page looks for news (no reload, no new sign-in refresh).
   await page.getByRole('link', { name: 'Storage', exact: true }).first().click();
@@ -62,15 +61,10 @@ test('a file uploaded to a private permanent vault is listed by name on /storage
   await expect(row).toBeVisible({ timeout: 30_000 });
   // Documents usage counts the text file (its MIME type is opened only here).
   await expect(page.getByTestId('usage-permanent-documents')).not.toHaveText('0 B');
-  if (hasGateway) {
-    // The embedded gateway mines every few seconds: the status moves live, without a reload.
-    await expect(row).toContainText('Successfully on the network', { timeout: 120_000 });
-    await expect(row.getByRole('link', { name: 'View' })).toHaveAttribute('href', /.+/);
-    await expect(row).toContainText(/\d AR/);
-  } else {
-    await expect(row).toContainText('With the provider');
-    await expect(row).toContainText('—');
-  }
+  // The status moves live, without a reload, to COMMITTED.
+  await expect(row).toContainText('Successfully on the network', { timeout: 120_000 });
+  await expect(row.getByRole('link', { name: 'View' })).toHaveAttribute('href', /[A-Za-z0-9_-]{43}/);
+  await expect(row).toContainText(/\d AR/);
 
   // The filter narrows by name and by status.
   await page.getByRole('textbox', { name: 'Name' }).fill('no such file');
@@ -81,7 +75,7 @@ test('a file uploaded to a private permanent vault is listed by name on /storage
   await page.getByRole('option', { name: 'Rejected by the network' }).click();
   await expect(row).toBeHidden();
   await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: hasGateway ? 'Successfully on the network' : 'With the provider' }).click();
+  await page.getByRole('option', { name: 'Successfully on the network' }).click();
   await expect(row).toBeVisible();
   await shoot('storage-transactions');
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -97,16 +91,14 @@ test('a file uploaded to a private permanent vault is listed by name on /storage
   await page.goto(vaultUrl);
   await room.rowAction(name, 'Info');
   const drawer = page.getByRole('dialog', { name: 'File info' });
-  if (hasGateway) {
-    await expect(drawer.getByRole('link', { name: 'Open on the gateway' })).toBeVisible();
-  } else {
-    await expect(drawer).toContainText('With the provider');
-    await expect(drawer).toContainText('Your file is not yet available on the gateway.');
-    await shoot('storage-file-info');
-  }
+  await expect(drawer).toContainText('Successfully on the network');
+  await expect(drawer.getByRole('link', { name: 'Open on the gateway' })).toHaveAttribute('href', /\/[A-Za-z0-9_-]{43}$/);
+  await expect(drawer.getByRole('link', { name: 'View the transaction' })).toBeVisible();
+  await expect(drawer).not.toContainText('Your file is not yet available on the gateway.');
+  await shoot('storage-file-info');
   await page.keyboard.press('Escape');
+  // Committed versions show no dot on the timeline (spec 000 section 2, Timeline).
   await page.getByRole('tab', { name: 'Timeline' }).click();
-  const dot = page.getByRole('img', { name: "Your file is with the provider, next we'll bundle it with other files" });
-  if (hasGateway) await expect(dot).toHaveCount(0);
-  else await expect(dot.first()).toBeVisible();
+  await expect(page.getByTestId('timeline-entry').filter({ hasText: name })).toBeVisible();
+  await expect(page.getByRole('img', { name: "Your file is with the provider, next we'll bundle it with other files" })).toHaveCount(0);
 });
