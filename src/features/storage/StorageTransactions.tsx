@@ -24,7 +24,7 @@ const STATUS_OPTIONS = Object.entries(
 function StatusBadge({ status }: { status: StorageTxStatus }) {
   const view = STORAGE_STATUS_VIEW[status];
   return (
-    <Badge color={view.color} variant="light" radius="sm" style={{ textTransform: 'none', flexShrink: 0 }} maw="100%">
+    <Badge color={view.color} variant="light" radius="sm" style={{ textTransform: 'none', flexShrink: 0, maxWidth: 'none' }} styles={{ label: { overflow: 'visible' } }}>
       {view.label}
     </Badge>
   );
@@ -111,7 +111,7 @@ export function StorageTransactions() {
     <Stack gap="sm">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput label="Name" placeholder="Filter by name" value={nameFilter} onChange={(event) => setNameFilter(event.currentTarget.value)} w={{ base: '100%', xs: 240 }} />
-        <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={statusFilter} onChange={setStatusFilter} clearable w={{ base: '100%', xs: 240 }} />
+        <Select label="Status" placeholder="All statuses" data={STATUS_OPTIONS} value={statusFilter} onChange={setStatusFilter} clearable w={{ base: '100%', xs: 280 }} />
       </Group>
       {visible.length === 0 ? (
         <Text c="dimmed" size="sm" py="md">
@@ -140,8 +140,8 @@ export function StorageTransactions() {
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="xs" highlightOnHover aria-label="Transactions">
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="xs" highlightOnHover aria-label="Transactions" style={{ whiteSpace: 'nowrap' }}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -156,8 +156,8 @@ export function StorageTransactions() {
             <Table.Tbody>
               {visible.map((tx) => (
                 <Table.Tr key={tx.id} data-testid="storage-tx">
-                  <Table.Td maw={240}>
-                    <Text size="sm" truncate>
+                  <Table.Td maw={260} style={{ whiteSpace: 'normal' }}>
+                    <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                       {nameOf(tx)}
                     </Text>
                   </Table.Td>

@@ -20,11 +20,11 @@ describe('per-category usage (spec 000 section 2, Storage page)', () => {
       { vaultId: 'theirs', isCloud: false, role: 'CONTRIBUTOR' as const },
     ];
     const versions = [
-      { vaultId: 'perm', mimeTypeText: 'image/png', size: 100 },
-      { vaultId: 'perm', mimeTypeText: 'image/png', size: 50 },
-      { vaultId: 'perm', mimeTypeText: 'application/pdf', size: 7 },
-      { vaultId: 'cloud', mimeTypeText: 'audio/ogg', size: 30 },
-      { vaultId: 'theirs', mimeTypeText: 'video/mp4', size: 1000 },
+      { vaultId: 'perm', mimeTypeText: 'image/png', storedSize: 100 },
+      { vaultId: 'perm', mimeTypeText: 'image/png', storedSize: 50 },
+      { vaultId: 'perm', mimeTypeText: 'application/pdf', storedSize: 7 },
+      { vaultId: 'cloud', mimeTypeText: 'audio/ogg', storedSize: 30 },
+      { vaultId: 'theirs', mimeTypeText: 'video/mp4', storedSize: 1000 },
     ];
     expect(categoryUsage(vaults, versions)).toEqual({
       permanent: { documents: 7, photos: 150, video: 0, audio: 0, other: 0 },

@@ -42,13 +42,14 @@ export function emptyUsage(): CategoryUsage {
 }
 
 /** Bytes per category for permanent and for cloud vaults owned by the user. */
-export function categoryUsage(vaults: readonly Pick<VaultRecord, 'vaultId' | 'isCloud' | 'role'>[], versions: readonly Pick<VersionRecord, 'vaultId' | 'mimeTypeText' | 'size'>[]): { permanent: CategoryUsage; cloud: CategoryUsage } {
+export function categoryUsage(vaults: readonly Pick<VaultRecord, 'vaultId' | 'isCloud' | 'role'>[], versions: readonly Pick<VersionRecord, 'vaultId' | 'mimeTypeText' | 'storedSize'>[]): { permanent: CategoryUsage; cloud: CategoryUsage } {
   const kindOf = new Map<string, 'permanent' | 'cloud'>();
   for (const vault of vaults) if (vault.role === 'OWNER') kindOf.set(vault.vaultId, vault.isCloud ? 'cloud' : 'permanent');
   const usage = { permanent: emptyUsage(), cloud: emptyUsage() };
   for (const version of versions) {
     const kind = kindOf.get(version.vaultId);
-    if (kind) usage[kind][categoryOf(version.mimeTypeText)] += version.size;
+    // Stored bytes (ciphertext with its tags), what the allowance on the cards counts.
+    if (kind) usage[kind][categoryOf(version.mimeTypeText)] += version.storedSize;
   }
   return usage;
 }
