@@ -87,6 +87,16 @@ test('a file uploaded to a private permanent vault is listed by name on /storage
   await shoot('storage-transactions-375');
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // Offline the page shows what the device holds; 'Verify balance' says it could not check.
+  await page.context().setOffline(true);
+  await page.getByRole('link', { name: 'Notifications', exact: true }).first().click();
+  await page.getByRole('link', { name: 'Storage', exact: true }).first().click();
+  await expect(row).toContainText('Successfully on the network');
+  await expect(page.getByRole('region', { name: 'Permanent storage' })).toContainText(/of \d[\d.]* [KMGT]?B used/);
+  await page.getByRole('button', { name: 'Verify balance' }).click();
+  await expect(page.getByText('Your balance could not be verified. Check your connection and try again.')).toBeVisible();
+  await page.context().setOffline(false);
+
   // The file info drawer and the timeline's dot read the same cache.
   await page.goto(vaultUrl);
   await room.rowAction(name, 'Info');
