@@ -12,6 +12,7 @@ import { IconSearch } from '../ui/icons';
 import { NoticeBar } from '../ui/NoticeBar';
 import { useUnreadNotifications } from '../storage/notificationStore';
 import { notificationActions } from '../sync/notificationSync';
+import { useUploadFailedSnackbar } from '../features/storage/useUploadFailedSnackbar';
 import { AvatarMenu } from './AvatarMenu';
 import { BottomNav } from './BottomNav';
 import { useServerConfig } from './serverConfigStore';
@@ -38,6 +39,8 @@ export function AppShell() {
   useStartSync(user);
   // The on-device search index follows the same session (src/search).
   useStartSearch(user?.id ?? null);
+  // A storage transaction turning REJECTED shows its snackbar wherever the user is (spec 000 section 8).
+  useUploadFailedSnackbar();
   const syncStatus = useSyncStatus();
   const unread = useUnreadNotifications();
   const unreadSections = { notifications: unread.any };

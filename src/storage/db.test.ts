@@ -31,7 +31,7 @@ describe('CairnDb schema', () => {
   it('every table belongs to an account, so log out can wipe it', async () => {
     const db = track(new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange }));
     await db.open();
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'members', 'memos', 'nodes', 'noteDraftUpdates', 'noteDrafts', 'notificationActions', 'notifications', 'opPages', 'outbox', 'searchIndex', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'members', 'memos', 'nodes', 'noteDraftUpdates', 'noteDrafts', 'notificationActions', 'notifications', 'opPages', 'outbox', 'searchIndex', 'storageTxs', 'storageUsage', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
     for (const table of db.tables) expect(accountScopeOf(table), table.name).not.toBeNull();
   });
 
@@ -184,5 +184,21 @@ describe('CairnDb schema', () => {
     ]);
     const listed = await current.memos.where('[accountId+vaultId+order]').between(['acc1', 'v1', 0], ['acc1', 'v1', Infinity]).toArray();
     expect(listed.map((m) => m.memoId)).toEqual(['m1', 'm2']);
+  });
+  it('v10 -> v11: the search index survives; storage transactions open empty and are found by version', async () => {
+    const factory = new IDBFactory();
+    const v10 = openAtVersion(factory, 10);
+    await v10.open();
+    await v10.table('searchIndex').put({ accountId: 'acc1', data: 'kept' });
+    v10.close();
+
+    const current = track(new CairnDb({ indexedDB: factory, IDBKeyRange }));
+    await current.open();
+    expect(await current.searchIndex.get('acc1')).toMatchObject({ data: 'kept' });
+    expect(await current.storageTxs.count()).toBe(0);
+    await current.storageTxs.put({ accountId: 'acc1', id: 't1', versionId: 'ver1', createdAt: '2026-01-01T00:00:00.000Z' } as never);
+    expect(await current.storageTxs.where('[accountId+versionId]').equals(['acc1', 'ver1']).count()).toBe(1);
+    await current.storageUsage.put({ accountId: 'acc1', cloudTotal: 1, cloudUsed: 0, permanentTotal: 2, permanentUsed: 1, fetchedAt: 5 });
+    expect((await current.storageUsage.get('acc1'))?.permanentTotal).toBe(2);
   });
 });

@@ -8,6 +8,7 @@ import type { AccountUser } from '../protocol/auth';
 import { VAULT_LIMITS } from '../protocol/vaults';
 import type { MemberRecord } from './memberStore';
 import type { NoteDraftRecord, NoteDraftUpdateRecord } from './noteDraftStore';
+import type { StorageTxRecord, StorageUsageRecord } from './storageTxStore';
 import type { SearchIndexRecord } from '../search/searchStore';
 import type { NotificationActionRecord, NotificationRecord } from './notificationStore';
 import type { CachedOp, MemoRecord, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
@@ -144,6 +145,15 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   // v10: the on-device search index, one record per account (src/search/searchStore.ts).
   { version: 10, stores: { searchIndex: 'accountId' } },
+  // v11: the user's storage transactions (docs/SYNC_SPEC.md R38-R39, src/storage/storageTxStore.ts)
+  // and GET /storage as last answered.
+  {
+    version: 11,
+    stores: {
+      storageTxs: '[accountId+id], [accountId+createdAt], [accountId+versionId], accountId',
+      storageUsage: 'accountId',
+    },
+  },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -172,6 +182,8 @@ export class CairnDb extends Dexie {
   notifications!: Table<NotificationRecord, [string, string]>;
   notificationActions!: Table<NotificationActionRecord, [string, string]>;
   memos!: Table<MemoRecord, [string, string]>;
+  storageTxs!: Table<StorageTxRecord, [string, string]>;
+  storageUsage!: EntityTable<StorageUsageRecord, 'accountId'>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {

@@ -14,6 +14,7 @@ import { setStoreAccount } from '../storage/vaultStore';
 import { getCurrentSync, setCurrentSync } from './currentSync';
 import { NotificationSync, setCurrentNotificationSync } from './notificationSync';
 import { RealtimeConnection, socketUrl } from './realtime';
+import { StorageTxSync, setCurrentStorageTxSync } from './storageTxSync';
 import { SyncClient, type SyncClientOptions } from './SyncClient';
 import type { SyncPorts, SyncUser, TransferPort } from './SyncContext';
 
@@ -54,15 +55,21 @@ export function startSync(user: SyncUser, ports?: Partial<SyncPorts>, options?: 
   const notifications = new NotificationSync(ports?.db ?? getDb(), ports?.api ?? getApiClient(), user.id, ports?.log);
   setCurrentNotificationSync(notifications);
   void notifications.refresh();
+  // Storage transactions (SYNC_SPEC R38-R39): same life cycle as notifications.
+  const storageTxs = new StorageTxSync(ports?.db ?? getDb(), ports?.api ?? getApiClient(), user.id, ports?.log ? { log: ports.log } : {});
+  setCurrentStorageTxSync(storageTxs);
+  void storageTxs.refresh();
   // Tests pass their own ports and drive pokes themselves; the app gets the realtime socket.
   if (!ports && typeof WebSocket !== 'undefined' && typeof location !== 'undefined') {
     realtime = new RealtimeConnection({
       url: socketUrl(location),
       onPoke: (vaultId) => client.poke(vaultId),
       onNotification: (notification) => void notifications.receive(notification),
+      onStorageTransaction: (transaction) => void storageTxs.receive(transaction),
       onOpen: () => {
         client.setRealtimeOpen(true);
         void notifications.refresh();
+        void storageTxs.refresh();
       },
       onState: (state) => {
         getDefaultStore().set({ isRealtimeOpen: state === 'open' });
@@ -80,6 +87,7 @@ export function stopSync(): void {
   realtime?.stop();
   realtime = null;
   setCurrentNotificationSync(null);
+  setCurrentStorageTxSync(null);
   getDefaultStore().set({ isRealtimeOpen: false });
   getCurrentSync()?.stop();
   setCurrentSync(null);

@@ -31,6 +31,7 @@ function setUp(options: { online?: () => boolean; random?: () => number } = {}) 
   const pokes: [string, number][] = [];
   const states: string[] = [];
   const notifications: unknown[] = [];
+  const storageTxs: unknown[] = [];
   let opens = 0;
   const connection = new RealtimeConnection({
     url: 'ws://cairn.test/api/ws',
@@ -41,12 +42,13 @@ function setUp(options: { online?: () => boolean; random?: () => number } = {}) 
     },
     onPoke: (vaultId, seq) => pokes.push([vaultId, seq]),
     onNotification: (notification) => notifications.push(notification),
+    onStorageTransaction: (transaction) => storageTxs.push(transaction),
     onOpen: () => (opens += 1),
     onState: (state) => states.push(state),
     random: options.random ?? (() => 1),
     ...(options.online ? { isOnline: options.online } : {}),
   });
-  return { connection, sockets, pokes, states, notifications, opens: () => opens };
+  return { connection, sockets, pokes, states, notifications, storageTxs, opens: () => opens };
 }
 
 describe('realtime connection (SYNC_SPEC R3, R5)', () => {
@@ -92,6 +94,29 @@ describe('realtime connection (SYNC_SPEC R3, R5)', () => {
     sockets[0]!.serverSays({ type: 'notification', notification });
     sockets[0]!.serverSays({ type: 'notification', notification: { ...notification, event: 'NOT_AN_EVENT' } });
     expect(notifications).toEqual([notification]);
+    connection.stop();
+  });
+
+  it('R38: hands a storage transaction message over; a malformed one is ignored', () => {
+    const { connection, sockets, storageTxs } = setUp();
+    connection.start();
+    sockets[0]!.serverSays({ type: 'hello', protocolVersion: 1 });
+    const transaction = {
+      id: 't1',
+      vaultId: 'v1',
+      fileId: 'f1',
+      versionId: 'ver1',
+      dataItemId: null,
+      txId: null,
+      size: 10,
+      reward: null,
+      status: 'SCHEDULED',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    sockets[0]!.serverSays({ type: 'storageTransaction', transaction });
+    sockets[0]!.serverSays({ type: 'storageTransaction', transaction: { ...transaction, status: 'LOST' } });
+    expect(storageTxs).toEqual([transaction]);
     connection.stop();
   });
 

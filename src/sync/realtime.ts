@@ -4,6 +4,7 @@
  * a hint channel only: a missed poke costs one poll interval, never data, because pulls go by
  * cursor. Reconnects back off exponentially with jitter; a keep-alive ping notices a dead link.
  */
+import type { StorageTransaction } from '../protocol/arweave';
 import type { Notification } from '../protocol/members';
 import { ServerMessage } from '../protocol/ws';
 
@@ -27,6 +28,8 @@ export interface RealtimeOptions {
   onPoke(vaultId: string, seq: number): void;
   /** A notification for this user was written or grew (docs/SYNC_SPEC.md R31). */
   onNotification?(notification: Notification): void;
+  /** A storage transaction changed status (docs/SYNC_SPEC.md R38). */
+  onStorageTransaction?(transaction: StorageTransaction): void;
   /** The socket is (again) open: pokes sent while it was down are lost, so catch up now. */
   onOpen(): void;
   onState?(state: RealtimeState): void;
@@ -167,6 +170,9 @@ export class RealtimeConnection {
         break;
       case 'notification':
         this.options.onNotification?.(parsed.notification);
+        break;
+      case 'storageTransaction':
+        this.options.onStorageTransaction?.(parsed.transaction);
         break;
       case 'pong':
         break;

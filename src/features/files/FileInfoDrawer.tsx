@@ -2,6 +2,7 @@ import { Drawer, Stack, Text } from '@mantine/core';
 import { formatBytes, formatDateTime, formatFileType } from '../../domain/formatting';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { InfoList } from '../../ui/InfoList';
+import { FileStorageStatus } from '../storage/FileStorageStatus';
 
 const STATUS_LABELS = { ACTIVE: 'Active', REVOKED: 'Hidden', DELETED: 'Removed' } as const;
 
@@ -32,6 +33,7 @@ export function FileInfoDrawer({ node, onClose }: { node: NodeRecord | null; onC
             {node.name}
           </Text>
           <InfoList items={items} />
+          {node.kind === 'file' && <FileStorageStatus versionId={node.latestVersionId} />}
         </Stack>
       )}
     </Drawer>

@@ -3,7 +3,7 @@ import { memo, useState } from 'react';
 import { formatDateTime } from '../../domain/formatting';
 import { groupSummary, type TimelineEntry, type TimelineItem } from './timelineItems';
 import { describeItem, relativeTime } from './timelineText';
-import { VersionStatusDot } from './VersionStatusDot';
+import { StoredVersionStatusDot } from './VersionStatusDot';
 
 function initialOf(name: string): string {
   return (name.trim()[0] ?? '?').toUpperCase();
@@ -131,7 +131,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({ entry, now, i
             ) : (
               <ItemLine item={first} />
             )}
-            {!isGroup && <VersionStatusDot status={first.versionStatus} />}
+            {!isGroup && <StoredVersionStatusDot versionId={first.versionId} fallback={first.versionStatus} />}
           </Group>
           <When item={first} now={now} />
         </Group>
@@ -144,7 +144,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({ entry, now, i
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {item.name ?? 'an item'}
                     </Text>
-                    <VersionStatusDot status={item.versionStatus} />
+                    <StoredVersionStatusDot versionId={item.versionId} fallback={item.versionStatus} />
                   </Group>
                 </List.Item>
               ))}

@@ -1,4 +1,6 @@
 import { Box, Tooltip } from '@mantine/core';
+import { useVersionStorageTxs } from '../../storage/storageTxStore';
+import { STORAGE_STATUS_VIEW } from '../storage/storageStatus';
 import type { VersionStatus } from './timelineItems';
 
 /**
@@ -30,4 +32,14 @@ export function VersionStatusDot({ status }: { status: VersionStatus | null }) {
       />
     </Tooltip>
   );
+}
+
+/**
+ * The dot for an uploaded version: its status from the device's storage transaction cache
+ * (docs/SYNC_SPEC.md R39); `fallback` when the cache has no transaction for it (cloud vaults).
+ */
+export function StoredVersionStatusDot({ versionId, fallback }: { versionId: string | null | undefined; fallback: VersionStatus | null }) {
+  const transactions = useVersionStorageTxs(versionId ? [versionId] : []);
+  const tx = versionId ? transactions?.get(versionId) : undefined;
+  return <VersionStatusDot status={tx ? STORAGE_STATUS_VIEW[tx.status].timeline : fallback} />;
 }

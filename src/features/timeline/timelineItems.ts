@@ -83,6 +83,8 @@ export interface TimelineItem {
   message: string | null;
   reactions: Reaction[];
   versionStatus: VersionStatus | null;
+  /** file.create / file.addVersion: the version uploaded, whose storage status the dot shows. */
+  versionId?: string | null;
 }
 
 /** One pulled or pending operation with its opened fields, as the page reads them from Dexie. */
@@ -247,6 +249,7 @@ function toItem(
         nodeKind: 'file',
         name: fields.name ?? node?.name ?? null,
         mimeType,
+        versionId: (body.version as { versionId?: string } | undefined)?.versionId ?? null,
       };
     }
     case 'folder.create':
