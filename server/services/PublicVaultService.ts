@@ -11,7 +11,7 @@ import { VAULT_LIMITS } from '../../src/protocol/vaults';
 import type { PublicVaultSummary } from '../../src/protocol/publicVaults';
 import { type BlobStore, chunkKey } from '../blobs/BlobStore';
 import type { PulledPage } from './VaultService';
-import { selectOpsPage } from './VaultService';
+import { readPulledPage } from './VaultService';
 import { vaultNotFound } from './vaultAccess';
 import { type Db, findBlob, findVault, listChunks, type Vault } from './vaultRows';
 
@@ -39,15 +39,7 @@ export class PublicVaultService {
   /** Like the members' pull (VaultService.pull), for anyone, public vaults only. */
   async pull(vaultId: string, after: number, limit: number = VAULT_LIMITS.PULL_PAGE_MAX): Promise<PulledPage> {
     const vault = await this.publicVault(vaultId);
-    const pageSize = Math.min(limit, VAULT_LIMITS.PULL_PAGE_MAX);
-    const rows = await selectOpsPage(this.db, vaultId, after, pageSize + 1).execute();
-    const page = rows.slice(0, pageSize);
-    const last = page.at(-1);
-    return {
-      ops: page.map((row) => ({ seq: Number(row.seq), receivedAt: Number(row.received_at), opJson: row.body })),
-      headSeq: Math.max(vault.headSeq, last ? Number(last.seq) : 0),
-      hasMore: rows.length > pageSize,
-    };
+    return readPulledPage(this.db, vaultId, vault.headSeq, after, limit);
   }
 
   /** A committed chunk of a public vault's blob (clear bytes: public versions carry no file key). */

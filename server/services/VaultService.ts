@@ -86,16 +86,7 @@ export class VaultService {
    */
   async pull(userId: string, vaultId: string, after: number, limit: number = PULL_PAGE_DEFAULT): Promise<PulledPage> {
     const { vault } = await requireAccess(this.db, vaultId, userId, 'read', this.clock.now());
-    const pageSize = Math.min(limit, VAULT_LIMITS.PULL_PAGE_MAX);
-    const rows = await selectOpsPage(this.db, vaultId, after, pageSize + 1).execute();
-    const page = rows.slice(0, pageSize);
-    const last = page.at(-1);
-    return {
-      ops: page.map((row) => ({ seq: Number(row.seq), receivedAt: Number(row.received_at), opJson: row.body })),
-      // An operation may land between the two reads: never answer a head behind the page.
-      headSeq: Math.max(vault.headSeq, last ? Number(last.seq) : 0),
-      hasMore: rows.length > pageSize,
-    };
+    return readPulledPage(this.db, vaultId, vault.headSeq, after, limit);
   }
 }
 
@@ -114,6 +105,23 @@ export function selectOpsPage(db: Db, vaultId: string, after: number, limit: num
     .where('seq', '>', after)
     .orderBy('seq')
     .limit(limit);
+}
+
+/**
+ * The page of `vaultId`'s log after `after` (at most PULL_PAGE_MAX operations), for a caller that
+ * has already been let read the vault, whose head it read as `headSeq`.
+ */
+export async function readPulledPage(db: Db, vaultId: string, headSeq: number, after: number, limit: number): Promise<PulledPage> {
+  const pageSize = Math.min(limit, VAULT_LIMITS.PULL_PAGE_MAX);
+  const rows = await selectOpsPage(db, vaultId, after, pageSize + 1).execute();
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+  return {
+    ops: page.map((row) => ({ seq: Number(row.seq), receivedAt: Number(row.received_at), opJson: row.body })),
+    // An operation may land between the two reads: never answer a head behind the page.
+    headSeq: Math.max(headSeq, last ? Number(last.seq) : 0),
+    hasMore: rows.length > pageSize,
+  };
 }
 
 /** A page of a vault's log, each operation still as its stored JSON text. */
