@@ -340,8 +340,9 @@ describe('[S5] uploads and downloads', () => {
     await client.idle();
     const [interrupted] = await getUploads(db, USER.id);
     expect(interrupted!.state).toBe('paused');
-    // Chunks go one at a time, each recorded just before it is sent: 0 is stored, 1 was on the wire.
-    expect(interrupted!.chunkHashes.map(Boolean)).toEqual([true, true, false]);
+    // Chunks go one at a time, each recorded before it is sent: 0 is stored, 1 was on the wire
+    // (2, sealed ahead, may be recorded too).
+    expect(interrupted!.chunkHashes.slice(0, 2).map(Boolean)).toEqual([true, true]);
     expect([...server.blobs.get(interrupted!.blobId)!.chunks.keys()]).toEqual([0]);
 
     // "Reload": a new client and transfer pool over the same database; the picked file is gone

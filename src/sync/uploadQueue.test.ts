@@ -105,7 +105,8 @@ describe('[R1] resume check: the source must be the one whose chunks were sent',
     const vaultId = await privateVault();
     const content = bytes(size, 3);
     const interrupted = await interruptedUpload(vaultId, 'same.bin', content, 2);
-    expect(interrupted.plainHashes!.map(Boolean)).toEqual([true, true, true, false]);
+    // Every chunk sealed has its hashes recorded before it is sent; 3 may be recorded too (sealed ahead).
+    expect(interrupted.plainHashes!.slice(0, 3).map(Boolean)).toEqual([true, true, true]);
     server.isOffline = false;
 
     // The box after a reload: resuming while the queue asks the server what it holds.

@@ -410,45 +410,54 @@ export class UploadQueue {
   /**
    * Seals the missing chunks in order, up to SEAL_AHEAD ahead, and sends them one at a time.
    * Each chunk's hashes are recorded before its bytes leave: a resume then knows what this key
-   * and nonce sealed, and refuses to seal anything else under them (DESIGN.md section 3).
+   * and nonce sealed, and refuses to seal anything else under them (DESIGN.md section 3). The
+   * record writes stay off the wire's path: a chunk's hashes are written as soon as it is sealed
+   * (while the chunk before it travels), so between two PUTs there is one record write, which
+   * also tells whether the upload was cancelled or paused meanwhile.
    */
   private async sendChunks(initial: UploadRecord, transfer: TransferPort, source: UploadSource, missing: readonly number[], rawKey: ArrayBuffer | null): Promise<UploadRecord> {
-    let record = initial;
-    const { uploadId, vaultId, blobId, size, chunkCount } = record;
+    const { uploadId, vaultId, blobId, size, chunkCount, name } = initial;
     const header = { size, chunkSize: CHUNK_SIZE, chunkCount };
-    const ahead: { index: number; sealed: Promise<SealedChunk> }[] = [];
+    const ahead: { index: number; recorded: Promise<SealedChunk> }[] = [];
     let next = 0;
-    const sealAhead = () => {
-      while (ahead.length <= SEAL_AHEAD && next < missing.length) {
-        const index = missing[next++]!;
-        // A copy per call: the pool may transfer (detach) the buffer it is given.
-        const sealed = transfer.sealChunk({ file: source.file, index, header, rawKey: rawKey ? rawKey.slice(0) : null });
-        // Chunks sealed ahead of a failure are dropped unsent: never an unhandled rejection.
-        sealed.catch(() => undefined);
-        ahead.push({ index, sealed });
-      }
-    };
-
-    for (sealAhead(); ahead.length > 0; sealAhead()) {
-      const { index, sealed: sealing } = ahead.shift()!;
-      let sealed: SealedChunk;
-      try {
-        sealed = await sealing;
-      } catch (error) {
-        throw UploadQueue.sourceError(error, source, record.name);
-      }
-      const plainHash = record.plainHashes?.[index];
-      const sealedHash = record.chunkHashes[index];
+    const sealAndRecord = async (index: number): Promise<SealedChunk> => {
+      // A copy per call: the pool may transfer (detach) the buffer it is given.
+      const sealed = await transfer.sealChunk({ file: source.file, index, header, rawKey: rawKey ? rawKey.slice(0) : null });
+      const plainHash = initial.plainHashes?.[index];
+      const sealedHash = initial.chunkHashes[index];
       if ((plainHash && plainHash !== sealed.plainSha256) || (sealedHash && sealedHash !== sealed.sha256)) {
-        throw UploadQueue.sourceError(new SourceChangedError(`chunk ${index}`), source, record.name);
+        throw new SourceChangedError(`chunk ${index}`);
       }
-      record = UploadQueue.goingOn(
+      UploadQueue.goingOn(
         await this.update(uploadId, (r) => {
           r.plainHashes ??= Array.from({ length: r.chunkCount }, () => null);
           r.plainHashes[index] = sealed.plainSha256;
           r.chunkHashes[index] = sealed.sha256;
         }),
       );
+      return sealed;
+    };
+    const sealAhead = () => {
+      while (ahead.length <= SEAL_AHEAD && next < missing.length) {
+        const index = missing[next++]!;
+        const recorded = sealAndRecord(index);
+        // Chunks sealed ahead of a failure are dropped unsent: never an unhandled rejection.
+        recorded.catch(() => undefined);
+        ahead.push({ index, recorded });
+      }
+    };
+
+    let progress: Promise<UploadRecord> = Promise.resolve(initial);
+    for (sealAhead(); ahead.length > 0; sealAhead()) {
+      const { index, recorded } = ahead.shift()!;
+      let sealed: SealedChunk;
+      try {
+        sealed = await recorded;
+      } catch (error) {
+        throw UploadQueue.sourceError(error, source, name);
+      }
+      // The last PUT's progress is written by now (or says the upload was cancelled or paused).
+      await progress;
       try {
         await transfer.putChunk({ body: sealed.body, sha256: sealed.sha256, url: API_BASE + chunkPath(vaultId, blobId, index) });
       } catch (error) {
@@ -456,13 +465,16 @@ export class UploadQueue {
         if (status !== null && !isRetryableStatus(status)) throw new PermanentUploadError(UPLOAD_FAILED_MESSAGE);
         throw error;
       }
-      record = UploadQueue.goingOn(
-        await this.update(uploadId, (r) => {
-          r.sentBytes += plainSizeOf(r.size, index);
-        }),
+      progress = progress.then(async () =>
+        UploadQueue.goingOn(
+          await this.update(uploadId, (r) => {
+            r.sentBytes += plainSizeOf(r.size, index);
+          }),
+        ),
       );
+      progress.catch(() => undefined);
     }
-    return record;
+    return progress;
   }
 
   /** Every chunk is stored: queues the signed file operation that commits them. */
