@@ -22,10 +22,15 @@ export interface BrowserCeiling {
   putBufferFourMiBs: number;
   /** GETs into an ArrayBuffer, 4 in flight. */
   getMiBs: number;
+  /** CPU milliseconds per MiB (the browser's and the bare server's) of the Blob PUTs, 4 in flight, and of the GETs. */
+  putCpuMsPerMiB: number;
+  getCpuMsPerMiB: number;
 }
 
-/** Runs in the page: `n` bodies of `size` bytes each way; answers MiB/s. */
-const PAGE_SCRIPT = `async (size, n) => {
+type Phase = 'putBlobOne' | 'putBlobFour' | 'putBufferFour' | 'get';
+
+/** Runs in the page: `n` bodies of `size` bytes one way, as `phase` says; answers MiB/s. */
+const PAGE_SCRIPT = `async (size, n, phase) => {
   const timed = async (inFlight, task) => {
     let next = 0;
     const t0 = performance.now();
@@ -39,14 +44,17 @@ const PAGE_SCRIPT = `async (size, n) => {
   const put = (body) => async () => {
     await (await fetch('/put', { method: 'PUT', body: body(), headers: { 'content-type': 'application/octet-stream' } })).text();
   };
-  const putBlobOneMiBs = await timed(1, put(() => blob));
-  const putBlobFourMiBs = await timed(4, put(() => blob));
-  const putBufferFourMiBs = await timed(4, put(() => bytes.slice()));
-  const getMiBs = await timed(4, async () => { await (await fetch('/blob', { cache: 'no-store' })).arrayBuffer(); });
-  return { putBlobOneMiBs, putBlobFourMiBs, putBufferFourMiBs, getMiBs };
+  if (phase === 'putBlobOne') return timed(1, put(() => blob));
+  if (phase === 'putBlobFour') return timed(4, put(() => blob));
+  if (phase === 'putBufferFour') return timed(4, put(() => bytes.slice()));
+  return timed(4, async () => { await (await fetch('/blob', { cache: 'no-store' })).arrayBuffer(); });
 }`;
 
-export async function browserCeiling(browser: Browser, totalMiB: number): Promise<BrowserCeiling> {
+/**
+ * `browserCpuSeconds` answers the CPU seconds Chromium's processes have used so far; the bare
+ * server runs in this process, whose own CPU time is added.
+ */
+export async function browserCeiling(browser: Browser, totalMiB: number, browserCpuSeconds: () => number): Promise<BrowserCeiling> {
   const payload = Buffer.alloc(BODY, 7);
   const server = http.createServer((req, res) => {
     if (req.method === 'PUT') {
@@ -67,8 +75,25 @@ export async function browserCeiling(browser: Browser, totalMiB: number): Promis
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);
     const count = Math.max(4, Math.round((totalMiB * 1024 * 1024) / BODY));
-    // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
-    return (await page.evaluate(`(${PAGE_SCRIPT})(${BODY}, ${count})`)) as BrowserCeiling;
+    const cpuNow = () => browserCpuSeconds() + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+    const run = async (phase: Phase) => {
+      const before = cpuNow();
+      // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+      const rate = (await page.evaluate(`(${PAGE_SCRIPT})(${BODY}, ${count}, '${phase}')`)) as number;
+      return { rate, cpuMsPerMiB: ((cpuNow() - before) * 1000) / ((count * BODY) / (1024 * 1024)) };
+    };
+    const putBlobOne = await run('putBlobOne');
+    const putBlobFour = await run('putBlobFour');
+    const putBufferFour = await run('putBufferFour');
+    const get = await run('get');
+    return {
+      putBlobOneMiBs: putBlobOne.rate,
+      putBlobFourMiBs: putBlobFour.rate,
+      putBufferFourMiBs: putBufferFour.rate,
+      getMiBs: get.rate,
+      putCpuMsPerMiB: putBlobFour.cpuMsPerMiB,
+      getCpuMsPerMiB: get.cpuMsPerMiB,
+    };
   } finally {
     await context.close();
     server.close();

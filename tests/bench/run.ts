@@ -21,7 +21,7 @@
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { createReadStream, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync, closeSync, appendFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { freePort } from '../../server/testing/serverProcess';
@@ -115,33 +115,142 @@ function writeRandomFile(path: string, bytes: number): string {
   return hash.digest('hex');
 }
 
-/** RSS (bytes) of every process under `rootPid` except under `skipPid` (here: Chromium's tree). */
-function treeRss(rootPid: number, skipPid = server?.child.pid ?? -1): number {
-  const parents = new Map<number, number>();
-  const rss = new Map<number, number>();
+/** Clock ticks per second of /proc/{pid}/stat's CPU times (`getconf CLK_TCK`: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** Every process's parent and /proc/{pid}/stat fields after the command name. */
+function processTable(): Map<number, { parent: number; fields: string[] }> {
+  const table = new Map<number, { parent: number; fields: string[] }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), Number(fields[1]));
-      rss.set(Number(entry), Number(fields[21]) * 4096);
+      table.set(Number(entry), { parent: Number(fields[1]), fields });
     } catch {
       /* exited */
     }
   }
-  let total = 0;
-  for (const [pid, value] of rss) {
-    if (pid === rootPid) continue;
-    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parents.get(p)) {
+  return table;
+}
+
+/** The processes under `rootPid` (and `rootPid` itself when `withRoot`), leaving out the tree under `skipPid`. */
+function processesUnder(table: ReturnType<typeof processTable>, rootPid: number, skipPid: number, withRoot = false): number[] {
+  const found: number[] = [];
+  for (const pid of table.keys()) {
+    if (pid === rootPid && !withRoot) continue;
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = table.get(p)?.parent) {
       if (p === skipPid) break;
       if (p === rootPid) {
-        total += value;
+        found.push(pid);
         break;
       }
     }
   }
-  return total;
+  return found;
+}
+
+/** `fields` [11] and [12]: user and system CPU ticks; [21]: RSS pages. */
+const cpuOf = (fields: string[]) => (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+
+/** RSS (bytes) of every process under `rootPid` except under `skipPid` (here: Chromium's tree). */
+function treeRss(rootPid: number, skipPid = server?.child.pid ?? -1): number {
+  const table = processTable();
+  return processesUnder(table, rootPid, skipPid).reduce((sum, pid) => sum + Number(table.get(pid)!.fields[21]) * 4096, 0);
+}
+
+/** CPU seconds (user and system) used so far by Chromium's processes and by the server's. */
+function cpuSeconds(): { browser: number; server: number } {
+  const table = processTable();
+  const serverPid = server?.child.pid ?? -1;
+  const sum = (pids: number[]) => pids.reduce((total, pid) => total + cpuOf(table.get(pid)!.fields), 0);
+  return { browser: sum(processesUnder(table, process.pid, serverPid)), server: serverPid > 0 ? sum(processesUnder(table, serverPid, -1, true)) : 0 };
+}
+
+/** The kind of a Chromium process by its command line: browser, renderer, network, gpu-process... */
+function chromiumKind(pid: number): string {
+  try {
+    // Chromium rewrites its command line into one string joined by spaces.
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+    const type = args.find((a) => a.startsWith('--type='))?.slice(7);
+    if (!type) return 'browser';
+    const sub = args.find((a) => a.startsWith('--utility-sub-type='))?.slice(19);
+    return sub ? sub.replace(/\.mojom\..*$/, '').replace(/^.*\./, '') : type;
+  } catch {
+    return 'gone';
+  }
+}
+
+/**
+ * CPU seconds so far of the processes under `rootPid` (not under `skipPid`), by process kind
+ * (`kindOf`) and thread name (CrRendererMain, DedicatedWorker, ThreadPoolForeg, libuv-worker...).
+ */
+function cpuByThread(rootPid: number, skipPid: number, kindOf: (pid: number) => string, withRoot = false): Map<string, number> {
+  const table = processTable();
+  const byKind = new Map<string, number>();
+  for (const pid of processesUnder(table, rootPid, skipPid, withRoot)) {
+    const kind = kindOf(pid);
+    let threads: string[] = [];
+    try {
+      threads = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      /* exited */
+    }
+    for (const tid of threads) {
+      try {
+        const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim().replace(/[\d:]+$/, '');
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const key = `${kind}/${name}`;
+        byKind.set(key, (byKind.get(key) ?? 0) + cpuOf(stat.slice(stat.lastIndexOf(')') + 2).split(' ')));
+      } catch {
+        /* exited */
+      }
+    }
+  }
+  return byKind;
+}
+
+/** The command a server-side process runs (node script or program name), for cpuByThread. */
+function serverKind(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const script = args.find((a) => /\.(m?js|ts)$/.test(a));
+    return script ? script.replace(/^.*\//, '') : (args[0] ?? 'process').replace(/^.*\//, '');
+  } catch {
+    return 'gone';
+  }
+}
+
+/** Browser and server CPU seconds so far, by process kind and thread. */
+function cpuThreads(): Map<string, number> {
+  const serverPid = server?.child.pid ?? -1;
+  const threads = cpuByThread(process.pid, serverPid, (pid) => `chromium ${chromiumKind(pid)}`);
+  if (serverPid > 0) for (const [key, seconds] of cpuByThread(serverPid, -1, (pid) => `server ${serverKind(pid)}`, true)) threads.set(key, seconds);
+  return threads;
+}
+
+/** CPU seconds since `before` by process kind and thread, largest first. */
+function cpuByKindSince(before: Map<string, number>): string {
+  return [...cpuThreads()]
+    .map(([kind, seconds]) => [kind, seconds - (before.get(kind) ?? 0)] as const)
+    .filter(([, seconds]) => seconds >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 10)
+    .map(([kind, seconds]) => `${kind} ${fmt(seconds, 1)} s`)
+    .join(', ');
+}
+
+/**
+ * What a transfer of `mib` MiB cost in CPU time, and the rate that cost allows on this machine's
+ * cores if nothing else ran: a bound that no scheduling or parallelism can beat.
+ */
+function cpuCost(before: { browser: number; server: number }, mib: number, goalMiBs: number): string {
+  const after = cpuSeconds();
+  const browser = after.browser - before.browser;
+  const serverSide = after.server - before.server;
+  const perMiB = ((browser + serverSide) * 1000) / mib;
+  const cores = availableParallelism();
+  return `browser ${fmt(browser, 1)} s + server ${fmt(serverSide, 1)} s = ${fmt(perMiB, 1)} CPU-ms per MiB; ${cores} cores fully used allow at most ${fmt((cores * 1000) / perMiB)} MiB/s; the goal's ${fmt(goalMiBs)} MiB/s would keep ${fmt((goalMiBs * perMiB) / 1000, 1)} cores busy`;
 }
 
 /** Samples the page's main-thread JS heap (CDP) and the browser tree's RSS until stopped. */
@@ -335,13 +444,17 @@ async function main(): Promise<void> {
   record(`baseline encrypt ${SIZE_MIB} MiB, 1 thread`, `${fmt(baseEncrypt)} MiB/s`, `(rounds: ${base.encrypt.map((v) => fmt(v)).join(', ')})`);
   record(`baseline decrypt ${SIZE_MIB} MiB, 1 thread`, `${fmt(baseDecrypt)} MiB/s`, `(rounds: ${base.decrypt.map((v) => fmt(v)).join(', ')})`);
   log('browser ceiling: 4 MiB PUTs and GETs to a bare Node server, no app code, no crypto');
-  const plain = await browserCeiling(browser!, Math.min(SIZE_MIB, 128));
+  const plain = await browserCeiling(browser!, Math.min(SIZE_MIB, 128), () => cpuSeconds().browser);
   record(
     'browser ceiling, plain PUT (no app, no crypto)',
     `Blob body, 1 in flight ${fmt(plain.putBlobOneMiBs)} MiB/s`,
     `(how the app sends one file); 4 in flight ${fmt(plain.putBlobFourMiBs)}; ArrayBuffer bodies, 4 in flight ${fmt(plain.putBufferFourMiBs)}`,
   );
   record('browser ceiling, plain GET (no app, no crypto)', `${fmt(plain.getMiBs)} MiB/s`, '(4 in flight)');
+  record(
+    '  CPU time of the plain transfers',
+    `PUT ${fmt(plain.putCpuMsPerMiB, 1)}, GET ${fmt(plain.getCpuMsPerMiB, 1)} CPU-ms per MiB (browser and bare server); ${availableParallelism()} cores fully used allow at most PUT ${fmt((availableParallelism() * 1000) / plain.putCpuMsPerMiB)}, GET ${fmt((availableParallelism() * 1000) / plain.getCpuMsPerMiB)} MiB/s`,
+  );
   await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
 
   // 2. Upload ----------------------------------------------------------------------------------
@@ -362,6 +475,8 @@ async function main(): Promise<void> {
   const uploadMemory = new MemorySampler(cdp, browserPid);
   await uploadMemory.start();
   log('upload: confirm clicked');
+  const uploadCpu = cpuSeconds();
+  const uploadCpuKinds = cpuThreads();
   const uploadStart = performance.now();
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   let firstBytesAt = 0;
@@ -372,6 +487,8 @@ async function main(): Promise<void> {
     return upload?.state === 'done';
   }, 600_000);
   const uploadDone = performance.now();
+  const uploadCpuCost = cpuCost(uploadCpu, SIZE_MIB, 0.6 * baseEncrypt);
+  const uploadCpuSplit = cpuByKindSince(uploadCpuKinds);
   await poll('the file operation to be pushed', () => outboxCount(page).then((n) => n === 0), 60_000);
   await row(page, fileName).waitFor({ timeout: 60_000 });
   const uploadVisible = performance.now();
@@ -392,6 +509,8 @@ async function main(): Promise<void> {
     `  upload, confirm → row shown and op pushed`,
     `${fmt((uploadVisible - uploadStart) / 1000, 2)} s (${fmt(SIZE_MIB / ((uploadVisible - uploadStart) / 1000))} MiB/s)`,
   );
+  record('  CPU time of the upload', uploadCpuCost);
+  record('  CPU of the upload by process and thread', uploadCpuSplit);
   record(
     '  memory during upload',
     `main-thread JS heap peak ${mib(uploadMemory.peakHeap)} (start ${mib(uploadMemory.startHeap)}); browser RSS peak ${mib(uploadMemory.peakRss)} (start ${mib(uploadMemory.startRss)}, +${mib(uploadMemory.peakRss - uploadMemory.startRss)})`,
@@ -409,12 +528,16 @@ async function main(): Promise<void> {
   await downloadMemory.start();
   const downloading = page.waitForEvent('download', { timeout: 600_000 });
   await page.getByRole('button', { name: `Actions for ${fileName}` }).click();
+  const downloadCpu = cpuSeconds();
+  const downloadCpuKinds = cpuThreads();
   const downloadStart = performance.now();
   await page.getByRole('menuitem', { name: 'Download', exact: true }).click();
   log('download: menu item clicked');
   const download = await downloading;
   const savedPath = await download.path();
   const downloadEnd = performance.now();
+  const downloadCpuCost = cpuCost(downloadCpu, SIZE_MIB, 0.6 * baseDecrypt);
+  const downloadCpuSplit = cpuByKindSince(downloadCpuKinds);
   await downloadMemory.stop();
   const downloadSeconds = (downloadEnd - downloadStart) / 1000;
   const downloadRate = SIZE_MIB / downloadSeconds;
@@ -427,6 +550,8 @@ async function main(): Promise<void> {
     `${fmt(downloadRate)} MiB/s (${fmt(downloadRatio, 2)} × WebCrypto decrypt baseline ${fmt(baseDecrypt)} MiB/s)`,
     goal(downloadRatio, 0.6, 1.0),
   );
+  record('  CPU time of the download', downloadCpuCost);
+  record('  CPU of the download by process and thread', downloadCpuSplit);
   record('  download bytes identical (SHA-256)', identical ? 'yes' : 'NO — MISMATCH');
   // The browser saved the service worker's stream (its URL), or a blob: URL the page made.
   const isStreamed = download.url().includes('/download-stream/');
@@ -458,11 +583,12 @@ async function main(): Promise<void> {
   if (!token) throw new Error('No cairn_session cookie in the browser context');
   // At most 256 MiB: with the uploaded file it must fit the account's free 1 GB of cloud storage.
   const ceilingMiB = Math.min(SIZE_MIB, 256);
-  const ceiling = await serverCeiling(baseUrl, token, vaultId, ceilingMiB);
+  const ceiling = await serverCeiling(baseUrl, token, vaultId, ceilingMiB, () => cpuSeconds().server);
   record(
     `server alone (Node client, no crypto, 4 in flight)`,
     `PUT ${fmt(ceiling.put)} MiB/s, GET ${fmt(ceiling.get)} MiB/s for ${ceilingMiB} MiB in 4 MiB chunks`,
   );
+  record('  server CPU time alone', `PUT ${fmt(ceiling.putCpuMsPerMiB, 1)}, GET ${fmt(ceiling.getCpuMsPerMiB, 1)} CPU-ms per MiB`);
   log(`seeding a folder of ${FILE_COUNT} files through the API (client crypto in Node)`);
   const seed = await seedFolder({ baseUrl, token, words, vaultId, folderName: 'bench-10k', fileCount: FILE_COUNT, log });
   record(`seed ${FILE_COUNT} files (API, not a UI figure)`, `blobs ${fmt(seed.blobSeconds, 1)} s, signed ops ${fmt(seed.opsSeconds, 1)} s`);

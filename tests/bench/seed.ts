@@ -143,13 +143,25 @@ export async function seedFolder(options: {
  * The server's own ceiling, no browser and no crypto: `sizeMiB` of random bytes PUT as 4 MiB
  * chunks (4 in flight) to one announced blob, then read back. Tells a slow client from a slow server.
  */
-export async function serverCeiling(baseUrl: string, token: string, vaultId: string, sizeMiB: number): Promise<{ put: number; get: number }> {
+/**
+ * The server alone, from a Node client with no crypto: MiB/s of 4 MiB chunk PUTs and GETs, 4 in
+ * flight, and the server's CPU milliseconds per MiB for each (`serverCpuSeconds` reads its total).
+ */
+export async function serverCeiling(
+  baseUrl: string,
+  token: string,
+  vaultId: string,
+  sizeMiB: number,
+  serverCpuSeconds: () => number,
+): Promise<{ put: number; get: number; putCpuMsPerMiB: number; getCpuMsPerMiB: number }> {
   const count = Math.ceil((sizeMiB * 1024 * 1024) / CHUNK_SIZE);
   const blobId = newId();
   const chunk = randomBytes(CHUNK_SIZE + CHUNK_TAG_BYTES);
   const sha256 = createHash('sha256').update(chunk).digest('hex');
   await api(baseUrl, token, 'POST', `/api/vaults/${vaultId}/blobs`, { blobId, storedSize: chunk.length * count, chunkCount: count });
   const indexes = [...Array(count).keys()];
+  const storedMiB = (chunk.length * count) / (1024 * 1024);
+  let cpuBefore = serverCpuSeconds();
   let started = performance.now();
   await pool(indexes, 4, async (index) => {
     const response = await fetch(`${baseUrl}/api/vaults/${vaultId}/blobs/${blobId}/chunks/${index}`, {
@@ -160,6 +172,8 @@ export async function serverCeiling(baseUrl: string, token: string, vaultId: str
     if (!response.ok) throw new Error(`chunk PUT: ${response.status} ${await response.text()}`);
   });
   const put = sizeMiB / ((performance.now() - started) / 1000);
+  const putCpuMsPerMiB = ((serverCpuSeconds() - cpuBefore) * 1000) / storedMiB;
+  cpuBefore = serverCpuSeconds();
   started = performance.now();
   await pool(indexes, 4, async (index) => {
     const response = await fetch(`${baseUrl}/api/vaults/${vaultId}/blobs/${blobId}/chunks/${index}`, { headers: { authorization: `Bearer ${token}` } });
@@ -167,5 +181,6 @@ export async function serverCeiling(baseUrl: string, token: string, vaultId: str
     await response.arrayBuffer();
   });
   const get = sizeMiB / ((performance.now() - started) / 1000);
-  return { put, get };
+  const getCpuMsPerMiB = ((serverCpuSeconds() - cpuBefore) * 1000) / storedMiB;
+  return { put, get, putCpuMsPerMiB, getCpuMsPerMiB };
 }
