@@ -109,7 +109,7 @@ describe('[R42][R43] import by network transaction id', () => {
     vaultId = await actions.createVault({ title: 'Field archive', description: '', tags: [], terms: '', isPublic: true, isCloud: false });
     await actions.uploadFiles(vaultId, null, [{ file: new File([content], 'ridge survey.txt', { type: 'text/plain', lastModified: 3 }) }]);
     await client.syncNow();
-    [dataItemId] = await commit(vaultId);
+    dataItemId = (await commit(vaultId))[0]!;
     expect(dataItemId).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const folderId = await actions.createFolder(vaultId, null, 'Imported');
