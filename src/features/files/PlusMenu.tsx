@@ -1,4 +1,5 @@
 import { Box, Button, Menu } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { IconDownload, IconFile, IconFileZip, IconFolder, IconPlus, IconUpload } from '../../ui/icons';
 
@@ -27,6 +28,7 @@ export function PlusMenu({ isDisabled, uploadDisabledReason, isInFolder, onUploa
   const isUploadDisabled = uploadDisabledReason !== null;
   const [isImportOpen, setImportOpen] = useState(false);
   const firstImportEntry = useRef<HTMLButtonElement>(null);
+  const isPhone = useMediaQuery('(max-width: 41.6875em)', undefined, { getInitialValueInEffect: false });
   // Mantine opens a submenu on hover and ArrowRight only: a click, a tap or Enter opens it too, and
   // moves the focus into it so the keyboard goes on from there.
   const openImport = () => {
@@ -63,8 +65,9 @@ export function PlusMenu({ isDisabled, uploadDisabledReason, isInFolder, onUploa
           {isInFolder ? 'Create sub folder' : 'Create folder'}
         </Menu.Item>
         {onImportTransaction && (
-          // Left of the menu: it opens under a button at the right edge, where a phone has no room.
-          <Menu.Sub opened={isImportOpen && !isUploadDisabled} onChange={setImportOpen} position="left-start">
+          // The menu hangs from a button at the right edge: the submenu opens to its left, and on a
+          // phone (no room there) below Import, the last entry, so it covers no other entry.
+          <Menu.Sub opened={isImportOpen && !isUploadDisabled} onChange={setImportOpen} position={isPhone ? 'bottom-end' : 'left-start'}>
             <Menu.Sub.Target>
               <Menu.Sub.Item leftSection={<IconDownload size={16} />} disabled={isUploadDisabled} onClick={openImport}>
                 Import
