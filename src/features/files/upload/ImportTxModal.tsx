@@ -92,7 +92,7 @@ export function ImportTxModal({ opened, onClose, onImported }: ImportTxModalProp
           {transfer && (
             <Stack gap={4}>
               <Text size="sm" aria-live="polite">
-                {percent !== null ? `Importing... ${percent}%` : `Importing... ${formatBytes(transfer.loaded)}`}
+                {percent !== null ? `Importing... ${percent}%` : transfer.loaded > 0 ? `Importing... ${formatBytes(transfer.loaded)}` : 'Importing...'}
               </Text>
               <Progress value={percent ?? 100} animated={percent === null} aria-label="Import progress" />
             </Stack>
