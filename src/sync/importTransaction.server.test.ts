@@ -104,7 +104,7 @@ describe('[R42][R43] import by network transaction id', () => {
   let dataItemId = '';
   const content = Buffer.from('Ridge survey, day 3: 14 cairns counted, two fallen.\n'.repeat(400));
 
-  it('imports a relayed item into a folder with its name, type and bytes, and it is stored like an upload', async () => {
+  it('[R44] imports a relayed item into a folder with its name, type and bytes, and it is stored like an upload', async () => {
     const { db, client } = await device();
     vaultId = await actions.createVault({ title: 'Field archive', description: '', tags: [], terms: '', isPublic: true, isCloud: false });
     await actions.uploadFiles(vaultId, null, [{ file: new File([content], 'ridge survey.txt', { type: 'text/plain', lastModified: 3 }) }]);

@@ -70,10 +70,11 @@ test('import by network transaction: a relayed file imported by its id into a fo
   await field.press('Enter');
   await expect(modal).toBeVisible();
   await shoot('import-tx-42');
+  const viewport = page.viewportSize()!;
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(modal.getByText('The transaction id must be exactly 43 characters.')).toBeVisible();
   await shoot('import-tx-42-375');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize(viewport);
 
   // An id the network does not know: 'Failed to import files', nothing added, the id kept to correct.
   const unknown = 'Zk9vQmFyQmF6UXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWo';
