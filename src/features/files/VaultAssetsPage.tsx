@@ -102,6 +102,7 @@ export function VaultAssetsPage() {
           onUploadFiles={upload.pickFiles}
           onUploadFolder={upload.pickFolder}
           onUploadZip={upload.pickZip}
+          onImportTransaction={upload.openImportTx}
           onCreateFolder={() => setCreatingFolder(true)}
           onCreateNote={() => void navigate({ to: '/vaults/$status/$vaultId/assets/create-note', params, state: (s) => ({ ...s, folderId }) })}
         />

@@ -2,15 +2,17 @@ import { notifications } from '@mantine/notifications';
 import { useMemo, useRef, useState } from 'react';
 import { keepBothName } from '../../../domain/fileNaming';
 import { applyDuplicateChoices, type DuplicateChoice, findDuplicateIndexes, type PickedFile, type ResolvedUpload, toPickedFiles } from '../../../domain/uploadRules';
+import { IMPORT_CANCELLED_TEXT, IMPORT_FAILED_TEXT } from '../../../domain/importTxRules';
 import { emptyZipText, isZipFileName, notZipText, unreadableZipText } from '../../../domain/zipUnpackRules';
 import { unpackZip } from '../../../platform/unzipClient';
 import type { NodeRecord } from '../../../storage/vaultRecords';
 import { uploadFiles } from '../../../sync/vaultActions';
-import { runWithErrorSnackbar, showErrorSnackbar } from '../../../ui/snackbar';
+import { runWithErrorSnackbar, showErrorSnackbar, showSnackbar } from '../../../ui/snackbar';
 import { authService } from '../../account/authService';
 import { actionErrorText } from '../../vaults/vaultErrors';
 import { useVaultRoom } from '../VaultRoomContext';
 import { DuplicateResolution } from './DuplicateResolution';
+import { ImportTxModal } from './ImportTxModal';
 import { NotUploadedModal } from './NotUploadedModal';
 import { addUnpackFailures, type NotUploadedFile } from './unpackFailureStore';
 import { UploadConfirmModal } from './UploadConfirmModal';
@@ -35,14 +37,21 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
   const [notUnpacked, setNotUnpacked] = useState<NotUploadedFile[]>([]);
   /** An archive none of whose files could be unpacked: reported at once. */
   const [nothingUnpacked, setNothingUnpacked] = useState<NotUploadedFile[] | null>(null);
+  const [isImportTxOpen, setImportTxOpen] = useState(false);
+  /**
+   * The batch comes from an import: the import modal was its confirmation and the destination is
+   * the folder it was opened in, so after duplicates it is queued without the upload dialog.
+   */
+  const isImportBatch = useRef(false);
 
   const existingFiles = useMemo(() => new Map((children ?? []).filter((n) => n.kind === 'file').map((n) => [n.name, n.id])), [children]);
 
-  function start(items: PickedFile[], failures: NotUploadedFile[]) {
+  function start(items: PickedFile[], failures: NotUploadedFile[], isImport = false) {
     setNotUnpacked(failures);
+    isImportBatch.current = isImport;
     const clashes = findDuplicateIndexes(items, new Set(existingFiles.keys()));
     if (clashes.length === 0) {
-      setResolved(items.map((i) => ({ file: i.file, path: i.path })));
+      proceed(items.map((i) => ({ file: i.file, path: i.path })));
       return;
     }
     setPicked(items);
@@ -89,15 +98,24 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
     setDuplicates(null);
     setPicked(null);
     // Everything skipped closes the flow.
-    if (items.length > 0) setResolved(items);
+    if (items.length > 0) proceed(items);
   }
 
-  async function onConfirm(parentId: string | null) {
-    const items = resolved ?? [];
+  /** Picks and unpacked archives go to the upload dialog; an import is queued at once. */
+  function proceed(items: ResolvedUpload[]) {
+    if (isImportBatch.current) void queue(folderId, items);
+    else setResolved(items);
+  }
+
+  function onConfirm(parentId: string | null) {
+    return queue(parentId, resolved ?? []);
+  }
+
+  async function queue(parentId: string | null, items: ResolvedUpload[]) {
     let batchId = null as string | null;
     const ok = await runWithErrorSnackbar(async () => {
       batchId = (await uploadFiles(vaultId, parentId, items)).batchId;
-    }, actionErrorText('uploading files'));
+    }, isImportBatch.current ? IMPORT_FAILED_TEXT : actionErrorText('uploading files'));
     if (!ok) return;
     if (batchId) addUnpackFailures(batchId, notUnpacked);
     setNotUnpacked([]);
@@ -124,10 +142,12 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
         onCancel={() => {
           setDuplicates(null);
           setPicked(null);
+          if (isImportBatch.current) showSnackbar(IMPORT_CANCELLED_TEXT);
         }}
         onResolve={onResolve}
       />
       <UploadConfirmModal items={resolved} initialFolderId={folderId} onCancel={() => setResolved(null)} onConfirm={onConfirm} />
+      <ImportTxModal opened={isImportTxOpen} onClose={() => setImportTxOpen(false)} onImported={(file) => start([{ file, path: [] }], [], true)} />
       <NotUploadedModal
         opened={nothingUnpacked !== null}
         uploaded={0}
@@ -145,6 +165,8 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
     pickFolder: () => folderInput.current?.click(),
     /** Upload zip & unpack: public vaults only (spec 000 section 6). */
     pickZip: vault.isPublic ? () => zipInput.current?.click() : null,
+    /** Import > Network transaction: public permanent vaults only (spec 000 section 2). */
+    openImportTx: vault.isPublic && !vault.isCloud ? () => setImportTxOpen(true) : null,
     uploadDialogs: inputs,
   };
 }
