@@ -3,7 +3,7 @@
  * a person without an account, one already invited, the member-limit upgrade dialog on 403
  * (this spec's own server runs with MEMBER_LIMIT=3, hence a KillableServer), a viewer who does
  * not see pending members, the safety number the member and the owner both see, resend invite,
- * and an invitee who rejects the terms.
+ * an invitee who rejects the terms (which frees a place) and revoke invite.
  */
 import type { Browser, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
@@ -48,7 +48,7 @@ test.afterAll(async () => {
   await server.stop();
 });
 
-test('invitations: no account, already invited, the member limit dialog; a viewer sees no pending member; resend; the terms rejected', async ({
+test('invitations: no account, already invited, the member limit dialog; a viewer sees no pending member; resend; the terms rejected; revoke invite', async ({
   browser,
 }, testInfo) => {
   test.setTimeout(300_000);
@@ -145,4 +145,20 @@ test('invitations: no account, already invited, the member limit dialog; a viewe
   await expect(rejecter).not.toHaveURL(/reject-invite/);
   await owner.reload();
   await expect(pendingRow.getByText('Rejected the invitation')).toBeVisible({ timeout: 15_000 });
+
+  // The rejection freed a place: the fourth person is invited now, and the owner revokes the invite.
+  await owner.goto(vaultUrl);
+  await room.openVaultMenu(vaultName, 'Invite to vault');
+  await email(1).fill(extraEmail);
+  await send.click();
+  await expect(owner).toHaveURL(/\/assets$/, { timeout: 30_000 });
+  await room.openVaultMenu(vaultName, 'Manage access');
+  const extraRow = owner.getByTestId('member-row').filter({ hasText: extraEmail });
+  await extraRow.getByRole('button', { name: 'Revoke invite' }).click({ timeout: 15_000 });
+  const revoke = owner.getByRole('dialog', { name: 'Revoke invite' });
+  await expect(revoke.getByText('They will no longer be able to open this vault', { exact: false })).toBeVisible();
+  await revoke.getByRole('button', { name: 'Revoke' }).click();
+  await expect(owner.getByText('Invite revoked.')).toBeVisible({ timeout: 30_000 });
+  await expect(extraRow.getByText('Access revoked')).toBeVisible();
+  await expect(extraRow.getByRole('button', { name: 'Revoke invite' })).toHaveCount(0);
 });
