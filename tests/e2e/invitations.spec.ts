@@ -154,8 +154,15 @@ test('invitations: no account, already invited, the member limit dialog; a viewe
   await expect(owner).toHaveURL(/\/assets$/, { timeout: 30_000 });
   await room.openVaultMenu(vaultName, 'Manage access');
   const extraRow = owner.getByTestId('member-row').filter({ hasText: extraEmail });
-  await extraRow.getByRole('button', { name: 'Revoke invite' }).click({ timeout: 15_000 });
+  // Choosing Revoked in the role selector asks first; cancelled, nothing changes and nothing is to save.
+  const extraRole = owner.getByRole('combobox', { name: `Role of ${extraEmail}` });
+  await extraRole.selectOption('REVOKED', { timeout: 15_000 });
   const revoke = owner.getByRole('dialog', { name: 'Revoke invite' });
+  await revoke.getByRole('button', { name: 'Cancel' }).click();
+  await expect(revoke).toHaveCount(0);
+  await expect(extraRole).toHaveValue('VIEWER');
+  await expect(owner.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  await extraRow.getByRole('button', { name: 'Revoke invite' }).click();
   await expect(revoke.getByText('They will no longer be able to open this vault', { exact: false })).toBeVisible();
   await revoke.getByRole('button', { name: 'Revoke' }).click();
   await expect(owner.getByText('Invite revoked.')).toBeVisible({ timeout: 30_000 });
