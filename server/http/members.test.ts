@@ -224,6 +224,15 @@ describeEachDatabase('members and sharing', (env) => {
       await expectNothingChanged([vaultId], async () => {
         expectError(await postInvitations(limitedOwner, vaultId, [third]), 403, 'MEMBER_LIMIT');
       });
+      // At the limit, inviting someone already invited adds nobody: the row says so, no upgrade dialog.
+      const again = await inviteOp(limitedOwner, vaultId, alice, 'CONTRIBUTOR', ring);
+      await expectNothingChanged([vaultId], async () => {
+        expectRejected(InviteResponse.parse((await postInvitations(limitedOwner, vaultId, [again])).body).results[0], 'ALREADY_MEMBER');
+      });
+      // A batch with a newcomer besides the repeat is still past the limit.
+      await expectNothingChanged([vaultId], async () => {
+        expectError(await postInvitations(limitedOwner, vaultId, [again, third]), 403, 'MEMBER_LIMIT');
+      });
       // A rejected invitation no longer counts.
       expectAccepted(await alice.apply(vaultId, first.objectId, { type: 'member.reject' }));
       expectAccepted(InviteResponse.parse((await postInvitations(limitedOwner, vaultId, [third])).body).results[0]);

@@ -2,8 +2,12 @@
  * Spec 000 section 6 and spec 001 section 6 on the server: every operation type (member.* and
  * key rotations included), the upload announcement, the chunk PUT and the upload cancel against
  * OWNER, CONTRIBUTOR, VIEWER, an INVITEE (a contributor who has not accepted yet), REVOKED and a
- * non-member; and the upload room query, which only those who may upload ask. A refused attempt changes nothing: no row anywhere, and not a field of the vault's
- * own rows (head_seq, key count, memberships).
+ * non-member; the same refusals in a public vault; the invitation resend; and the upload room
+ * query, which only those who may upload ask. A refused attempt changes nothing: no row anywhere,
+ * and not a field of the vault's own rows (head_seq, key count, memberships). Routes outside a
+ * vault's roles are proved where they live: notifications only ever touch the caller's own
+ * (notifications.test.ts), airdrop expiry and allowance in airdrop.test.ts, the public routes are
+ * GET only (publicVaults.test.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InviteResponse } from '../../src/protocol/members';
@@ -12,6 +16,7 @@ import { ApiClient, errorCode } from '../testing/ApiClient';
 import { describeEachDatabase, type TestEnv } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
 import {
+  clear,
   countVaultRows,
   expectAccepted,
   expectRejected,
@@ -43,6 +48,18 @@ interface Fixture {
   memberships: Map<Actor, string>;
   /** Someone outside the vault who can be invited. */
   guest: VaultActor;
+  /** A public vault: fields in clear, no key ring. */
+  isPublic: boolean;
+}
+
+/** A name or message as the fixture's vault takes it: sealed in a private vault, clear in a public one. */
+function field(f: Fixture) {
+  return f.isPublic ? clear(newId()) : sealed();
+}
+
+/** A file uploaded by `by` in the form the fixture's vault takes. */
+function uploadBy(f: Fixture, by: VaultActor, size: number) {
+  return by.upload(f.vaultId, makeFile(size, { isPublic: f.isPublic }), { isPublic: f.isPublic });
 }
 
 function membershipOf(f: Fixture, actor: Actor): string {
@@ -63,21 +80,22 @@ type Setup = (f: Fixture, env: TestEnv) => Promise<{ objectId: string; body: Ope
 
 async function folder(f: Fixture, hidden = false): Promise<string> {
   const id = newId();
-  expectAccepted(await f.owner.apply(f.vaultId, id, { type: 'folder.create', parentId: null, name: sealed() }));
+  expectAccepted(await f.owner.apply(f.vaultId, id, { type: 'folder.create', parentId: null, name: field(f) }));
   if (hidden) expectAccepted(await f.owner.apply(f.vaultId, id, { type: 'node.hide' }));
   return id;
 }
 
-/** A memo posted by the owner. */
+/** A memo posted by the owner; a public vault has no chat, so there it is only an id (roles are checked first). */
 async function memo(f: Fixture): Promise<string> {
   const id = newId();
-  expectAccepted(await f.owner.apply(f.vaultId, id, { type: 'memo.create', message: sealed() }));
+  if (f.isPublic) return id;
+  expectAccepted(await f.owner.apply(f.vaultId, id, { type: 'memo.create', message: field(f) }));
   return id;
 }
 
 /** An upload by the actor when it may upload, else by the owner (the role check comes first). */
 async function uploadedVersion(f: Fixture) {
-  return (f.canWrite ? f.actor : f.owner).upload(f.vaultId, makeFile(300));
+  return uploadBy(f, f.canWrite ? f.actor : f.owner, 300);
 }
 
 async function archive(f: Fixture): Promise<void> {
@@ -86,10 +104,10 @@ async function archive(f: Fixture): Promise<void> {
 
 /** member.airdrop's owner path belongs to the airdrop tests; its refusals are below. */
 const OPERATIONS: Record<Exclude<OperationType, 'vault.create' | 'member.airdrop'>, { allowed: Actor[]; setup: Setup }> = {
-  'vault.rename': { allowed: OWNER_ONLY, setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.rename', name: sealed() } }) },
+  'vault.rename': { allowed: OWNER_ONLY, setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.rename', name: field(f) } }) },
   'vault.updateMetadata': {
     allowed: OWNER_ONLY,
-    setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.updateMetadata', description: sealed(), tags: sealed() } }),
+    setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.updateMetadata', description: field(f), tags: field(f) } }),
   },
   'vault.archive': { allowed: OWNER_ONLY, setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.archive' } }) },
   'vault.restore': {
@@ -106,21 +124,21 @@ const OPERATIONS: Record<Exclude<OperationType, 'vault.create' | 'member.airdrop
       return { objectId: f.vaultId, body: { type: 'vault.delete' } };
     },
   },
-  'folder.create': { allowed: WRITERS, setup: async () => ({ objectId: newId(), body: { type: 'folder.create', parentId: null, name: sealed() } }) },
+  'folder.create': { allowed: WRITERS, setup: async (f) => ({ objectId: newId(), body: { type: 'folder.create', parentId: null, name: field(f) } }) },
   'file.create': {
     allowed: WRITERS,
-    setup: async (f) => ({ objectId: newId(), body: { type: 'file.create', parentId: null, name: sealed(), version: await uploadedVersion(f) } }),
+    setup: async (f) => ({ objectId: newId(), body: { type: 'file.create', parentId: null, name: field(f), version: await uploadedVersion(f) } }),
   },
   'file.addVersion': {
     allowed: WRITERS,
     setup: async (f) => {
       const fileId = newId();
-      const first = await f.owner.upload(f.vaultId, makeFile(10));
-      expectAccepted(await f.owner.apply(f.vaultId, fileId, { type: 'file.create', parentId: null, name: sealed(), version: first }));
+      const first = await uploadBy(f, f.owner, 10);
+      expectAccepted(await f.owner.apply(f.vaultId, fileId, { type: 'file.create', parentId: null, name: field(f), version: first }));
       return { objectId: fileId, body: { type: 'file.addVersion', version: await uploadedVersion(f) } };
     },
   },
-  'node.rename': { allowed: WRITERS, setup: async (f) => ({ objectId: await folder(f), body: { type: 'node.rename', name: sealed() } }) },
+  'node.rename': { allowed: WRITERS, setup: async (f) => ({ objectId: await folder(f), body: { type: 'node.rename', name: field(f) } }) },
   'node.move': {
     allowed: WRITERS,
     setup: async (f) => ({ objectId: await folder(f), body: { type: 'node.move', parentId: await folder(f) } }),
@@ -132,8 +150,8 @@ const OPERATIONS: Record<Exclude<OperationType, 'vault.create' | 'member.airdrop
     allowed: WRITERS,
     setup: async (f) => {
       const noteId = newId();
-      const version = await f.owner.upload(f.vaultId, makeFile(10));
-      expectAccepted(await f.owner.apply(f.vaultId, noteId, { type: 'file.create', parentId: null, name: sealed(), version }));
+      const version = await uploadBy(f, f.owner, 10);
+      expectAccepted(await f.owner.apply(f.vaultId, noteId, { type: 'file.create', parentId: null, name: field(f), version }));
       return { objectId: noteId, body: { type: 'note.draft', baseVersionId: version.versionId, update: sealed(64) } };
     },
   },
@@ -165,10 +183,10 @@ const OPERATIONS: Record<Exclude<OperationType, 'vault.create' | 'member.airdrop
   },
   'vault.rotateKeys': { allowed: WRITERS, setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.rotateKeys', rotation: rotation(f) } }) },
   // Chat (spec 000 section 6): VIEWER cannot post messages or react.
-  'memo.create': { allowed: WRITERS, setup: async () => ({ objectId: newId(), body: { type: 'memo.create', message: sealed() } }) },
+  'memo.create': { allowed: WRITERS, setup: async (f) => ({ objectId: newId(), body: { type: 'memo.create', message: field(f) } }) },
   'memo.react': {
     allowed: WRITERS,
-    setup: async (f) => ({ objectId: await memo(f), body: { type: 'memo.react', reaction: sealed(), isAdded: true } }),
+    setup: async (f) => ({ objectId: await memo(f), body: { type: 'memo.react', reaction: field(f), isAdded: true } }),
   },
 };
 
@@ -190,10 +208,10 @@ describeEachDatabase('vault roles', (env) => {
     return found;
   }
 
-  /** A private cloud vault of OWNER with the other roles inserted as memberships. */
-  async function fixture(actor: Actor): Promise<Fixture> {
+  /** A cloud vault of OWNER (private unless asked) with the other roles inserted as memberships. */
+  async function fixture(actor: Actor, isPublic = false): Promise<Fixture> {
     const owner = actorFor('OWNER');
-    const vaultId = await owner.createVault();
+    const vaultId = await owner.createVault({ isPublic });
     const memberships = new Map<Actor, string>([
       ['OWNER', await membershipIdOf(env.db, vaultId, owner.userId)],
       ['CONTRIBUTOR', await insertMembership(env.db, vaultId, actorFor('CONTRIBUTOR').userId, 'CONTRIBUTOR')],
@@ -204,7 +222,7 @@ describeEachDatabase('vault roles', (env) => {
       ],
       ['REVOKED', await insertMembership(env.db, vaultId, actorFor('REVOKED').userId, 'REVOKED', 'REVOKED')],
     ]);
-    return { vaultId, owner, actor: actorFor(actor), canWrite: WRITERS.includes(actor), memberships, guest };
+    return { vaultId, owner, actor: actorFor(actor), canWrite: WRITERS.includes(actor), memberships, guest, isPublic };
   }
 
   /**
@@ -252,6 +270,46 @@ describeEachDatabase('vault roles', (env) => {
       }
     });
   }
+
+  // A public vault is readable by anyone through the public routes, which are GET only; writing
+  // to it still takes a membership with the right role. Every refusal above holds there too.
+  describe('public vault', () => {
+    for (const [type, { allowed, setup }] of Object.entries(OPERATIONS)) {
+      for (const actor of ACTORS.filter((a) => !allowed.includes(a))) {
+        it(`${type}, ${actor}: ${refusal(actor).code}`, async () => {
+          const f = await fixture(actor, true);
+          const { objectId, body } = await setup(f, env);
+          await expectUnchanged(f.vaultId, async () => expectRejected(await attempt(f, objectId, body), refusal(actor).code));
+        });
+      }
+    }
+
+    for (const actor of ACTORS.filter((a) => !WRITERS.includes(a))) {
+      it(`upload announcement and chunk PUT, ${actor}: ${refusal(actor).code}`, async () => {
+        const f = await fixture(actor, true);
+        const file = makeFile(100, { isPublic: true });
+        const blobId = newId();
+        expectStatus(await f.owner.announce(f.vaultId, blobId, file.storedSize, 1), 200);
+        await expectUnchanged(f.vaultId, async () => {
+          expectError(await f.actor.announce(f.vaultId, newId(), 100, 1), refusal(actor).status, refusal(actor).code);
+          expectError(await f.actor.putChunk(f.vaultId, blobId, 0, file.chunks[0] ?? Buffer.alloc(0)), refusal(actor).status, refusal(actor).code);
+        });
+      });
+    }
+  });
+
+  // The invitation e-mail again (POST .../members/{id}/resend): an owner's action on a pending invitation.
+  describe('resend invite', () => {
+    for (const actor of ACTORS) {
+      it(`${actor}: ${actor === 'OWNER' ? 'sent' : refusal(actor).code}`, async () => {
+        const f = await fixture(actor);
+        const url = `/api/vaults/${f.vaultId}/members/${membershipOf(f, 'INVITEE')}/resend`;
+        const resend = () => api.post(url, undefined, { token: f.actor.token });
+        if (actor === 'OWNER') expectStatus(await resend(), 200);
+        else await expectUnchanged(f.vaultId, async () => expectError(await resend(), refusal(actor).status, refusal(actor).code));
+      });
+    }
+  });
 
   describe('upload announcement', () => {
     for (const actor of ACTORS) {

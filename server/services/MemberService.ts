@@ -64,7 +64,7 @@ export class MemberService {
     const stray = ops.find((op) => op.body.type !== 'member.invite' || op.vaultId !== vaultId);
     if (stray) throw new ApiError('VALIDATION_FAILED', `Operation ${stray.id} is not an invitation to this vault`);
     await requireAccess(this.db, vaultId, inviter.id, 'own', this.clock.now());
-    if (this.memberLimit !== null && (await this.countLive(vaultId)) + ops.length > this.memberLimit) {
+    if (this.memberLimit !== null && (await this.countLive(vaultId)) + (await this.countNewcomers(vaultId, ops)) > this.memberLimit) {
       throw new ApiError('MEMBER_LIMIT', "You've hit the member limit");
     }
     const author: Author = { id: inviter.id, publicSigningKey: inviter.publicSigningKey };
@@ -133,6 +133,25 @@ export class MemberService {
       .where('status', 'not in', REMOVED_STATUSES)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /**
+   * The people (by e-mail) the invitations would add: someone with a live membership here is
+   * answered ALREADY_MEMBER and adds nobody, so at the limit the form still says 'This person has
+   * already been invited.' rather than the upgrade dialog.
+   */
+  private async countNewcomers(vaultId: string, ops: Operation[]): Promise<number> {
+    const emails = [...new Set(ops.flatMap((op) => (op.body.type === 'member.invite' ? [op.body.email] : [])))];
+    if (emails.length === 0) return 0;
+    const live = await this.db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select('u.email')
+      .where('m.vault_id', '=', vaultId)
+      .where('m.status', 'not in', REMOVED_STATUSES)
+      .where('u.email', 'in', emails)
+      .execute();
+    return emails.length - new Set(live.map((row) => row.email)).size;
   }
 
   private async ownsVault(userId: string, vaultId: string): Promise<boolean> {
