@@ -13,8 +13,10 @@ import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { compareNames, nodeComparator, sortNodes } from '../domain/nodeSort';
+import { ACTIVE_UPLOAD_STATES } from '../domain/uploadRules';
 import { isListedMembership } from '../domain/vaultListRules';
 import { getDb, type CairnDb } from './db';
+import { useLiveSelection } from './useLiveSelection';
 import type { NodeRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 let storeAccountId: string | null = null;
@@ -234,6 +236,30 @@ export function useUploads(): UploadRecord[] {
 export function useUploadsOnceRead(): UploadRecord[] | undefined {
   const accountId = useStoreAccount();
   return useLiveQuery(() => (accountId ? getUploads(getDb(), accountId) : undefined), [accountId]);
+}
+
+/** One upload's record, live (a pending row's mark follows its progress by itself). */
+export function useUpload(uploadId: string): UploadRecord | undefined {
+  const accountId = useStoreAccount();
+  return useLiveQuery(() => (accountId ? getDb().uploads.get([accountId, uploadId]) : undefined), [accountId, uploadId]);
+}
+
+/**
+ * The uploads of new files still on their way into a folder: re-read on every change of the
+ * uploads, but handed on only when which they are changes, not on each chunk's progress.
+ */
+export function useNewFileUploadsInto(vaultId: string, parentId: string | null): UploadRecord[] {
+  const accountId = useStoreAccount();
+  return (
+    useLiveSelection(
+      async () =>
+        accountId
+          ? (await getUploads(getDb(), accountId)).filter((u) => u.vaultId === vaultId && u.parentId === parentId && u.isNewFile && ACTIVE_UPLOAD_STATES.has(u.state))
+          : EMPTY_UPLOADS,
+      [accountId, vaultId, parentId],
+      (uploads) => uploads.map((u) => u.uploadId).join(),
+    ) ?? EMPTY_UPLOADS
+  );
 }
 
 export function useOutboxCount(): number {

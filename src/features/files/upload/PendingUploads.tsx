@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { pendingUploadText, uploadsOnTheWay } from '../../../domain/uploadRules';
 import type { NodeRecord, UploadRecord } from '../../../storage/vaultRecords';
-import { useUploads } from '../../../storage/vaultStore';
+import { useNewFileUploadsInto, useUpload } from '../../../storage/vaultStore';
 import { useSyncStatus } from '../../../sync';
 
 /** A folder's new files still on their way: their rows, and each one's upload by row id. */
@@ -37,10 +37,11 @@ function pendingRow(upload: UploadRecord): NodeRecord {
 /**
  * New files on their way into this folder (docs/SYNC_SPEC.md R7, R14) as rows of its list: they
  * show at once, offline too, and become the file's own row (same id) once their upload is done.
- * The rows change only when uploads come or go, so progress re-renders those rows alone.
+ * The rows change only when uploads come or go: progress re-renders each row's mark alone, never
+ * the folder's page (UploadMark reads its upload itself).
  */
 export function usePendingUploads(vaultId: string, folderId: string | null, children: NodeRecord[] | undefined): PendingUploads {
-  const all = useUploads();
+  const all = useNewFileUploadsInto(vaultId, folderId);
   const presentIds = useMemo(() => new Set(children?.map((n) => n.id)), [children]);
   const waiting = useMemo(() => uploadsOnTheWay(all, vaultId, folderId, presentIds), [all, vaultId, folderId, presentIds]);
   // What a row shows of its upload never changes, so the rows follow the set of uploads only.
@@ -53,9 +54,10 @@ export function usePendingUploads(vaultId: string, folderId: string | null, chil
 /** A pending row's mark: its upload state, or 'Waiting to upload' while nothing can move. */
 export function UploadMark({ upload }: { upload: UploadRecord }) {
   const isOffline = useSyncStatus() === 'offline';
+  const live = useUpload(upload.uploadId) ?? upload;
   return (
     <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
-      {pendingUploadText(upload, isOffline)}
+      {pendingUploadText(live, isOffline)}
     </Badge>
   );
 }
