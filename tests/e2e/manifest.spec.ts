@@ -47,7 +47,7 @@ test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the
 
   await room.createVault(vaultName, { storage: 'Permanent storage', privacy: 'Public', tour: 'none' });
   const link = page.getByRole('button', { name: 'Generate JSON metadata' });
-  await expect(link).toBeVisible();
+  await expect(link.getByText('Generate JSON metadata', { exact: true })).toBeVisible();
   await room.createFolder('Survey');
   await room.openFolder('Survey');
   await room.pickFiles([{ name: 'ridge notes.txt', mimeType: 'text/plain', buffer: text }]);
@@ -61,7 +61,7 @@ test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the
   const fileItemId = await committedItemId(page, room, 'ridge notes.txt');
 
   // The manifest creation modal: a type must be chosen; the marketplace is 'Soon'.
-  await page.getByRole('link', { name: vaultName }).click();
+  await page.getByRole('heading', { level: 1 }).getByRole('link', { name: vaultName }).click();
   await expect(room.row('Survey')).toBeVisible();
   await link.click();
   const modal = page.getByRole('dialog', { name: 'Create manifest' });
@@ -113,6 +113,8 @@ test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the
   await expect(room.row('manifest.json')).toHaveCount(1);
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await expect(page.getByRole('button', { name: 'Generate JSON metadata' })).toHaveText('JSON');
+  // 'JSON' below the sm breakpoint (spec 000 section 2: "JSON on mobile").
+  await expect(link.getByText('JSON', { exact: true })).toBeVisible();
+  await expect(link.getByText('Generate JSON metadata', { exact: true })).toBeHidden();
   await shoot('manifest-toolbar-375');
 });
