@@ -21,6 +21,7 @@ describe('buildArweaveManifest', () => {
     expect(build.manifest).toEqual({
       manifest: 'arweave/paths',
       version: '0.2.0',
+      index: { path: 'photos/2024/cat.png' },
       paths: { 'photos/2024/cat.png': { id: ID('A') }, 'readme.txt': { id: ID('B') } },
     });
     expect(build).toMatchObject({ includedCount: 2, missingIdCount: 0, duplicatePathCount: 0 });
@@ -77,10 +78,11 @@ describe('buildArweaveManifest', () => {
     expect(leftOutText(build)).toBe('1 file is left out: another file has the same name in its folder.');
   });
 
-  it('points the index at a root index.html when there is one, and only then', () => {
+  it('points the index at a root index.html when there is one, else at the first path, and has none without paths', () => {
     const ids = new Map([['v-a', ID('A')], ['v-b', ID('B')]]);
     expect(buildArweaveManifest([file('a', 'index.html'), file('b', 'app.js')], ids).manifest.index).toEqual({ path: 'index.html' });
-    expect(buildArweaveManifest([folder('f', 'site'), file('a', 'index.html', 'f')], ids).manifest.index).toBeUndefined();
+    expect(buildArweaveManifest([folder('f', 'site'), file('a', 'index.html', 'f'), file('b', 'zeta.js')], ids).manifest.index).toEqual({ path: 'site/index.html' });
+    expect(buildArweaveManifest([file('a', 'draft.txt', null, 'REVOKED')], ids).manifest.index).toBeUndefined();
   });
 
   it('leaves out files under a parent that is not in the projection', () => {

@@ -4,7 +4,7 @@
  * its folder path. Pure: the caller reads the nodes and the versions' data item ids from Dexie.
  *
  * Format (Arweave path manifests 0.2.0): `{"manifest": "arweave/paths", "version": "0.2.0",
- * "index": {"path": ...} (optional), "paths": {"<folder>/<name>": {"id": "<data item id>"}}}`.
+ * "index": {"path": ...}, "paths": {"<folder>/<name>": {"id": "<data item id>"}}}`.
  * Gateways look a request's decoded subpath up in `paths` as is, so a key is the file's folder
  * names and its own name joined by '/'.
  */
@@ -13,7 +13,7 @@
 export const MANIFEST_FILE_NAME = 'manifest.json';
 /** Its content type: the relay's Content-Type tag tells gateways to resolve it as a manifest. */
 export const MANIFEST_CONTENT_TYPE = 'application/x.arweave-manifest+json';
-/** The root file served for the manifest's own URL, when the vault has one. */
+/** The root file served for the manifest's own URL, when the vault has one (else the first path). */
 export const MANIFEST_INDEX_NAME = 'index.html';
 
 /** Manifest types of the creation modal (spec 000 section 3); the marketplace is shown as 'Soon'. */
@@ -121,10 +121,14 @@ export function buildArweaveManifest(
     else paths[candidate.path] = { id: candidate.dataItemId };
   }
 
+  // The index is optional in the format, but some gateways (arlocal, the embedded one) resolve no
+  // path at all without it: a root index.html when there is one, else the first path.
+  const first = Object.keys(paths)[0];
+  const indexPath = Object.hasOwn(paths, MANIFEST_INDEX_NAME) ? MANIFEST_INDEX_NAME : first;
   const manifest: ArweavePathManifest = {
     manifest: 'arweave/paths',
     version: '0.2.0',
-    ...(Object.hasOwn(paths, MANIFEST_INDEX_NAME) ? { index: { path: MANIFEST_INDEX_NAME } } : {}),
+    ...(indexPath !== undefined ? { index: { path: indexPath } } : {}),
     paths,
   };
   return { manifest, includedCount: candidates.length - duplicatePathCount, missingIdCount, duplicatePathCount };

@@ -50,15 +50,15 @@ test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the
   await expect(link.getByText('Generate JSON metadata', { exact: true })).toBeVisible();
   await room.createFolder('Survey');
   await room.openFolder('Survey');
-  await room.pickFiles([{ name: 'ridge notes.txt', mimeType: 'text/plain', buffer: text }]);
+  await room.pickFiles([{ name: 'ridge-notes.txt', mimeType: 'text/plain', buffer: text }]);
   await room.confirmUpload();
-  await expect(room.row('ridge notes.txt')).toBeVisible({ timeout: 30_000 });
-  await expect(pendingMark(room.row('ridge notes.txt'))).toHaveCount(0, { timeout: 30_000 });
+  await expect(room.row('ridge-notes.txt')).toBeVisible({ timeout: 30_000 });
+  await expect(pendingMark(room.row('ridge-notes.txt'))).toHaveCount(0, { timeout: 30_000 });
   // Ordinary files offer a new version.
-  await page.getByRole('button', { name: 'Actions for ridge notes.txt' }).click();
+  await page.getByRole('button', { name: 'Actions for ridge-notes.txt' }).click();
   await expect(page.getByRole('menuitem', { name: 'Add new version' })).toBeVisible();
   await page.keyboard.press('Escape');
-  const fileItemId = await committedItemId(page, room, 'ridge notes.txt');
+  const fileItemId = await committedItemId(page, room, 'ridge-notes.txt');
 
   // The manifest creation modal: a type must be chosen; the marketplace is 'Soon'.
   await page.getByRole('heading', { level: 1 }).getByRole('link', { name: vaultName }).click();
@@ -92,16 +92,26 @@ test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the
   expect(served.ok()).toBe(true);
   expect(Buffer.from(await served.body()).equals(text)).toBe(true);
   expect(served.headers()['content-type']).toMatch(/^text\/plain/);
-  expect(await gatewayTags(page.request, gateway, fileItemId)).toMatchObject({ 'Content-Type': 'text/plain', 'File-Name': 'ridge notes.txt' });
+  expect(await gatewayTags(page.request, gateway, fileItemId)).toMatchObject({ 'Content-Type': 'text/plain', 'File-Name': 'ridge-notes.txt' });
 
   expect(await gatewayTags(page.request, gateway, manifestItemId)).toMatchObject({ 'Content-Type': 'application/x.arweave-manifest+json', 'File-Name': 'manifest.json' });
-  const manifest = await page.request.get(`${gateway}/${manifestItemId}`);
-  expect(manifest.ok()).toBe(true);
-  expect(JSON.parse((await manifest.body()).toString('utf8'))).toEqual({
+  // Its bytes as stored (GET /tx/{id}/data answers them base64url-encoded).
+  const raw = await page.request.get(`${gateway}/tx/${manifestItemId}/data`);
+  expect(raw.ok()).toBe(true);
+  expect(JSON.parse(Buffer.from((await raw.body()).toString('utf8'), 'base64url').toString('utf8'))).toEqual({
     manifest: 'arweave/paths',
     version: '0.2.0',
-    paths: { 'Survey/ridge notes.txt': { id: fileItemId } },
+    index: { path: 'Survey/ridge-notes.txt' },
+    paths: { 'Survey/ridge-notes.txt': { id: fileItemId } },
   });
+  // The gateway resolves the manifest: its path serves the file, and so does its root (the index).
+  for (const url of [`${gateway}/${manifestItemId}/Survey/ridge-notes.txt`, `${gateway}/${manifestItemId}`]) {
+    const resolved = await page.request.get(url);
+    expect(resolved.ok()).toBe(true);
+    expect(Buffer.from(await resolved.body()).equals(text)).toBe(true);
+    expect(resolved.headers()['content-type']).toMatch(/^text\/plain/);
+  }
+  expect((await page.request.get(`${gateway}/${manifestItemId}/Survey/elsewhere.txt`)).status()).toBe(404);
 
   // Generating again adds a version to the same manifest.json.
   await link.click();
