@@ -9,6 +9,7 @@
  * is left out and counted.
  */
 import { buildArweaveManifest, MANIFEST_CONTENT_TYPE, MANIFEST_FILE_NAME, type ManifestBuild, serializeManifest } from '../domain/arweaveManifest';
+import type { CairnDb } from '../storage/db';
 import { statusesByVersion } from '../storage/storageTxStore';
 import { getVaultNodes } from '../storage/vaultStore';
 import type { NodeRecord } from '../storage/vaultRecords';
@@ -39,25 +40,31 @@ function findManifestFile(nodes: readonly NodeRecord[]): NodeRecord | null {
  */
 export async function planManifest(vaultId: string): Promise<ManifestPlan> {
   const { ctx } = requireSync();
-  const read = async () => {
-    const nodes = await getVaultNodes(ctx.db, ctx.accountId, vaultId);
-    const versionIds = nodes.flatMap((n) => (n.kind === 'file' && n.status === 'ACTIVE' && n.latestVersionId ? [n.latestVersionId] : []));
-    const txs = await statusesByVersion(ctx.db, ctx.accountId, versionIds);
-    const dataItemIds = new Map<string, string>();
-    for (const [versionId, tx] of txs) if (tx.dataItemId) dataItemIds.set(versionId, tx.dataItemId);
-    const existing = findManifestFile(nodes);
-    const build = buildArweaveManifest(nodes, dataItemIds, { excludeFileId: existing?.id ?? null });
-    return { vaultId, replaceFileId: existing?.id ?? null, ...build, isCached: versionIds.every((id) => txs.has(id)) };
-  };
-  let plan = await read();
+  let plan = await readManifestPlan(ctx.db, ctx.accountId, vaultId);
   const sync = currentStorageTxSync();
   const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
   for (let page = 0; !plan.isCached && sync?.hasMore && !isOffline() && page < MAX_EXTRA_PAGES; page += 1) {
     if (!(await sync.loadMore())) break;
-    plan = await read();
+    plan = await readManifestPlan(ctx.db, ctx.accountId, vaultId);
   }
   const { isCached: _isCached, ...result } = plan;
   return result;
+}
+
+/**
+ * The manifest of `vaultId` from the device's tables alone: its nodes, and the data item ids of
+ * the live files' current versions in the storage transactions cache. `isCached`: every live
+ * file's version has a cached transaction (so older pages need not be looked at).
+ */
+export async function readManifestPlan(db: CairnDb, accountId: string, vaultId: string): Promise<ManifestPlan & { isCached: boolean }> {
+  const nodes = await getVaultNodes(db, accountId, vaultId);
+  const versionIds = nodes.flatMap((n) => (n.kind === 'file' && n.status === 'ACTIVE' && n.latestVersionId ? [n.latestVersionId] : []));
+  const txs = await statusesByVersion(db, accountId, versionIds);
+  const dataItemIds = new Map<string, string>();
+  for (const [versionId, tx] of txs) if (tx.dataItemId) dataItemIds.set(versionId, tx.dataItemId);
+  const existing = findManifestFile(nodes);
+  const build = buildArweaveManifest(nodes, dataItemIds, { excludeFileId: existing?.id ?? null });
+  return { vaultId, replaceFileId: existing?.id ?? null, ...build, isCached: versionIds.every((id) => txs.has(id)) };
 }
 
 /** Queues the manifest's upload as manifest.json at the root (a new version when it exists). */
