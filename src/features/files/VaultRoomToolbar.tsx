@@ -70,7 +70,8 @@ export function VaultRoomToolbar({ path, actions, area = 'assets' }: VaultRoomTo
             {crumbs}
           </Breadcrumbs>
         </Title>
-        <Group gap={8} wrap="nowrap" visibleFrom="xs">
+        {/* The badge keeps its word; the name truncates first. */}
+        <Group gap={8} wrap="nowrap" visibleFrom="xs" style={{ flexShrink: 0 }}>
           <StorageBadge isCloud={vault.isCloud} data-tour="vault-storage" />
           <PrivacyIcon isPublic={vault.isPublic} data-tour="vault-privacy" />
         </Group>

@@ -112,7 +112,8 @@ export function PublicShell() {
       </MantineAppShell.Navbar>
 
       <MantineAppShell.Main>
-        <Box px={{ base: 'md', xs: 'xl' }} py={{ base: 'md', xs: 'xl' }}>
+        {/* On phones the bottom padding keeps the last lines clear of the floating add button. */}
+        <Box px={{ base: 'md', xs: 'xl' }} pt={{ base: 'md', xs: 'xl' }} pb={{ base: 96, xs: 'xl' }}>
           <Box hiddenFrom="xs" mb="md">
             <ExplainerLinks />
           </Box>
