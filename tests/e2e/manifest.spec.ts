@@ -44,6 +44,20 @@ test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the
   await room.createVault(`Cloud ${mark}`, { storage: 'Cloud storage', privacy: 'Public' });
   await expect(page.getByRole('heading', { level: 1, name: `Cloud ${mark}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Generate JSON metadata' })).toHaveCount(0);
+  // 'Add new version' from the file menu: the picked file becomes the next version, under the file's name.
+  await room.pickFiles([{ name: 'draft.txt', mimeType: 'text/plain', buffer: Buffer.from('first draft') }]);
+  await room.confirmUpload();
+  await expect(pendingMark(room.row('draft.txt'))).toHaveCount(0, { timeout: 30_000 });
+  const chooser = page.waitForEvent('filechooser');
+  await room.rowAction('draft.txt', 'Add new version');
+  await (await chooser).setFiles({ name: 'draft-final.txt', mimeType: 'text/plain', buffer: Buffer.from('final draft, longer') });
+  const versionDialog = page.getByRole('dialog', { name: 'Upload 1 file' });
+  await expect(versionDialog.getByText('draft.txt', { exact: true })).toBeVisible();
+  await expect(versionDialog.getByText('New version', { exact: true })).toBeVisible();
+  await room.confirmUpload();
+  await expect(room.row('draft.txt').getByRole('cell', { name: '2', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(pendingMark(room.row('draft.txt'))).toHaveCount(0, { timeout: 30_000 });
+  expect((await room.download('draft.txt')).toString('utf8')).toBe('final draft, longer');
 
   await room.createVault(vaultName, { storage: 'Permanent storage', privacy: 'Public', tour: 'none' });
   const link = page.getByRole('button', { name: 'Generate JSON metadata' });
