@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildArweaveManifest, leftOutText, type ManifestNode, manifestSegment, serializeManifest } from './arweaveManifest';
+import { buildArweaveManifest, leftOutText, manifestLinkState, type ManifestNode, manifestSegment, serializeManifest } from './arweaveManifest';
 
 const ID = (c: string) => c.repeat(43);
 
@@ -97,5 +97,24 @@ describe('buildArweaveManifest', () => {
     expect(leftOutText({ missingIdCount: 3, duplicatePathCount: 2 })).toBe(
       '3 files are left out: they are not yet on the network. 2 files are left out: other files have the same names in their folders.',
     );
+  });
+});
+
+describe('manifestLinkState (spec 000 sections 5 and 6)', () => {
+  const publicPermanent = { isPublic: true, isCloud: false };
+  const owner = { role: 'OWNER' as const, status: 'ACTIVE' as const, isReadOnly: false };
+
+  it('is shown for public permanent vaults only', () => {
+    expect(manifestLinkState(publicPermanent, owner)).toBe('enabled');
+    expect(manifestLinkState({ isPublic: true, isCloud: true }, owner)).toBe('hidden');
+    expect(manifestLinkState({ isPublic: false, isCloud: false }, owner)).toBe('hidden');
+  });
+
+  it('is disabled for a VIEWER, in read-only mode, in an archived vault and without an upload allowance', () => {
+    expect(manifestLinkState(publicPermanent, { ...owner, role: 'CONTRIBUTOR' })).toBe('enabled');
+    expect(manifestLinkState(publicPermanent, { ...owner, role: 'VIEWER' })).toBe('disabled');
+    expect(manifestLinkState(publicPermanent, { ...owner, isReadOnly: true })).toBe('disabled');
+    expect(manifestLinkState(publicPermanent, { ...owner, status: 'ARCHIVED' })).toBe('disabled');
+    expect(manifestLinkState(publicPermanent, { ...owner, storageAllowance: 0 })).toBe('disabled');
   });
 });

@@ -9,6 +9,8 @@
  * names and its own name joined by '/'.
  */
 
+import { canUploadFiles, type VaultAccess } from './vaultPermissions';
+
 /** The file the manifest is uploaded as, at the vault root. */
 export const MANIFEST_FILE_NAME = 'manifest.json';
 /** Its content type: the relay's Content-Type tag tells gateways to resolve it as a manifest. */
@@ -22,6 +24,16 @@ export const MANIFEST_TYPES = [
   { value: 'marketplace', label: 'Marketplace', isAvailable: false },
 ] as const;
 export type ManifestType = (typeof MANIFEST_TYPES)[number]['value'];
+
+/**
+ * The 'Generate JSON metadata' link: only for public permanent vaults (spec 000 section 5), and
+ * disabled for whoever cannot upload (VIEWER, read-only mode, archived vaults; section 6), since
+ * the manifest is uploaded as a file.
+ */
+export function manifestLinkState(vault: { isPublic: boolean; isCloud: boolean }, access: VaultAccess): 'hidden' | 'disabled' | 'enabled' {
+  if (!vault.isPublic || vault.isCloud) return 'hidden';
+  return canUploadFiles(access) ? 'enabled' : 'disabled';
+}
 
 export interface ArweavePathManifest {
   manifest: 'arweave/paths';

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Modal, Radio, Stack, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
-import { leftOutText, MANIFEST_FILE_NAME, MANIFEST_TYPES, type ManifestType } from '../../domain/arweaveManifest';
+import { useServerConfig } from '../../app/serverConfigStore';
+import { leftOutText, MANIFEST_FILE_NAME, manifestLinkState, MANIFEST_TYPES, type ManifestType } from '../../domain/arweaveManifest';
 import { type ManifestPlan, planManifest, uploadManifest } from '../../sync/manifestActions';
 import { confirmAction } from '../../ui/confirmAction';
 import { runWithErrorSnackbar, showSnackbar } from '../../ui/snackbar';
@@ -23,11 +24,15 @@ function confirmText(plan: ManifestPlan): string {
  * then a confirmation says how many files it maps and how many it leaves out.
  */
 export function GenerateManifest() {
-  const { vault, canUpload } = useVaultRoom();
+  const { vault, canUpload: canUploadHere } = useVaultRoom();
+  const { isReadOnly } = useServerConfig();
   const [isOpen, setOpen] = useState(false);
   const [type, setType] = useState<ManifestType | null>(null);
   const [isBusy, setBusy] = useState(false);
-  if (!vault.isPublic || vault.isCloud) return null;
+  const state = manifestLinkState(vault, { role: vault.role, status: vault.status, isReadOnly, storageAllowance: vault.membershipStorageAllowance });
+  if (state === 'hidden') return null;
+  // The room also waits for a vault still being created.
+  const canUpload = state === 'enabled' && canUploadHere;
 
   const close = () => {
     setOpen(false);
