@@ -85,6 +85,9 @@ test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the
   await modal.getByRole('radio', { name: 'Permanent network' }).check();
   await expect(modal.getByRole('button', { name: 'Create' })).toBeEnabled();
   await shoot('manifest-modal');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shoot('manifest-modal-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
   await modal.getByRole('button', { name: 'Create' }).click();
   const confirm = page.getByRole('dialog', { name: 'Create JSON metadata' });
   await expect(confirm).toContainText('listing 1 file by path, saved as manifest.json at the top of the vault');
@@ -139,4 +142,14 @@ test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the
   await expect(link.getByText('JSON', { exact: true })).toBeVisible();
   await expect(link.getByText('Generate JSON metadata', { exact: true })).toBeHidden();
   await shoot('manifest-toolbar-375');
+  // The modal by keyboard at 375 px: focus the link, open it with Enter, pick the type with Space.
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(modal).toBeVisible();
+  await modal.getByRole('radio', { name: 'Permanent network' }).focus();
+  await page.keyboard.press('Space');
+  await expect(modal.getByRole('radio', { name: 'Permanent network' })).toBeChecked();
+  await shoot('manifest-modal-375');
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
 });
