@@ -105,6 +105,20 @@ test('a file uploaded to a private permanent vault is listed by name on /storage
   await expect(drawer.getByRole('link', { name: 'Open on the gateway' })).toHaveAttribute('href', /\/[A-Za-z0-9_-]{43}$/);
   await expect(drawer.getByRole('link', { name: 'View the transaction' })).toBeVisible();
   await expect(drawer).not.toContainText('Your file is not yet available on the gateway.');
+  // Issue 7: what the gateway serves for a private vault's file is its ciphertext, with no name.
+  const itemId = /\/([A-Za-z0-9_-]{43})$/.exec((await drawer.getByRole('link', { name: 'Open on the gateway' }).getAttribute('href')) ?? '')![1]!;
+  const { gatewayUrl } = (await (await page.request.get('/api/config/arweave')).json()) as { gatewayUrl: string };
+  const gateway = gatewayUrl.replace(/\/$/, '');
+  const served = Buffer.from(await (await page.request.get(`${gateway}/${itemId}`)).body());
+  const plaintext = Buffer.from(`${mark} the quarterly ledger`);
+  // One chunk: the plaintext's length plus its 16-byte AES-GCM tag (CHUNK_TAG_BYTES).
+  expect(served.length).toBe(plaintext.length + 16);
+  expect(served.includes(plaintext)).toBe(false);
+  expect(served.includes(Buffer.from(mark))).toBe(false);
+  expect(served.includes(Buffer.from('quarterly'))).toBe(false);
+  const graphql = await page.request.post(`${gateway}/graphql`, { data: { query: `{ transaction(id: "${itemId}") { tags { name value } } }` } });
+  const tags = ((await graphql.json()) as { data: { transaction: { tags: { name: string; value: string }[] } | null } }).data.transaction?.tags;
+  expect(tags).toEqual([{ name: 'App-Name', value: 'Cairn' }]);
   await shoot('storage-file-info');
   await page.keyboard.press('Escape');
   // Committed versions show no dot on the timeline (spec 000 section 2, Timeline).

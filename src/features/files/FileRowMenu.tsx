@@ -4,7 +4,7 @@ import type { NodeRecord } from '../../storage/vaultRecords';
 import { IconDots } from '../../ui/icons';
 import classes from './FileRow.module.css';
 
-export type RowAction = 'download' | 'editNote' | 'share' | 'rename' | 'move' | 'hide' | 'info' | 'restore' | 'delete';
+export type RowAction = 'download' | 'addVersion' | 'editNote' | 'share' | 'rename' | 'move' | 'hide' | 'info' | 'restore' | 'delete';
 
 interface FileRowMenuProps {
   node: NodeRecord;
@@ -17,6 +17,7 @@ interface FileRowMenuProps {
 
 const LABELS: Record<RowAction, string> = {
   download: 'Download',
+  addVersion: 'Add new version',
   editNote: 'Edit note',
   share: 'Share',
   rename: 'Rename',

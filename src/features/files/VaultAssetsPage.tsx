@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { canAddVersion } from '../../domain/fileVersionRules';
 import { isMarkdownNote } from '../../domain/noteRules';
 import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { NodeRecord } from '../../storage/vaultRecords';
@@ -71,6 +72,8 @@ export function VaultAssetsPage() {
 
   const rowActions = (node: NodeRecord): RowAction[] => [
     ...(node.kind === 'file' ? (['download'] as const) : []),
+    // 'Add new version': non-notes only, and never manifest.json (spec 000 section 6).
+    ...(canUpload && canAddVersion(node) ? (['addVersion'] as const) : []),
     // 'Edit note' only for markdown files (spec 000 section 6).
     ...(canEdit && node.kind === 'file' && isMarkdownNote(node.name, node.mimeType) ? (['editNote'] as const) : []),
     // 'Share' only for public vaults (spec 000 section 6).
@@ -80,6 +83,7 @@ export function VaultAssetsPage() {
   ];
   function onAction(action: RowAction, node: NodeRecord) {
     if (action === 'download') void downloadNodes(vaultId, [node]);
+    else if (action === 'addVersion') upload.pickVersion(node);
     else if (action === 'editNote') void navigate({ to: '/vaults/$status/$vaultId/$roomView/note/$noteId', params: { ...params, roomView: 'assets', noteId: node.id } });
     else if (action === 'share') void copyPublicLink(node.kind === 'file' ? publicFileLink(vaultId, node) : `${window.location.origin}${publicFolderHref('assets', 'active', vaultId, node.id)}`);
     else if (action === 'rename') setRenaming(node);

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { IconArrowLeft } from '../../ui/icons';
 import { PrivacyIcon, StorageBadge } from '../../ui/VaultBadges';
+import { GenerateManifest } from './GenerateManifest';
 import { useVaultRoom } from './VaultRoomContext';
 
 interface VaultRoomToolbarProps {
@@ -14,7 +15,10 @@ interface VaultRoomToolbarProps {
   area?: 'assets' | 'revoked-files';
 }
 
-/** Back, vault name with the last two folders, Cloud/Permanent badge, Public/Private icon (spec 000 section 2). */
+/**
+ * Back, vault name with the last two folders, Cloud/Permanent badge, Public/Private icon, and the
+ * Generate JSON metadata link of public permanent vaults (spec 000 section 2).
+ */
 export function VaultRoomToolbar({ path, actions, area = 'assets' }: VaultRoomToolbarProps) {
   const { vault, status } = useVaultRoom();
   const params = { status, vaultId: vault.vaultId };
@@ -66,12 +70,14 @@ export function VaultRoomToolbar({ path, actions, area = 'assets' }: VaultRoomTo
             {crumbs}
           </Breadcrumbs>
         </Title>
-        <Group gap={8} wrap="nowrap" visibleFrom="xs">
+        {/* The badge keeps its word; the name truncates first. */}
+        <Group gap={8} wrap="nowrap" visibleFrom="xs" style={{ flexShrink: 0 }}>
           <StorageBadge isCloud={vault.isCloud} data-tour="vault-storage" />
           <PrivacyIcon isPublic={vault.isPublic} data-tour="vault-privacy" />
         </Group>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <GenerateManifest />
         {actions}
       </Group>
     </Group>

@@ -200,7 +200,7 @@ function PublicFolder({ view, status, vaultId, folderId, openFileId }: FolderPro
 
       {/* The phone's floating add button, disabled: nobody adds through the public viewer (spec 001 section 2). */}
       <Tooltip label="Public links are read-only">
-        <ActionIcon hiddenFrom="xs" disabled size={56} radius="xl" aria-label="Add an asset" pos="fixed" bottom={24} right={24} style={{ zIndex: 10 }}>
+        <ActionIcon hiddenFrom="xs" disabled size={56} radius="xl" aria-label="Add an asset" pos="fixed" bottom={64 + 24} right={24} style={{ zIndex: 10 }}>
           <IconPlus size={24} />
         </ActionIcon>
       </Tooltip>

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, AppShell as MantineAppShell, Avatar, Box, Button, Group, NavLink, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell as MantineAppShell, Avatar, Box, Button, Group, NavLink, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link, Outlet } from '@tanstack/react-router';
 import { NAV_ITEMS } from '../../app/navItems';
 import { WEBSITE_URL } from '../../app/externalLinks';
@@ -31,14 +31,46 @@ function ExplainerLinks() {
   );
 }
 
+/** The phone's bottom bar (below 668 px) with every item shown and disabled, like the side navigation. */
+function DisabledBottomNav() {
+  return (
+    <Group component="nav" aria-label="Main" h="100%" grow gap={0} px={4} wrap="nowrap">
+      {NAV_SECTIONS.map((section) => {
+        const item = NAV_ITEMS[section];
+        const Icon = item.icon;
+        return (
+          <UnstyledButton
+            key={section}
+            disabled
+            h="100%"
+            display="flex"
+            style={{ flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, color: 'var(--mantine-color-dimmed)', opacity: 0.6, cursor: 'not-allowed' }}
+          >
+            <Icon size={22} />
+            <Text size="xs" c="inherit">
+              {item.label}
+            </Text>
+          </UnstyledButton>
+        );
+      })}
+    </Group>
+  );
+}
+
 /**
- * The chrome of public routes (spec 000 section 2): the side navigation's items are shown but
- * disabled, the two explainer links, a Sign up button and a disabled profile button where the
+ * The chrome of public routes (spec 000 section 2): the side navigation's items (the bottom bar's
+ * on phones) are shown but disabled, the two explainer links, a Sign up button and a disabled profile button where the
  * avatar would be. Signed-in users opening a public link get the same read-only chrome.
  */
 export function PublicShell() {
   return (
-    <MantineAppShell layout="alt" header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'xs', collapsed: { mobile: true } }} padding={0}>
+    <MantineAppShell
+      layout="alt"
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'xs', collapsed: { mobile: true } }}
+      footer={{ height: { base: 64, xs: 0 } }}
+      padding={0}
+    >
       <MantineAppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Box hiddenFrom="xs">
@@ -80,13 +112,18 @@ export function PublicShell() {
       </MantineAppShell.Navbar>
 
       <MantineAppShell.Main>
-        <Box px={{ base: 'md', xs: 'xl' }} py={{ base: 'md', xs: 'xl' }}>
+        {/* On phones the bottom padding keeps the last lines clear of the floating add button. */}
+        <Box px={{ base: 'md', xs: 'xl' }} pt={{ base: 'md', xs: 'xl' }} pb={{ base: 96, xs: 'xl' }}>
           <Box hiddenFrom="xs" mb="md">
             <ExplainerLinks />
           </Box>
           <Outlet />
         </Box>
       </MantineAppShell.Main>
+
+      <MantineAppShell.Footer hiddenFrom="xs">
+        <DisabledBottomNav />
+      </MantineAppShell.Footer>
     </MantineAppShell>
   );
 }

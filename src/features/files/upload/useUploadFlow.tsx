@@ -30,6 +30,9 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const zipInput = useRef<HTMLInputElement>(null);
+  const versionInput = useRef<HTMLInputElement>(null);
+  /** The file 'Add new version' adds to, while its picker is open. */
+  const versionTarget = useRef<NodeRecord | null>(null);
   const [picked, setPicked] = useState<PickedFile[] | null>(null);
   const [duplicates, setDuplicates] = useState<{ index: number; name: string }[] | null>(null);
   const [resolved, setResolved] = useState<ResolvedUpload[] | null>(null);
@@ -59,13 +62,22 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
   }
 
   function clearInputs() {
-    for (const input of [fileInput, folderInput, zipInput]) if (input.current) input.current.value = '';
+    for (const input of [fileInput, folderInput, zipInput, versionInput]) if (input.current) input.current.value = '';
   }
 
   function onPicked(files: FileList | null) {
     const items = toPickedFiles(files ? Array.from(files) : []);
     clearInputs();
     if (items.length > 0) start(items, []);
+  }
+
+  /** 'Add new version': the picked file becomes the target's next version, under the target's name. */
+  function onVersionPicked(files: FileList | null) {
+    const file = files?.[0];
+    const target = versionTarget.current;
+    clearInputs();
+    versionTarget.current = null;
+    if (file && target) setResolved([{ file, path: [], replaceFileId: target.id, name: target.name }]);
   }
 
   async function onZipPicked(files: FileList | null) {
@@ -136,6 +148,7 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
         {...({ webkitdirectory: '', directory: '' } as Record<string, string>)}
         onChange={(e) => onPicked(e.currentTarget.files)}
       />
+      <input ref={versionInput} type="file" hidden aria-hidden tabIndex={-1} onChange={(e) => onVersionPicked(e.currentTarget.files)} />
       <input ref={zipInput} type="file" accept=".zip,application/zip" hidden aria-hidden tabIndex={-1} onChange={(e) => void onZipPicked(e.currentTarget.files)} />
       <DuplicateResolution
         duplicates={duplicates}
@@ -167,6 +180,11 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
     pickZip: vault.isPublic ? () => zipInput.current?.click() : null,
     /** Import > Network transaction: public permanent vaults only (spec 000 section 2). */
     openImportTx: vault.isPublic && !vault.isCloud ? () => setImportTxOpen(true) : null,
+    /** Add new version of `file` (spec 000 section 6: not for notes, nor manifest.json). */
+    pickVersion: (file: NodeRecord) => {
+      versionTarget.current = file;
+      versionInput.current?.click();
+    },
     uploadDialogs: inputs,
   };
 }
