@@ -121,7 +121,9 @@ export function UploadProgressBox() {
               {PAUSED_HINT}
             </Text>
           ) : null}
-          <Progress value={summary.percent} aria-label="Upload progress" animated={stage !== 'done' && stage !== 'failed' && stage !== 'paused'} />
+          {/* Striped while under way, but not animated: moving stripes repaint the page every
+              frame for the whole upload, CPU the upload itself needs (npm run bench). */}
+          <Progress value={summary.percent} aria-label="Upload progress" striped={stage !== 'done' && stage !== 'failed' && stage !== 'paused'} />
           <ScrollArea.Autosize mah={120} type="auto" offsetScrollbars>
             <Stack gap={2} aria-label="Uploads">
               {visible.map((u) => (
