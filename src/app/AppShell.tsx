@@ -22,6 +22,7 @@ import { clearDecryptedBlobs } from '../features/files/viewer/decryptedBlobs';
 import { SearchBox } from '../features/search/SearchBox';
 import { useStartSearch } from '../search';
 import { isSearchActive } from '../search/searchActive';
+import { SHELL_LAYOUT } from '../ui/shellLayout';
 
 /** The serious-issue banner, verbatim (spec 000 section 2, spec 001 section 8). */
 export const SERIOUS_ISSUE_TEXT =
@@ -62,13 +63,7 @@ export function AppShell() {
   if (!user) return null;
 
   return (
-    <MantineAppShell
-      layout="alt"
-      header={{ height: 60 }}
-      navbar={{ width: 250, breakpoint: 'xs', collapsed: { mobile: true } }}
-      footer={{ height: { base: 64, xs: 0 } }}
-      padding={0}
-    >
+    <MantineAppShell {...SHELL_LAYOUT}>
       <MantineAppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Box hiddenFrom="xs">

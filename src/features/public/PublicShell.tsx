@@ -5,6 +5,7 @@ import { WEBSITE_URL } from '../../app/externalLinks';
 import { NAV_SECTIONS } from '../../domain/navigationRules';
 import { CairnLogo } from '../../ui/CairnLogo';
 import { IconUser } from '../../ui/icons';
+import { SHELL_LAYOUT } from '../../ui/shellLayout';
 
 /** Explainer links of public routes, verbatim (spec 000 section 2, navigation chrome). */
 export const PERMANENT_NETWORK_LINK_TEXT = 'What is the permanent network?';
@@ -64,13 +65,7 @@ function DisabledBottomNav() {
  */
 export function PublicShell() {
   return (
-    <MantineAppShell
-      layout="alt"
-      header={{ height: 60 }}
-      navbar={{ width: 250, breakpoint: 'xs', collapsed: { mobile: true } }}
-      footer={{ height: { base: 64, xs: 0 } }}
-      padding={0}
-    >
+    <MantineAppShell {...SHELL_LAYOUT}>
       <MantineAppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Box hiddenFrom="xs">
