@@ -402,18 +402,22 @@ describeEachDatabase('vault roles', (env) => {
     }
   });
 
-  it('lets members read (pull and download) until their access is removed', async () => {
+  it('lets members read (pull and download) until their access is removed; an invitee pulls (the terms) but gets no file bytes before accepting', async () => {
     const f = await fixture('OWNER');
     const version = await f.owner.upload(f.vaultId, makeFile(50));
     expectAccepted(await f.owner.apply(f.vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version }));
-    const expected: Record<Actor, number> = { OWNER: 200, CONTRIBUTOR: 200, VIEWER: 200, INVITEE: 200, REVOKED: 403, NON_MEMBER: 404 };
+    const pulls: Record<Actor, number> = { OWNER: 200, CONTRIBUTOR: 200, VIEWER: 200, INVITEE: 200, REVOKED: 403, NON_MEMBER: 404 };
+    const chunks: Record<Actor, number> = { ...pulls, INVITEE: 403 };
     for (const actor of ACTORS) {
       const reader = actorFor(actor);
       const pull = await api.get(`/api/vaults/${f.vaultId}/ops?after=0`, { token: reader.token });
       const chunk = await reader.getChunk(f.vaultId, version.blobId, 0);
-      expect({ actor, pull: pull.status, chunk: chunk.statusCode }).toEqual({ actor, pull: expected[actor], chunk: expected[actor] });
+      expect({ actor, pull: pull.status, chunk: chunk.statusCode }).toEqual({ actor, pull: pulls[actor], chunk: chunks[actor] });
       if (pull.status !== 200) expect(errorCode(pull)).toBe(refusal(actor).code);
     }
+    // Once the invitee accepts, the bytes are theirs to read.
+    await env.db.updateTable('memberships').set({ status: 'ACCEPTED' }).where('id', '=', f.memberships.get('INVITEE')!).execute();
+    expect((await actorFor('INVITEE').getChunk(f.vaultId, version.blobId, 0)).statusCode).toBe(200);
   });
 
   it('refuses additions to an archived vault and deletes a vault only once archived', async () => {

@@ -183,7 +183,7 @@ export class BlobService {
   }
 
   private async readableBlob(userId: string, vaultId: string, blobId: string): Promise<Blob> {
-    await requireAccess(this.db, vaultId, userId, 'read', this.clock.now());
+    await requireAccess(this.db, vaultId, userId, 'content', this.clock.now());
     const blob = await findBlob(this.db, blobId);
     if (!blob || blob.vaultId !== vaultId || (blob.status !== 'committed' && blob.uploaderUserId !== userId)) {
       throw new ApiError('NOT_FOUND', 'Upload not found');

@@ -11,14 +11,16 @@ import type { Role } from '../../src/protocol/vaults';
 import { type Db, findMembership, findVault, isRemoved, type Membership, type Vault } from './vaultRows';
 
 /**
- * read: pull, download. self: act on one's own membership (accept, reject, leave), which an
+ * read: pull (an invitee reads the terms there before accepting). content: download file bytes,
+ * once the terms are accepted. self: act on one's own membership (accept, reject, leave), which an
  * invitee does before the membership is accepted, whatever its role. write: upload and change
  * folders and files. own: the vault itself and its members.
  */
-export type AccessLevel = 'read' | 'self' | 'write' | 'own';
+export type AccessLevel = 'read' | 'content' | 'self' | 'write' | 'own';
 
 const ROLES_FOR: Record<AccessLevel, readonly Role[]> = {
   read: ['OWNER', 'CONTRIBUTOR', 'VIEWER'],
+  content: ['OWNER', 'CONTRIBUTOR', 'VIEWER'],
   self: ['OWNER', 'CONTRIBUTOR', 'VIEWER'],
   write: ['OWNER', 'CONTRIBUTOR'],
   own: ['OWNER'],
@@ -41,8 +43,9 @@ export function assertRole(membership: Membership | null, level: AccessLevel, no
   if (membership.status === 'REJECTED') throw new ApiError('FORBIDDEN', 'You rejected the invitation to this vault');
   if (isRemoved(membership)) throw new ApiError('FORBIDDEN', 'Your access to this vault was removed');
   if (hasExpired(membership, now)) throw new ApiError('EXPIRED', ACCESS_EXPIRED_MESSAGE);
-  // Reading and acting on one's own membership are open to any membership not removed (an
-  // invitee may look before accepting); changes need an accepted membership with the right role.
+  // Pulling and acting on one's own membership are open to any membership not removed (an
+  // invitee reads the terms before accepting); file bytes and changes need an accepted membership
+  // with the right role.
   const accepted = level === 'read' || level === 'self' || membership.status === 'ACCEPTED';
   if (!accepted || !ROLES_FOR[level].includes(membership.role)) {
     throw new ApiError('FORBIDDEN', 'Your role in this vault does not allow this');
