@@ -8,6 +8,8 @@ import { assertBlobKey, type BlobStore } from './BlobStore';
  * Files under `root` (DATA_DIR/blobs). A put writes a temporary file in the same directory, flushes
  * it and renames it over the final name, so a crash never leaves a half chunk under a real key.
  */
+const READ_BUFFER_BYTES = 1024 * 1024;
+
 export class DiskBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
@@ -35,7 +37,8 @@ export class DiskBlobStore implements BlobStore {
     try {
       // Open first so an absent file is null here rather than a stream error after headers.
       const handle = await fs.promises.open(file, 'r');
-      return handle.createReadStream();
+      // 1 MiB reads: a 4 MiB chunk in 4 reads rather than 64 (fewer callbacks per MiB served).
+      return handle.createReadStream({ highWaterMark: READ_BUFFER_BYTES });
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
