@@ -17,7 +17,8 @@
  *
  * Environment: BENCH_SIZE_MIB (default 256), BENCH_FILES (default 10000), BENCH_KEEP=1 keeps the
  * temp dir, BENCH_HEADED=1 shows the browser, BENCH_NO_SW=1 blocks the service worker (downloads
- * then take the Blob fallback).
+ * then take the Blob fallback), BENCH_ONLY=timeline runs only step 6 (the vault is still seeded
+ * and pulled; the search, the 256 MiB transfers, the folder figures and the fresh profile are skipped).
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { createReadStream, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync, closeSync, appendFileSync } from 'node:fs';
@@ -36,6 +37,9 @@ import { CHROMIUM_FLAGS } from '../chromiumFlags';
 const MiB = 1024 * 1024;
 const SIZE_MIB = Number(process.env.BENCH_SIZE_MIB ?? 256);
 const FILE_COUNT = Number(process.env.BENCH_FILES ?? 10_000);
+if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'timeline') throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'timeline' is known`);
+/** BENCH_ONLY=timeline: seed the vault and measure its timeline, nothing else (a quick loop for timeline work). */
+const TIMELINE_ONLY = process.env.BENCH_ONLY === 'timeline';
 const VIEWPORT = { width: 1280, height: 800 };
 /** Issue 3's goal for the first sync of a 10,000-item vault into a fresh device. */
 const FIRST_SYNC_GOAL_S = 10;
@@ -294,8 +298,10 @@ function goal(ratio: number, min: number, aim: number): string {
 async function main(): Promise<void> {
   log(`temp dir ${tempDir}`);
   // On-device search (issue 6): Node only, before the browser and the server start.
-  log('search index: 100,000 names, then typing key by key...');
-  for (const [label, value, note] of searchBenchRows(benchSearch())) record(label, value, note);
+  if (!TIMELINE_ONLY) {
+    log('search index: 100,000 names, then typing key by key...');
+    for (const [label, value, note] of searchBenchRows(benchSearch())) record(label, value, note);
+  }
   const port = await freePort();
   log(`starting the server on port ${port} (building dist/ if stale)...`);
   server = await startAppServer(port, dataDir);
@@ -327,142 +333,146 @@ async function main(): Promise<void> {
   const vaultId = await createPrivateCloudVault(page, baseUrl, 'Bench vault');
   const vaultUrl = `${baseUrl}/vaults/active/${vaultId}/assets`;
 
-  // 1. Baseline --------------------------------------------------------------------------------
-  log(`baseline: WebCrypto AES-256-GCM, ${SIZE_MIB} MiB in 4 MiB chunks, page main thread, 5 rounds (median)`);
-  const base = await baseline(page);
-  const baseEncrypt = median(base.encrypt);
-  const baseDecrypt = median(base.decrypt);
-  record(`baseline encrypt ${SIZE_MIB} MiB, 1 thread`, `${fmt(baseEncrypt)} MiB/s`, `(rounds: ${base.encrypt.map((v) => fmt(v)).join(', ')})`);
-  record(`baseline decrypt ${SIZE_MIB} MiB, 1 thread`, `${fmt(baseDecrypt)} MiB/s`, `(rounds: ${base.decrypt.map((v) => fmt(v)).join(', ')})`);
-  log('browser ceiling: 4 MiB PUTs and GETs to a bare Node server, no app code, no crypto');
-  const plain = await browserCeiling(browser!, Math.min(SIZE_MIB, 128));
-  record(
-    'browser ceiling, plain PUT (no app, no crypto)',
-    `Blob body, 1 in flight ${fmt(plain.putBlobOneMiBs)} MiB/s`,
-    `(how the app sends one file); 4 in flight ${fmt(plain.putBlobFourMiBs)}; ArrayBuffer bodies, 4 in flight ${fmt(plain.putBufferFourMiBs)}`,
-  );
-  record('browser ceiling, plain GET (no app, no crypto)', `${fmt(plain.getMiBs)} MiB/s`, '(4 in flight)');
-  await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
+  if (!TIMELINE_ONLY) {
+    // 1. Baseline --------------------------------------------------------------------------------
+    log(`baseline: WebCrypto AES-256-GCM, ${SIZE_MIB} MiB in 4 MiB chunks, page main thread, 5 rounds (median)`);
+    const base = await baseline(page);
+    const baseEncrypt = median(base.encrypt);
+    const baseDecrypt = median(base.decrypt);
+    record(`baseline encrypt ${SIZE_MIB} MiB, 1 thread`, `${fmt(baseEncrypt)} MiB/s`, `(rounds: ${base.encrypt.map((v) => fmt(v)).join(', ')})`);
+    record(`baseline decrypt ${SIZE_MIB} MiB, 1 thread`, `${fmt(baseDecrypt)} MiB/s`, `(rounds: ${base.decrypt.map((v) => fmt(v)).join(', ')})`);
+    log('browser ceiling: 4 MiB PUTs and GETs to a bare Node server, no app code, no crypto');
+    const plain = await browserCeiling(browser!, Math.min(SIZE_MIB, 128));
+    record(
+      'browser ceiling, plain PUT (no app, no crypto)',
+      `Blob body, 1 in flight ${fmt(plain.putBlobOneMiBs)} MiB/s`,
+      `(how the app sends one file); 4 in flight ${fmt(plain.putBlobFourMiBs)}; ArrayBuffer bodies, 4 in flight ${fmt(plain.putBufferFourMiBs)}`,
+    );
+    record('browser ceiling, plain GET (no app, no crypto)', `${fmt(plain.getMiBs)} MiB/s`, '(4 in flight)');
+    await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
 
-  // 2. Upload ----------------------------------------------------------------------------------
-  const fileName = `bench-${SIZE_MIB}MiB.bin`;
-  const filePath = join(tempDir, fileName);
-  log(`writing ${SIZE_MIB} MiB of random bytes to ${filePath}`);
-  const fileHash = writeRandomFile(filePath, SIZE_MIB * MiB);
+    // 2. Upload ----------------------------------------------------------------------------------
+    const fileName = `bench-${SIZE_MIB}MiB.bin`;
+    const filePath = join(tempDir, fileName);
+    log(`writing ${SIZE_MIB} MiB of random bytes to ${filePath}`);
+    const fileHash = writeRandomFile(filePath, SIZE_MIB * MiB);
 
-  await page.goto(vaultUrl);
-  await page.getByRole('button', { name: 'Add an asset' }).waitFor();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Add an asset' }).click();
-  await page.getByRole('menuitem', { name: 'Upload file' }).click();
-  await (await chooser).setFiles(filePath);
-  const dialog = page.getByRole('dialog', { name: /^Upload \d+ files?$/ });
-  await dialog.getByText(/^Available: /).waitFor();
-  await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
-  const uploadMemory = new MemorySampler(cdp, browserPid);
-  await uploadMemory.start();
-  log('upload: confirm clicked');
-  const uploadStart = performance.now();
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  let firstBytesAt = 0;
-  await poll('the upload to be done', async () => {
-    const upload = await uploadState(page, fileName);
-    if (upload?.state === 'failed' || upload?.state === 'cancelled') throw new Error(`The upload ended ${upload.state}`);
-    if (!firstBytesAt && upload && upload.sentBytes > 0) firstBytesAt = performance.now();
-    return upload?.state === 'done';
-  }, 600_000);
-  const uploadDone = performance.now();
-  await poll('the file operation to be pushed', () => outboxCount(page).then((n) => n === 0), 60_000);
-  await row(page, fileName).waitFor({ timeout: 60_000 });
-  const uploadVisible = performance.now();
-  await uploadMemory.stop();
-  const uploadSeconds = (uploadDone - uploadStart) / 1000;
-  const uploadRate = SIZE_MIB / uploadSeconds;
-  const uploadRatio = uploadRate / baseEncrypt;
-  record(
-    `upload ${SIZE_MIB} MiB private`,
-    `${fmt(uploadRate)} MiB/s (${fmt(uploadRatio, 2)} × WebCrypto encrypt baseline ${fmt(baseEncrypt)} MiB/s)`,
-    goal(uploadRatio, 0.6, 1.0),
-  );
-  record(
-    '  upload, confirm → first chunk acknowledged',
-    `${fmt((firstBytesAt - uploadStart) / 1000, 2)} s; from there to done ${fmt(SIZE_MIB / ((uploadDone - firstBytesAt) / 1000))} MiB/s`,
-  );
-  record(
-    `  upload, confirm → row shown and op pushed`,
-    `${fmt((uploadVisible - uploadStart) / 1000, 2)} s (${fmt(SIZE_MIB / ((uploadVisible - uploadStart) / 1000))} MiB/s)`,
-  );
-  record(
-    '  memory during upload',
-    `main-thread JS heap peak ${mib(uploadMemory.peakHeap)} (start ${mib(uploadMemory.startHeap)}); browser RSS peak ${mib(uploadMemory.peakRss)} (start ${mib(uploadMemory.startRss)}, +${mib(uploadMemory.peakRss - uploadMemory.startRss)})`,
-  );
+    await page.goto(vaultUrl);
+    await page.getByRole('button', { name: 'Add an asset' }).waitFor();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Add an asset' }).click();
+    await page.getByRole('menuitem', { name: 'Upload file' }).click();
+    await (await chooser).setFiles(filePath);
+    const dialog = page.getByRole('dialog', { name: /^Upload \d+ files?$/ });
+    await dialog.getByText(/^Available: /).waitFor();
+    await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
+    const uploadMemory = new MemorySampler(cdp, browserPid);
+    await uploadMemory.start();
+    log('upload: confirm clicked');
+    const uploadStart = performance.now();
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    let firstBytesAt = 0;
+    await poll('the upload to be done', async () => {
+      const upload = await uploadState(page, fileName);
+      if (upload?.state === 'failed' || upload?.state === 'cancelled') throw new Error(`The upload ended ${upload.state}`);
+      if (!firstBytesAt && upload && upload.sentBytes > 0) firstBytesAt = performance.now();
+      return upload?.state === 'done';
+    }, 600_000);
+    const uploadDone = performance.now();
+    await poll('the file operation to be pushed', () => outboxCount(page).then((n) => n === 0), 60_000);
+    await row(page, fileName).waitFor({ timeout: 60_000 });
+    const uploadVisible = performance.now();
+    await uploadMemory.stop();
+    const uploadSeconds = (uploadDone - uploadStart) / 1000;
+    const uploadRate = SIZE_MIB / uploadSeconds;
+    const uploadRatio = uploadRate / baseEncrypt;
+    record(
+      `upload ${SIZE_MIB} MiB private`,
+      `${fmt(uploadRate)} MiB/s (${fmt(uploadRatio, 2)} × WebCrypto encrypt baseline ${fmt(baseEncrypt)} MiB/s)`,
+      goal(uploadRatio, 0.6, 1.0),
+    );
+    record(
+      '  upload, confirm → first chunk acknowledged',
+      `${fmt((firstBytesAt - uploadStart) / 1000, 2)} s; from there to done ${fmt(SIZE_MIB / ((uploadDone - firstBytesAt) / 1000))} MiB/s`,
+    );
+    record(
+      `  upload, confirm → row shown and op pushed`,
+      `${fmt((uploadVisible - uploadStart) / 1000, 2)} s (${fmt(SIZE_MIB / ((uploadVisible - uploadStart) / 1000))} MiB/s)`,
+    );
+    record(
+      '  memory during upload',
+      `main-thread JS heap peak ${mib(uploadMemory.peakHeap)} (start ${mib(uploadMemory.startHeap)}); browser RSS peak ${mib(uploadMemory.peakRss)} (start ${mib(uploadMemory.startRss)}, +${mib(uploadMemory.peakRss - uploadMemory.startRss)})`,
+    );
 
-  // 3. Download --------------------------------------------------------------------------------
-  // Streamed through the service worker, as a user's download is once the service worker controls
-  // the page (from the load after it activated); BENCH_NO_SW measures the Blob fallback instead.
-  if (!process.env.BENCH_NO_SW) await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-  await page.goto(vaultUrl);
-  await row(page, fileName).waitFor();
-  const isControlled = await page.evaluate(() => navigator.serviceWorker?.controller != null);
-  await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
-  const downloadMemory = new MemorySampler(cdp, browserPid);
-  await downloadMemory.start();
-  const downloading = page.waitForEvent('download', { timeout: 600_000 });
-  await page.getByRole('button', { name: `Actions for ${fileName}` }).click();
-  const downloadStart = performance.now();
-  await page.getByRole('menuitem', { name: 'Download', exact: true }).click();
-  log('download: menu item clicked');
-  const download = await downloading;
-  const savedPath = await download.path();
-  const downloadEnd = performance.now();
-  await downloadMemory.stop();
-  const downloadSeconds = (downloadEnd - downloadStart) / 1000;
-  const downloadRate = SIZE_MIB / downloadSeconds;
-  const downloadRatio = downloadRate / baseDecrypt;
-  const savedHash = savedPath ? await sha256File(savedPath) : '';
-  const identical = savedHash === fileHash;
-  if (!identical) problems.push('the downloaded file differs from the uploaded one');
-  record(
-    `download ${SIZE_MIB} MiB private`,
-    `${fmt(downloadRate)} MiB/s (${fmt(downloadRatio, 2)} × WebCrypto decrypt baseline ${fmt(baseDecrypt)} MiB/s)`,
-    goal(downloadRatio, 0.6, 1.0),
-  );
-  record('  download bytes identical (SHA-256)', identical ? 'yes' : 'NO — MISMATCH');
-  // The browser saved the service worker's stream (its URL), or a blob: URL the page made.
-  const isStreamed = download.url().includes('/download-stream/');
-  if (!isStreamed && !process.env.BENCH_NO_SW) problems.push('the download did not go through the service worker stream');
-  record(
-    '  download path',
-    isStreamed
-      ? 'streamed to disk through the service worker'
-      : `Blob assembled in the page (the fallback: ${isControlled ? 'the service worker did not take the download' : 'no service worker controls the page'})`,
-  );
-  const grows = downloadMemory.peakRss - downloadMemory.startRss > SIZE_MIB * MiB * 0.8;
-  record(
-    '  memory during download',
-    `main-thread JS heap peak ${mib(downloadMemory.peakHeap)} (start ${mib(downloadMemory.startHeap)}); browser RSS peak ${mib(downloadMemory.peakRss)} (start ${mib(downloadMemory.startRss)}, +${mib(downloadMemory.peakRss - downloadMemory.startRss)})`,
-    grows
-      ? isStreamed
-        ? 'GOAL MISSED (grows with the file although streamed)'
-        : '(grows with the file: whole file held as a Blob, the fallback)'
-      : isStreamed
-        ? '(flat: streamed to disk)'
-        : undefined,
-  );
-  await download.delete().catch(() => undefined);
-  rmSync(filePath, { force: true });
+    // 3. Download --------------------------------------------------------------------------------
+    // Streamed through the service worker, as a user's download is once the service worker controls
+    // the page (from the load after it activated); BENCH_NO_SW measures the Blob fallback instead.
+    if (!process.env.BENCH_NO_SW) await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    await page.goto(vaultUrl);
+    await row(page, fileName).waitFor();
+    const isControlled = await page.evaluate(() => navigator.serviceWorker?.controller != null);
+    await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
+    const downloadMemory = new MemorySampler(cdp, browserPid);
+    await downloadMemory.start();
+    const downloading = page.waitForEvent('download', { timeout: 600_000 });
+    await page.getByRole('button', { name: `Actions for ${fileName}` }).click();
+    const downloadStart = performance.now();
+    await page.getByRole('menuitem', { name: 'Download', exact: true }).click();
+    log('download: menu item clicked');
+    const download = await downloading;
+    const savedPath = await download.path();
+    const downloadEnd = performance.now();
+    await downloadMemory.stop();
+    const downloadSeconds = (downloadEnd - downloadStart) / 1000;
+    const downloadRate = SIZE_MIB / downloadSeconds;
+    const downloadRatio = downloadRate / baseDecrypt;
+    const savedHash = savedPath ? await sha256File(savedPath) : '';
+    const identical = savedHash === fileHash;
+    if (!identical) problems.push('the downloaded file differs from the uploaded one');
+    record(
+      `download ${SIZE_MIB} MiB private`,
+      `${fmt(downloadRate)} MiB/s (${fmt(downloadRatio, 2)} × WebCrypto decrypt baseline ${fmt(baseDecrypt)} MiB/s)`,
+      goal(downloadRatio, 0.6, 1.0),
+    );
+    record('  download bytes identical (SHA-256)', identical ? 'yes' : 'NO — MISMATCH');
+    // The browser saved the service worker's stream (its URL), or a blob: URL the page made.
+    const isStreamed = download.url().includes('/download-stream/');
+    if (!isStreamed && !process.env.BENCH_NO_SW) problems.push('the download did not go through the service worker stream');
+    record(
+      '  download path',
+      isStreamed
+        ? 'streamed to disk through the service worker'
+        : `Blob assembled in the page (the fallback: ${isControlled ? 'the service worker did not take the download' : 'no service worker controls the page'})`,
+    );
+    const grows = downloadMemory.peakRss - downloadMemory.startRss > SIZE_MIB * MiB * 0.8;
+    record(
+      '  memory during download',
+      `main-thread JS heap peak ${mib(downloadMemory.peakHeap)} (start ${mib(downloadMemory.startHeap)}); browser RSS peak ${mib(downloadMemory.peakRss)} (start ${mib(downloadMemory.startRss)}, +${mib(downloadMemory.peakRss - downloadMemory.startRss)})`,
+      grows
+        ? isStreamed
+          ? 'GOAL MISSED (grows with the file although streamed)'
+          : '(grows with the file: whole file held as a Blob, the fallback)'
+        : isStreamed
+          ? '(flat: streamed to disk)'
+          : undefined,
+    );
+    await download.delete().catch(() => undefined);
+    rmSync(filePath, { force: true });
+  }
 
   // 5. 10,000 files ------------------------------------------------------------------------------
   const cookies = await context.cookies(baseUrl);
   const token = cookies.find((c) => c.name === 'cairn_session')?.value;
   if (!token) throw new Error('No cairn_session cookie in the browser context');
-  // At most 256 MiB: with the uploaded file it must fit the account's free 1 GB of cloud storage.
-  const ceilingMiB = Math.min(SIZE_MIB, 256);
-  const ceiling = await serverCeiling(baseUrl, token, vaultId, ceilingMiB);
-  record(
-    `server alone (Node client, no crypto, 4 in flight)`,
-    `PUT ${fmt(ceiling.put)} MiB/s, GET ${fmt(ceiling.get)} MiB/s for ${ceilingMiB} MiB in 4 MiB chunks`,
-  );
+  if (!TIMELINE_ONLY) {
+    // At most 256 MiB: with the uploaded file it must fit the account's free 1 GB of cloud storage.
+    const ceilingMiB = Math.min(SIZE_MIB, 256);
+    const ceiling = await serverCeiling(baseUrl, token, vaultId, ceilingMiB);
+    record(
+      `server alone (Node client, no crypto, 4 in flight)`,
+      `PUT ${fmt(ceiling.put)} MiB/s, GET ${fmt(ceiling.get)} MiB/s for ${ceilingMiB} MiB in 4 MiB chunks`,
+    );
+  }
   log(`seeding a folder of ${FILE_COUNT} files through the API (client crypto in Node)`);
   const seed = await seedFolder({ baseUrl, token, words, vaultId, folderName: 'bench-10k', fileCount: FILE_COUNT, log });
   record(`seed ${FILE_COUNT} files (API, not a UI figure)`, `blobs ${fmt(seed.blobSeconds, 1)} s, signed ops ${fmt(seed.opsSeconds, 1)} s`);
@@ -475,99 +485,102 @@ async function main(): Promise<void> {
   const livePulled = await waitForPull('the open profile to pull every file', page, vaultId, headSeq, seed.folderId, FILE_COUNT, 300_000);
   record(`open profile: live pull of ${FILE_COUNT} pushed files into IndexedDB`, `${fmt((livePulled - livePullStart) / 1000, 2)} s`);
 
-  // First render, in-app: from the click on the folder in the vault room to the first file row.
-  await page.goto(vaultUrl);
-  await row(page, 'bench-10k').waitFor();
-  await page.waitForTimeout(500);
-  const inApp = await page.evaluate(async () => {
-    const w = window as unknown as BenchWindow;
-    const link = [...document.querySelectorAll('tbody tr a, tbody tr button, tbody tr [role="link"]')].find(
-      (el) => (el.textContent ?? '').trim() === 'bench-10k',
-    ) as HTMLElement | undefined;
-    if (!link) return null;
-    const tasksBefore = w.__bench.longTasks.length;
-    const hasRow = () => [...document.querySelectorAll('tbody tr')].some((tr) => (tr.textContent ?? '').includes('bench-0'));
-    const start = performance.now();
-    const shown = new Promise<number>((resolve) => {
-      const observer = new MutationObserver(() => {
-        if (hasRow()) {
-          observer.disconnect();
-          resolve(performance.now());
-        }
+  if (!TIMELINE_ONLY) {
+    // First render, in-app: from the click on the folder in the vault room to the first file row.
+    await page.goto(vaultUrl);
+    await row(page, 'bench-10k').waitFor();
+    await page.waitForTimeout(500);
+    const inApp = await page.evaluate(async () => {
+      const w = window as unknown as BenchWindow;
+      const link = [...document.querySelectorAll('tbody tr a, tbody tr button, tbody tr [role="link"]')].find(
+        (el) => (el.textContent ?? '').trim() === 'bench-10k',
+      ) as HTMLElement | undefined;
+      if (!link) return null;
+      const tasksBefore = w.__bench.longTasks.length;
+      const hasRow = () => [...document.querySelectorAll('tbody tr')].some((tr) => (tr.textContent ?? '').includes('bench-0'));
+      const start = performance.now();
+      const shown = new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (hasRow()) {
+            observer.disconnect();
+            resolve(performance.now());
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
       });
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      link.click();
+      const rowAt = await Promise.race([shown, new Promise<number>((resolve) => setTimeout(() => resolve(-1), 30_000))]);
+      // The frame that paints it.
+      const paintAt = await new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const tasks = w.__bench.longTasks.slice(tasksBefore);
+      return {
+        rowMs: rowAt < 0 ? -1 : rowAt - start,
+        paintMs: paintAt - start,
+        longTasks: tasks.length,
+        longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
+        rowsInDom: document.querySelectorAll('tbody tr:not([aria-hidden])').length,
+      };
     });
-    link.click();
-    const rowAt = await Promise.race([shown, new Promise<number>((resolve) => setTimeout(() => resolve(-1), 30_000))]);
-    // The frame that paints it.
-    const paintAt = await new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const tasks = w.__bench.longTasks.slice(tasksBefore);
-    return {
-      rowMs: rowAt < 0 ? -1 : rowAt - start,
-      paintMs: paintAt - start,
-      longTasks: tasks.length,
-      longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
-      rowsInDom: document.querySelectorAll('tbody tr:not([aria-hidden])').length,
-    };
-  });
-  if (!inApp || inApp.rowMs < 0) {
-    record('first render of the 10,000-file folder (in-app click)', 'NOT MEASURED', '(no folder link found or no row within 30 s)');
-  } else {
+    if (!inApp || inApp.rowMs < 0) {
+      record('first render of the 10,000-file folder (in-app click)', 'NOT MEASURED', '(no folder link found or no row within 30 s)');
+    } else {
+      record(
+        `first render of the ${FILE_COUNT}-file folder (in-app click → first row)`,
+        `${fmt(inApp.rowMs)} ms (next frame at ${fmt(inApp.paintMs)} ms); ${inApp.rowsInDom} rows in the DOM; long tasks ${inApp.longTasks}, longest ${fmt(inApp.longestTask)} ms`,
+        inApp.rowMs < 200 ? 'goal met (< 200 ms)' : 'GOAL MISSED (needs < 200 ms)',
+      );
+    }
+
+    // First render, full page load of the folder URL (app boot + unlock + list).
+    await page.goto(folderUrl);
+    await poll('the first seeded row after a reload', () => page.evaluate(() => (window as unknown as BenchWindow).__bench.firstRowAt), 60_000);
+    const load = await page.evaluate(() => {
+      const w = window as unknown as BenchWindow;
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return { firstRowAt: w.__bench.firstRowAt!, domContentLoaded: nav?.domContentLoadedEventEnd ?? 0, rowsInDom: document.querySelectorAll('tbody tr:not([aria-hidden])').length };
+    });
     record(
-      `first render of the ${FILE_COUNT}-file folder (in-app click → first row)`,
-      `${fmt(inApp.rowMs)} ms (next frame at ${fmt(inApp.paintMs)} ms); ${inApp.rowsInDom} rows in the DOM; long tasks ${inApp.longTasks}, longest ${fmt(inApp.longestTask)} ms`,
-      inApp.rowMs < 200 ? 'goal met (< 200 ms)' : 'GOAL MISSED (needs < 200 ms)',
+      `page load of the folder URL → first row`,
+      `${fmt(load.firstRowAt)} ms from navigation start (DOMContentLoaded ${fmt(load.domContentLoaded)} ms); ${load.rowsInDom} rows in the DOM`,
+    );
+
+    // Scrolling: the list's scroll container (or the document) from top to bottom, 600 px a frame
+    // (a fast fling). A virtualized list grows or shrinks as rows are measured, so the bottom is
+    // read again every frame; the run ends when the scroller stays at its bottom, and the rows then
+    // in the DOM must include the last file by name order.
+    // The whole folder is read once the pager counts it (its first rows show before that). A list
+    // without that pager is scrolled as it is.
+    await page
+      .getByText(new RegExp(`^[\\d,]+–[\\d,]+ of ${fmt(FILE_COUNT)}$`))
+      .waitFor({ timeout: 30_000 })
+      .catch(() => log(`no '… of ${fmt(FILE_COUNT)}' range shown; scrolling the list as it is`));
+    await page.waitForTimeout(1_000);
+    const lastName = `bench-${String(FILE_COUNT).padStart(5, '0')}.txt`;
+    const fling = await flingToBottom(page, 'tbody');
+    const listed = await page.evaluate(() => {
+      const rows = [...document.querySelectorAll('tbody tr:not([aria-hidden])')];
+      const names = rows.map((tr) => (tr.textContent ?? '').match(/bench-\d+\.txt/)?.[0]).filter((n): n is string => !!n);
+      return { rowsInDom: rows.length, lastRow: names.at(-1) ?? '' };
+    });
+    const scroll = { ...fling, ...listed };
+    const reachedLast = scroll.lastRow === lastName;
+    const smooth = scroll.longTasks === 0 && scroll.slowFrames === 0;
+    record(
+      'scroll the folder top → bottom',
+      `${fmt(scroll.scrollPx)} px in ${fmt(scroll.elapsedMs)} ms over ${scroll.frames} frames (scroller: ${scroll.container}); frame p95 ${fmt(scroll.p95, 1)} ms, worst ${fmt(scroll.worst, 1)} ms, frames > 50 ms: ${scroll.slowFrames}; long tasks ${scroll.longTasks}, longest ${fmt(scroll.longestTask)} ms; ${scroll.rowsInDom} rows in the DOM, last row ${scroll.lastRow || '?'}${scroll.isTimedOut ? ' (stopped after 120 s)' : ''}`,
+      !reachedLast
+        ? `GOAL MISSED (the list ends at ${scroll.lastRow || '?'}, not ${lastName}, with ${scroll.rowsInDom} rows in the DOM: not one scrolled list of the whole folder)`
+        : smooth
+          ? 'smooth (no long task, no frame > 50 ms)'
+          : 'GOAL MISSED (long tasks or frames > 50 ms while scrolling)',
     );
   }
-
-  // First render, full page load of the folder URL (app boot + unlock + list).
-  await page.goto(folderUrl);
-  await poll('the first seeded row after a reload', () => page.evaluate(() => (window as unknown as BenchWindow).__bench.firstRowAt), 60_000);
-  const load = await page.evaluate(() => {
-    const w = window as unknown as BenchWindow;
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    return { firstRowAt: w.__bench.firstRowAt!, domContentLoaded: nav?.domContentLoadedEventEnd ?? 0, rowsInDom: document.querySelectorAll('tbody tr:not([aria-hidden])').length };
-  });
-  record(
-    `page load of the folder URL → first row`,
-    `${fmt(load.firstRowAt)} ms from navigation start (DOMContentLoaded ${fmt(load.domContentLoaded)} ms); ${load.rowsInDom} rows in the DOM`,
-  );
-
-  // Scrolling: the list's scroll container (or the document) from top to bottom, 600 px a frame
-  // (a fast fling). A virtualized list grows or shrinks as rows are measured, so the bottom is
-  // read again every frame; the run ends when the scroller stays at its bottom, and the rows then
-  // in the DOM must include the last file by name order.
-  // The whole folder is read once the pager counts it (its first rows show before that). A list
-  // without that pager is scrolled as it is.
-  await page
-    .getByText(new RegExp(`^[\\d,]+–[\\d,]+ of ${fmt(FILE_COUNT)}$`))
-    .waitFor({ timeout: 30_000 })
-    .catch(() => log(`no '… of ${fmt(FILE_COUNT)}' range shown; scrolling the list as it is`));
-  await page.waitForTimeout(1_000);
-  const lastName = `bench-${String(FILE_COUNT).padStart(5, '0')}.txt`;
-  const fling = await flingToBottom(page, 'tbody');
-  const listed = await page.evaluate(() => {
-    const rows = [...document.querySelectorAll('tbody tr:not([aria-hidden])')];
-    const names = rows.map((tr) => (tr.textContent ?? '').match(/bench-\d+\.txt/)?.[0]).filter((n): n is string => !!n);
-    return { rowsInDom: rows.length, lastRow: names.at(-1) ?? '' };
-  });
-  const scroll = { ...fling, ...listed };
-  const reachedLast = scroll.lastRow === lastName;
-  const smooth = scroll.longTasks === 0 && scroll.slowFrames === 0;
-  record(
-    'scroll the folder top → bottom',
-    `${fmt(scroll.scrollPx)} px in ${fmt(scroll.elapsedMs)} ms over ${scroll.frames} frames (scroller: ${scroll.container}); frame p95 ${fmt(scroll.p95, 1)} ms, worst ${fmt(scroll.worst, 1)} ms, frames > 50 ms: ${scroll.slowFrames}; long tasks ${scroll.longTasks}, longest ${fmt(scroll.longestTask)} ms; ${scroll.rowsInDom} rows in the DOM, last row ${scroll.lastRow || '?'}${scroll.isTimedOut ? ' (stopped after 120 s)' : ''}`,
-    !reachedLast
-      ? `GOAL MISSED (the list ends at ${scroll.lastRow || '?'}, not ${lastName}, with ${scroll.rowsInDom} rows in the DOM: not one scrolled list of the whole folder)`
-      : smooth
-        ? 'smooth (no long task, no frame > 50 ms)'
-        : 'GOAL MISSED (long tasks or frames > 50 ms while scrolling)',
-  );
 
   // 6. The same vault's timeline: 10,000+ operations (tests/bench/timelineBench.ts).
   log('timeline of the seeded vault');
   await benchTimeline(page, vaultUrl, record, log);
+  if (TIMELINE_ONLY) return;
 
   // First sync into a fresh profile: new context, log in, until the folder's rows show.
   log('fresh profile: logging in and pulling the vault');
