@@ -251,6 +251,8 @@ const INIT_SCRIPT = `
     }
   };
   const observer = new MutationObserver(check);
+  // Pages that show no folder rows (the timeline) stop the watch, so it does not weigh on what they measure.
+  window.__bench.stopRowWatch = () => observer.disconnect();
   const start = () => observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
   if (document.documentElement) start(); else document.addEventListener('DOMContentLoaded', start);
 })();
