@@ -125,9 +125,7 @@ export const TimelineEntryView = memo(function TimelineEntryView({
           <div className={classes.what}>
             {isGroup ? (
               <button type="button" className={classes.toggle} onClick={() => setOpen((o) => !o)} aria-expanded={isOpen}>
-                <span className={classes.text}>
-                  <span className={classes.strong}>{first.authorName}</span> {groupSummary(entry.items)} <span className={classes.toggleLabel}>{isOpen ? 'Hide list' : 'Show list'}</span>
-                </span>
+                <span className={classes.strong}>{first.authorName}</span> {groupSummary(entry.items)} <span className={classes.toggleLabel}>{isOpen ? 'Hide list' : 'Show list'}</span>
               </button>
             ) : (
               <ItemLine item={first} />
