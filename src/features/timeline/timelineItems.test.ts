@@ -194,8 +194,18 @@ describe('dates', () => {
   });
   it('a badge heads each day of entries, newest first', () => {
     const at = (id: string, time: number) => ({ key: id, items: [{ postedAt: time } as never] });
-    const rows = withDateBadges([at('a', now - 60_000), at('b', now - 3_600_000), at('c', new Date(2026, 10, 21, 9).getTime()), at('d', new Date(2026, 10, 16).getTime())], now);
-    expect(rows.map((r) => (r.kind === 'date' ? r.label : r.key))).toEqual(['Today', 'a', 'b', 'Yesterday', 'c', 'Monday, November 16', 'd']);
+    const rows = withDateBadges(
+      [
+        at('a', now - 60_000),
+        at('b', now - 3_600_000),
+        at('c', new Date(2026, 10, 21, 9).getTime()),
+        at('d', new Date(2026, 10, 16, 18).getTime()),
+        at('e', new Date(2026, 10, 16, 0, 1).getTime()),
+        at('f', new Date(2026, 10, 15, 23, 59).getTime()),
+      ],
+      now,
+    );
+    expect(rows.map((r) => (r.kind === 'date' ? r.label : r.key))).toEqual(['Today', 'a', 'b', 'Yesterday', 'c', 'Monday, November 16', 'd', 'e', 'Sunday, November 15', 'f']);
   });
   it('relative times: Just now within 5 minutes, minutes, hours, Yesterday, then the date', () => {
     expect(relativeTime(now - 4 * 60_000, now)).toBe('Just now');
