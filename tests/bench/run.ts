@@ -239,11 +239,24 @@ const INIT_SCRIPT = `
 (() => {
   // tsx (esbuild keepNames) wraps named functions in page.evaluate callbacks with __name().
   window.__name = window.__name || ((f) => f);
-  window.__bench = { longTasks: [], firstRowAt: null };
+  window.__bench = { longTasks: [], longFrames: [], firstRowAt: null };
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  // Long animation frames (over 50 ms) with where their time went: scripts (named), then style and layout.
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__bench.longFrames.push({
+          start: e.startTime,
+          duration: e.duration,
+          styleAndLayout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+          scripts: (e.scripts || []).map((s) => ({ what: (s.invoker || '?') + (s.sourceFunctionName ? ' ' + s.sourceFunctionName : ''), duration: s.duration })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {}
   const check = () => {
     if (window.__bench.firstRowAt !== null) return;
@@ -567,6 +580,10 @@ async function main(): Promise<void> {
     return { rowsInDom: rows.length, lastRow: names.at(-1) ?? '' };
   });
   const scroll = { ...fling, ...listed };
+  const lf = fling.longFrames;
+  log(
+    `folder scroll: ${lf.count} long animation frames, ${Math.round(lf.totalMs)} ms in all: scripts ${Math.round(lf.scriptMs)} ms, style and layout ${Math.round(lf.styleAndLayoutMs)} ms${lf.topScripts.length ? `; scripts: ${lf.topScripts.join(', ')}` : ''}`,
+  );
   const reachedLast = scroll.lastRow === lastName;
   const smooth = scroll.longTasks === 0 && scroll.slowFrames === 0;
   record(

@@ -135,6 +135,11 @@ export async function benchTimeline(page: Page, vaultUrl: string, record: Record
     return { entriesInDom: entries.length, lastEntry: (entries.at(-1)?.textContent ?? '').slice(0, 80) };
   });
   const scroll = { ...fling, ...listed };
+  const lf = fling.longFrames;
+  // Attribution for the log (not a figure): was a long frame our script, style and layout, or neither (the machine)?
+  log(
+    `timeline scroll: ${lf.count} long animation frames, ${Math.round(lf.totalMs)} ms in all: scripts ${Math.round(lf.scriptMs)} ms, style and layout ${Math.round(lf.styleAndLayoutMs)} ms${lf.topScripts.length ? `; scripts: ${lf.topScripts.join(', ')}` : ''}`,
+  );
   const reachedEnd = /created the vault/.test(scroll.lastEntry);
   const smooth = scroll.longTasks === 0 && scroll.slowFrames === 0;
   record(
