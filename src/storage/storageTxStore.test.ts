@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StorageTransaction } from '../protocol/arweave';
 import { CairnDb } from './db';
-import { listStorageTransactions, mergeStorageTransactions, resolveTransactionNames, statusesByVersion } from './storageTxStore';
+import { listStorageTransactions, mergeStorageTransactions, resolveTransactionNames, statusesByVersion, vaultStatusesByVersion } from './storageTxStore';
 import type { NodeRecord, VersionRecord } from './vaultRecords';
 import { wipeAccountData } from './wipeAccountData';
 
@@ -65,6 +65,23 @@ describe('storage transaction cache (SYNC_SPEC R38)', () => {
     expect(byVersion.get('ver1')?.id).toBe('new');
     expect(byVersion.get('ver2')?.status).toBe('COMMITTED');
     expect(byVersion.has('ver3')).toBe(false);
+  });
+
+  it("reads a whole vault's versions at once (the timeline's dots): newest per version, that vault and account only", async () => {
+    const db = freshDb();
+    await mergeStorageTransactions(db, 'acc', [
+      tx('old', { versionId: 'ver1', status: 'SCHEDULED', createdAt: at(1) }),
+      tx('new', { versionId: 'ver1', status: 'BUNDLED', createdAt: at(4) }),
+      tx('x', { versionId: 'ver2', status: 'REJECTED' }),
+      tx('elsewhere', { vaultId: 'v2', versionId: 'ver3' }),
+    ]);
+    await mergeStorageTransactions(db, 'other', [tx('theirs', { versionId: 'ver4' })]);
+    const byVersion = await vaultStatusesByVersion(db, 'acc', 'v1');
+    expect([...byVersion].map(([versionId, row]) => [versionId, row.id, row.status]).sort()).toEqual([
+      ['ver1', 'new', 'BUNDLED'],
+      ['ver2', 'x', 'REJECTED'],
+    ]);
+    expect((await vaultStatusesByVersion(db, 'acc', 'v3')).size).toBe(0);
   });
 
   it('resolves names on the device from the projected file nodes; unknown files stay unnamed', async () => {

@@ -72,9 +72,17 @@ export async function listStorageTransactions(db: CairnDb, accountId: string, li
 
 /** The latest transaction of each version id asked for (a version posted twice keeps its newest). */
 export async function statusesByVersion(db: CairnDb, accountId: string, versionIds: readonly string[]): Promise<Map<string, StorageTxRecord>> {
+  if (versionIds.length === 0) return new Map();
+  return latestByVersion(await db.storageTxs.where('[accountId+versionId]').anyOf(versionIds.map((id) => [accountId, id])).toArray());
+}
+
+/** The latest transaction of each version of vault `vaultId` this device has cached. */
+export async function vaultStatusesByVersion(db: CairnDb, accountId: string, vaultId: string): Promise<Map<string, StorageTxRecord>> {
+  return latestByVersion((await db.storageTxs.where('accountId').equals(accountId).toArray()).filter((row) => row.vaultId === vaultId));
+}
+
+function latestByVersion(rows: readonly StorageTxRecord[]): Map<string, StorageTxRecord> {
   const out = new Map<string, StorageTxRecord>();
-  if (versionIds.length === 0) return out;
-  const rows = await db.storageTxs.where('[accountId+versionId]').anyOf(versionIds.map((id) => [accountId, id])).toArray();
   for (const row of rows) {
     const known = out.get(row.versionId);
     if (!known || timeOf(row.createdAt) > timeOf(known.createdAt)) out.set(row.versionId, row);
@@ -146,4 +154,14 @@ export function useOwnedUsageInputs(): { vaults: VaultRecord[]; versions: Versio
     const versions = await db.versions.where('[accountId+vaultId]').anyOf(vaults.map((vault) => [accountId, vault.vaultId])).toArray();
     return { vaults, versions };
   }, [accountId]);
+}
+
+/**
+ * The latest transaction of every cached version of a vault (live): one read for a whole list's
+ * status dots (the timeline), where one live query per row would cost an IndexedDB read for each
+ * row a scroll mounts.
+ */
+export function useVaultVersionStorageTxs(vaultId: string): Map<string, StorageTxRecord> | undefined {
+  const accountId = useStoreAccount();
+  return useLiveQuery(() => (accountId ? vaultStatusesByVersion(getDb(), accountId, vaultId) : new Map<string, StorageTxRecord>()), [accountId, vaultId]);
 }

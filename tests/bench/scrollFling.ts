@@ -18,6 +18,8 @@ export interface FlingResult {
   longTasks: number;
   longestTask: number;
   isTimedOut: boolean;
+  /** Where the long animation frames' time went (empty where the browser reports none). */
+  longFrames: { count: number; totalMs: number; scriptMs: number; styleAndLayoutMs: number; topScripts: string[] };
 }
 
 /**
@@ -27,7 +29,9 @@ export interface FlingResult {
  */
 export function flingToBottom(page: Page, within: string | null): Promise<FlingResult> {
   return page.evaluate(async (selector) => {
-    const w = window as unknown as { __bench: { longTasks: { duration: number }[] } };
+    const w = window as unknown as {
+      __bench: { longTasks: { duration: number }[]; longFrames?: { duration: number; styleAndLayout: number; scripts: { what: string; duration: number }[] }[] };
+    };
     let container: HTMLElement | null = null;
     const inner = selector ? document.querySelector(selector) : null;
     for (let el = inner?.parentElement ?? null; el; el = el.parentElement) {
@@ -39,6 +43,7 @@ export function flingToBottom(page: Page, within: string | null): Promise<FlingR
     const scroller = container ?? (document.scrollingElement as HTMLElement);
     const bottom = () => scroller.scrollHeight - scroller.clientHeight;
     const tasksBefore = w.__bench.longTasks.length;
+    const longFramesBefore = w.__bench.longFrames?.length ?? 0;
     const frames: number[] = [];
     const start = performance.now();
     let atBottomFrames = 0;
@@ -60,6 +65,9 @@ export function flingToBottom(page: Page, within: string | null): Promise<FlingR
     const elapsedMs = performance.now() - start;
     await new Promise((resolve) => setTimeout(resolve, 300));
     const tasks = w.__bench.longTasks.slice(tasksBefore);
+    const longFrames = (w.__bench.longFrames ?? []).slice(longFramesBefore);
+    const byScript = new Map<string, number>();
+    for (const frame of longFrames) for (const script of frame.scripts) byScript.set(script.what, (byScript.get(script.what) ?? 0) + script.duration);
     frames.shift();
     // The frames spent waiting at the bottom are not scrolling.
     frames.splice(frames.length - 2, 2);
@@ -75,6 +83,13 @@ export function flingToBottom(page: Page, within: string | null): Promise<FlingR
       longTasks: tasks.length,
       longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
       isTimedOut,
+      longFrames: {
+        count: longFrames.length,
+        totalMs: longFrames.reduce((sum, f) => sum + f.duration, 0),
+        scriptMs: longFrames.reduce((sum, f) => sum + f.scripts.reduce((s, x) => s + x.duration, 0), 0),
+        styleAndLayoutMs: longFrames.reduce((sum, f) => sum + f.styleAndLayout, 0),
+        topScripts: [...byScript].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([what, ms]) => `${what} ${Math.round(ms)} ms`),
+      },
     };
   }, within);
 }

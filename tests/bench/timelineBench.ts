@@ -5,11 +5,38 @@
  * bottom at 600 px a frame, with frame times and long tasks. Prints figures; judges nothing but
  * whether the list reached its end (the vault's creation, its oldest item).
  */
-import type { Page } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
 import { flingToBottom } from './scrollFling';
 
+/**
+ * BENCH_CPU_PROFILE=<dir>: a Chromium CPU profile of the first render and of the scroll is written
+ * there (timeline-first-render.cpuprofile, timeline-scroll.cpuprofile; open them in DevTools'
+ * Performance panel). Profiling slows the page, so figures of such a run are not comparable.
+ */
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+
+async function startProfile(page: Page): Promise<CDPSession | null> {
+  if (!PROFILE_DIR) return null;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+async function stopProfile(cdp: CDPSession | null, name: string, log: (text: string) => void): Promise<void> {
+  if (!cdp || !PROFILE_DIR) return;
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+  const path = join(PROFILE_DIR, `${name}.cpuprofile`);
+  writeFileSync(path, JSON.stringify(profile));
+  await cdp.detach();
+  log(`CPU profile: ${path}`);
+}
+
 interface BenchWindow {
-  __bench: { longTasks: Array<{ start: number; duration: number }> };
+  __bench: { longTasks: Array<{ start: number; duration: number }>; stopRowWatch?: () => void };
 }
 
 type Record = (label: string, value: string, note?: string) => void;
@@ -19,9 +46,12 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFracti
 export async function benchTimeline(page: Page, vaultUrl: string, record: Record, log: (text: string) => void): Promise<void> {
   await page.goto(vaultUrl);
   await page.getByRole('tab', { name: 'Timeline' }).waitFor();
+  // The run's watch for the folder's first row observes every DOM change of the page: not here.
+  await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopRowWatch?.());
   await page.waitForTimeout(500);
 
   // 1. In-app click on the tab until the first entry is in the DOM, and the frame that paints it.
+  const firstProfile = await startProfile(page);
   const first = await page.evaluate(async () => {
     const w = window as unknown as BenchWindow;
     const tab = [...document.querySelectorAll('[role="tab"]')].find((el) => (el.textContent ?? '').trim() === 'Timeline') as HTMLElement | undefined;
@@ -50,6 +80,7 @@ export async function benchTimeline(page: Page, vaultUrl: string, record: Record
       longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
     };
   });
+  await stopProfile(firstProfile, 'timeline-first-render', log);
   if (!first || first.entryMs < 0) {
     record('timeline: first render (tab click → first entry)', 'NOT MEASURED', '(no Timeline tab or no entry within 60 s)');
     return;
@@ -96,12 +127,19 @@ export async function benchTimeline(page: Page, vaultUrl: string, record: Record
   // since the virtualizer measures rows as they show.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(500);
+  const scrollProfile = await startProfile(page);
   const fling = await flingToBottom(page, null);
+  await stopProfile(scrollProfile, 'timeline-scroll', log);
   const listed = await page.evaluate(() => {
     const entries = [...document.querySelectorAll('[data-testid="timeline-entry"]')];
     return { entriesInDom: entries.length, lastEntry: (entries.at(-1)?.textContent ?? '').slice(0, 80) };
   });
   const scroll = { ...fling, ...listed };
+  const lf = fling.longFrames;
+  // Attribution for the log (not a figure): was a long frame our script, style and layout, or neither (the machine)?
+  log(
+    `timeline scroll: ${lf.count} long animation frames, ${Math.round(lf.totalMs)} ms in all: scripts ${Math.round(lf.scriptMs)} ms, style and layout ${Math.round(lf.styleAndLayoutMs)} ms${lf.topScripts.length ? `; scripts: ${lf.topScripts.join(', ')}` : ''}`,
+  );
   const reachedEnd = /created the vault/.test(scroll.lastEntry);
   const smooth = scroll.longTasks === 0 && scroll.slowFrames === 0;
   record(

@@ -1,9 +1,16 @@
-import { Anchor, Avatar, Badge, Box, Collapse, Group, List, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Avatar, Badge, Box, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { memo, useState } from 'react';
 import { formatDateTime } from '../../domain/formatting';
-import { groupSummary, type TimelineEntry, type TimelineItem } from './timelineItems';
+import classes from './TimelineEntry.module.css';
+import { groupSummary, type TimelineEntry, type TimelineItem, type VersionStatus } from './timelineItems';
 import { describeItem, relativeTime } from './timelineText';
-import { StoredVersionStatusDot } from './VersionStatusDot';
+import { VersionStatusDot } from './VersionStatusDot';
+
+// A row is plain markup with classes (TimelineEntry.module.css), Mantine's Avatar classes without
+// its component: a fast scroll mounts a dozen rows a frame, and each Mantine component costs its
+// props, styles and theme lookups. Rows that are rare (messages, terms, Pending) keep Mantine.
+const AVATAR_CLASS = `${Avatar.classes.root} ${classes.avatar}`;
+const AVATAR_INITIAL_CLASS = Avatar.classes.placeholder;
 
 function initialOf(name: string): string {
   return (name.trim()[0] ?? '?').toUpperCase();
@@ -13,36 +20,31 @@ function initialOf(name: string): string {
 function ItemLine({ item }: { item: TimelineItem }) {
   const { before, object, after } = describeItem(item);
   return (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      <Text span fw={600}>
-        {item.authorName}
-      </Text>{' '}
-      {item.action === 'unknown' ? <Text span c="dimmed">{before}</Text> : before}
+    <p className={classes.text}>
+      <span className={classes.strong}>{item.authorName}</span> {item.action === 'unknown' ? <span className={classes.dimmed}>{before}</span> : before}
       {object !== null && (
         <>
           {' '}
-          <Text span fw={600}>
-            {object || 'an item'}
-          </Text>
+          <span className={classes.strong}>{object || 'an item'}</span>
         </>
       )}
       {after}
-    </Text>
+    </p>
   );
 }
 
 function When({ item, now }: { item: TimelineItem; now: number }) {
   return (
-    <Group gap={6} wrap="nowrap">
+    <div className={classes.when}>
       {item.isPending && (
         <Badge size="xs" variant="light" color="gray">
           Pending
         </Badge>
       )}
-      <Text size="xs" c="dimmed" title={formatDateTime(item.postedAt)} style={{ whiteSpace: 'nowrap' }}>
+      <span className={classes.time} title={formatDateTime(item.postedAt)}>
         {relativeTime(item.postedAt, now)}
-      </Text>
-    </Group>
+      </span>
+    </div>
   );
 }
 
@@ -89,71 +91,66 @@ function Details({ item }: { item: TimelineItem }) {
   return null;
 }
 
-/** One timeline entry: an item, or a batch action's items under one line that expands to the list. */
-export const TimelineEntryView = memo(function TimelineEntryView({ entry, now, isHighlighted }: { entry: TimelineEntry; now: number; isHighlighted: boolean }) {
+/** A version's dot: its status from the device's storage transaction cache (R39), else the item's own. */
+function statusOf(item: TimelineItem, statuses: ReadonlyMap<string, VersionStatus>): VersionStatus | null {
+  return (item.versionId ? statuses.get(item.versionId) : undefined) ?? item.versionStatus;
+}
+
+/**
+ * One timeline entry: an item, or a batch action's items under one line that expands to the list
+ * (rendered only while open: a batch of thousands would otherwise sit hidden in every mounted row).
+ * `statuses` is the vault's version statuses, read once for the whole list (useVaultVersionStatuses).
+ */
+export const TimelineEntryView = memo(function TimelineEntryView({
+  entry,
+  now,
+  isHighlighted,
+  statuses,
+}: {
+  entry: TimelineEntry;
+  now: number;
+  isHighlighted: boolean;
+  statuses: ReadonlyMap<string, VersionStatus>;
+}) {
   const [isOpen, setOpen] = useState(false);
   const first = entry.items[0]!;
   const isGroup = entry.items.length > 1;
   return (
-    <Group
-      align="flex-start"
-      wrap="nowrap"
-      gap="sm"
-      px="sm"
-      py={10}
-      data-testid="timeline-entry"
-      data-highlighted={isHighlighted || undefined}
-      style={{
-        borderRadius: 'var(--mantine-radius-md)',
-        transition: 'background-color 300ms',
-        background: isHighlighted ? 'var(--mantine-primary-color-light)' : undefined,
-        opacity: first.isPending ? 0.75 : 1,
-      }}
-    >
-      <Avatar size={32} radius="xl" color={first.isYou ? 'blue' : 'teal'} aria-hidden>
-        {initialOf(first.authorName)}
-      </Avatar>
-      <Box miw={0} style={{ flex: 1 }}>
-        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-          <Group gap={6} wrap="nowrap" miw={0}>
+    <div className={classes.entry} data-testid="timeline-entry" data-highlighted={isHighlighted || undefined} data-pending={first.isPending || undefined}>
+      <div className={AVATAR_CLASS} data-you={first.isYou || undefined} aria-hidden>
+        <div className={AVATAR_INITIAL_CLASS}>{initialOf(first.authorName)}</div>
+      </div>
+      <div className={classes.body}>
+        <div className={classes.head}>
+          <div className={classes.what}>
             {isGroup ? (
-              <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={isOpen} style={{ minWidth: 0 }}>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  <Text span fw={600}>
-                    {first.authorName}
-                  </Text>{' '}
-                  {groupSummary(entry.items)}{' '}
-                  <Text span c="blue" size="xs">
-                    {isOpen ? 'Hide list' : 'Show list'}
-                  </Text>
-                </Text>
-              </UnstyledButton>
+              <button type="button" className={classes.toggle} onClick={() => setOpen((o) => !o)} aria-expanded={isOpen}>
+                <span className={classes.strong}>{first.authorName}</span> {groupSummary(entry.items)} <span className={classes.toggleLabel}>{isOpen ? 'Hide list' : 'Show list'}</span>
+              </button>
             ) : (
               <ItemLine item={first} />
             )}
-            {!isGroup && <StoredVersionStatusDot versionId={first.versionId} fallback={first.versionStatus} />}
-          </Group>
+            {!isGroup && <VersionStatusDot status={statusOf(first, statuses)} />}
+          </div>
           <When item={first} now={now} />
-        </Group>
+        </div>
         {isGroup ? (
-          <Collapse expanded={isOpen}>
-            <List size="sm" mt={4} spacing={2} aria-label={groupSummary(entry.items)}>
+          isOpen && (
+            <ul className={classes.list} aria-label={groupSummary(entry.items)}>
               {entry.items.map((item) => (
-                <List.Item key={item.id}>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {item.name ?? 'an item'}
-                    </Text>
-                    <StoredVersionStatusDot versionId={item.versionId} fallback={item.versionStatus} />
-                  </Group>
-                </List.Item>
+                <li key={item.id} className={classes.listItem}>
+                  <span className={classes.listLine}>
+                    {item.name ?? 'an item'}
+                    <VersionStatusDot status={statusOf(item, statuses)} />
+                  </span>
+                </li>
               ))}
-            </List>
-          </Collapse>
+            </ul>
+          )
         ) : (
           <Details item={first} />
         )}
-      </Box>
-    </Group>
+      </div>
+    </div>
   );
 });

@@ -1,7 +1,6 @@
-import { ActionIcon, Badge, Box, Button, Center, Group, Indicator, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { ActionIcon, Button, Center, Group, Indicator, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useUser } from '../account/useSession';
 import { useVaultRoom } from '../files/VaultRoomContext';
 import { VaultRoomToolbar } from '../files/VaultRoomToolbar';
@@ -10,15 +9,15 @@ import { IconFilter } from '../../ui/icons';
 import { countActiveFilters, filterItems, NO_FILTERS, type TimelineFilters } from './timelineFilters';
 import { groupItems } from './timelineItems';
 import { useTimeline } from './timelineSource';
-import { TimelineEntryView } from './TimelineEntryView';
 import { TimelineFilterDrawer } from './TimelineFilterDrawer';
+import { TimelineList } from './TimelineList';
 import { withDateBadges } from './timelineText';
+import { useVaultVersionStatuses } from './VersionStatusDot';
 
 /** Entries per page, then 'Load more activity...' (spec 000 section 9). */
 export const TIMELINE_PAGE_SIZE = 25;
 /** How long a new item stays highlighted (spec 000 section 2, Timeline). */
 const HIGHLIGHT_MS = 1_000;
-const ESTIMATED_ROW_HEIGHT = 56;
 
 function IconHistory({ size = 28 }: { size?: number }) {
   return (
@@ -76,39 +75,21 @@ export function TimelinePage() {
     setPages(1);
   }, [pathname]);
 
-  const filtered = useMemo(() => (items ? filterItems(items, filters, now) : undefined), [items, filters, now]);
+  // The clock matters to the filter only with a Period: without one, the minute tick re-filters nothing.
+  const filterNow = filters.period ? now : 0;
+  const filtered = useMemo(() => (items ? filterItems(items, filters, filterNow) : undefined), [items, filters, filterNow]);
   const entries = useMemo(() => (filtered ? groupItems(filtered) : []), [filtered]);
   const shownEntries = useMemo(() => entries.slice(0, pages * TIMELINE_PAGE_SIZE), [entries, pages]);
   const rows = useMemo(() => withDateBadges(shownEntries, now), [shownEntries, now]);
   const ids = useMemo(() => items?.map((i) => i.id), [items]);
   const fresh = useArrivals(ids);
+  const statuses = useVaultVersionStatuses(vault.vaultId);
 
   const authors = useMemo(() => {
     const seen = new Map<string, string>();
     for (const item of items ?? []) if (!seen.has(item.authorKey)) seen.set(item.authorKey, item.authorName);
     return [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
   }, [items]);
-
-  const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const measure = () => setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, [items === undefined]);
-
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: (index) => (rows[index]?.kind === 'date' ? 40 : ESTIMATED_ROW_HEIGHT),
-    overscan: 8,
-    scrollMargin,
-    getItemKey: (index) => rows[index]!.key,
-    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
-  });
 
   const activeFilters = countActiveFilters(filters);
   const isDecrypting = items === undefined || vault.cursor < vault.headSeq;
@@ -157,31 +138,7 @@ export function TimelinePage() {
         />
       ) : (
         <Stack gap="md">
-          <Box ref={listRef} role="feed" aria-label="Vault activity" aria-busy={isDecrypting} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((virtual) => {
-              const row = rows[virtual.index]!;
-              return (
-                <Box
-                  key={virtual.key}
-                  data-index={virtual.index}
-                  ref={virtualizer.measureElement}
-                  style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)` }}
-                >
-                  {row.kind === 'date' ? (
-                    <Center py={8}>
-                      <Badge variant="light" color="gray" radius="sm" tt="none" size="lg" fw={500} component="h2" fz="xs" m={0}>
-                        {row.label}
-                      </Badge>
-                    </Center>
-                  ) : (
-                    <Box role="article">
-                      <TimelineEntryView entry={row.entry} now={now} isHighlighted={row.entry.items.some((i) => fresh.has(i.id))} />
-                    </Box>
-                  )}
-                </Box>
-              );
-            })}
-          </Box>
+          <TimelineList rows={rows} now={now} fresh={fresh} statuses={statuses} isBusy={isDecrypting} />
           {entries.length > shownEntries.length && (
             <Center>
               <Button variant="light" onClick={() => setPages((p) => p + 1)}>

@@ -1,5 +1,6 @@
 import { Box, Tooltip } from '@mantine/core';
-import { useVersionStorageTxs } from '../../storage/storageTxStore';
+import { useMemo } from 'react';
+import { useVaultVersionStorageTxs } from '../../storage/storageTxStore';
 import { STORAGE_STATUS_VIEW } from '../storage/storageStatus';
 import type { VersionStatus } from './timelineItems';
 
@@ -15,6 +16,7 @@ export const VERSION_STATUS_VIEW: Record<Exclude<VersionStatus, 'committed'>, { 
   malicious: { color: 'pink', tooltip: 'classified as malicious' },
 };
 
+/** The dot, only for a status that has one: most rows have none and render nothing here. */
 export function VersionStatusDot({ status }: { status: VersionStatus | null }) {
   if (!status || status === 'committed') return null;
   const { color, tooltip } = VERSION_STATUS_VIEW[status];
@@ -34,12 +36,17 @@ export function VersionStatusDot({ status }: { status: VersionStatus | null }) {
   );
 }
 
+const NO_STATUSES: ReadonlyMap<string, VersionStatus> = new Map();
+
 /**
- * The dot for an uploaded version: its status from the device's storage transaction cache
- * (docs/SYNC_SPEC.md R39); `fallback` when the cache has no transaction for it (cloud vaults).
+ * The timeline dots' statuses of a vault's uploaded versions, by version id, from the device's
+ * storage transaction cache (docs/SYNC_SPEC.md R39): one live read for the whole list. A version
+ * with no cached transaction (cloud vaults) is not in the map and keeps its item's own status.
  */
-export function StoredVersionStatusDot({ versionId, fallback }: { versionId: string | null | undefined; fallback: VersionStatus | null }) {
-  const transactions = useVersionStorageTxs(versionId ? [versionId] : []);
-  const tx = versionId ? transactions?.get(versionId) : undefined;
-  return <VersionStatusDot status={tx ? STORAGE_STATUS_VIEW[tx.status].timeline : fallback} />;
+export function useVaultVersionStatuses(vaultId: string): ReadonlyMap<string, VersionStatus> {
+  const transactions = useVaultVersionStorageTxs(vaultId);
+  return useMemo(() => {
+    if (!transactions || transactions.size === 0) return NO_STATUSES;
+    return new Map([...transactions].map(([versionId, tx]) => [versionId, STORAGE_STATUS_VIEW[tx.status].timeline]));
+  }, [transactions]);
 }

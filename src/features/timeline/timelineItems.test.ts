@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../protocol/vaults';
 import { filterItems, NO_FILTERS } from './timelineFilters';
-import { buildTimeline, groupItems, groupSummary, type TimelineContext, type TimelineNode, type TimelineOp } from './timelineItems';
+import { buildTimeline, groupItems, groupSummary, timelineNodeIds, type TimelineContext, type TimelineNode, type TimelineOp } from './timelineItems';
 import { dateBadge, describeItem, relativeTime, withDateBadges } from './timelineText';
 
 const ME = 'a'.repeat(64);
@@ -124,6 +124,28 @@ describe('buildTimeline', () => {
   });
 });
 
+describe('timelineNodeIds', () => {
+  it('names only the nodes the items read, and with just those the timeline is the same as with every node', () => {
+    const ops = [
+      pulled(ME, VAULT, { type: 'vault.create', isPublic: false, isCloud: true, name: FIELD }, { name: 'Field archive' }),
+      // Creations carry their own name and MIME type: no node needed.
+      pulled(ALEX, 'f1', { type: 'file.create', parentId: null, name: FIELD, version: VERSION }, { name: 'report-draft.pdf', mimeType: 'application/pdf' }),
+      pulled(ALEX, 'd1', { type: 'folder.create', parentId: null, name: FIELD }, { name: 'Plans' }),
+      // A version whose fields did not open falls back on its node.
+      pulled(ME, 'n1', { type: 'file.addVersion', version: VERSION }, {}),
+      pulled(GONE, 'f1', { type: 'node.move', parentId: 'd1' }),
+      pulled(ME, 'f1', { type: 'node.hide' }),
+      // An unverified operation is never an item, so its node is not read.
+      pulled(ME, 'x1', { type: 'node.delete' }, {}, { isVerified: false }),
+    ];
+    expect(timelineNodeIds(ops).sort()).toEqual(['d1', 'f1', 'n1']);
+    const only = new Map([...nodes].filter(([id]) => timelineNodeIds(ops).includes(id)));
+    expect(buildTimeline(ops, { ...ctx, nodes: only })).toEqual(buildTimeline(ops, ctx));
+    // Without the nodes the items would differ: the lookups matter.
+    expect(buildTimeline(ops, { ...ctx, nodes: new Map() })).not.toEqual(buildTimeline(ops, ctx));
+  });
+});
+
 describe('groupItems', () => {
   it('groups consecutive items of one groupRef only', () => {
     const ops = [
@@ -172,8 +194,18 @@ describe('dates', () => {
   });
   it('a badge heads each day of entries, newest first', () => {
     const at = (id: string, time: number) => ({ key: id, items: [{ postedAt: time } as never] });
-    const rows = withDateBadges([at('a', now - 60_000), at('b', now - 3_600_000), at('c', new Date(2026, 10, 21, 9).getTime()), at('d', new Date(2026, 10, 16).getTime())], now);
-    expect(rows.map((r) => (r.kind === 'date' ? r.label : r.key))).toEqual(['Today', 'a', 'b', 'Yesterday', 'c', 'Monday, November 16', 'd']);
+    const rows = withDateBadges(
+      [
+        at('a', now - 60_000),
+        at('b', now - 3_600_000),
+        at('c', new Date(2026, 10, 21, 9).getTime()),
+        at('d', new Date(2026, 10, 16, 18).getTime()),
+        at('e', new Date(2026, 10, 16, 0, 1).getTime()),
+        at('f', new Date(2026, 10, 15, 23, 59).getTime()),
+      ],
+      now,
+    );
+    expect(rows.map((r) => (r.kind === 'date' ? r.label : r.key))).toEqual(['Today', 'a', 'b', 'Yesterday', 'c', 'Monday, November 16', 'd', 'e', 'Sunday, November 15', 'f']);
   });
   it('relative times: Just now within 5 minutes, minutes, hours, Yesterday, then the date', () => {
     expect(relativeTime(now - 4 * 60_000, now)).toBe('Just now');

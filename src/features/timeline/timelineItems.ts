@@ -193,6 +193,33 @@ export function buildTimeline(ops: readonly TimelineOp[], ctx: TimelineContext):
   return items.sort(compareNewestFirst);
 }
 
+/** Node operations whose items take the node's kind and current name from the projection. */
+const NODE_TYPES = new Set(['node.rename', 'node.hide', 'node.restore', 'node.delete', 'node.move']);
+
+/**
+ * The ids of the nodes buildTimeline looks up for `ops` (TimelineContext.nodes): the objects of
+ * node operations, the folders moved into, and files or folders whose operation lacks a field
+ * the item shows. Creations carry their own name (and files their MIME type), so a vault of
+ * 10,000 uploads needs none of its 10,000 nodes read for its timeline.
+ */
+export function timelineNodeIds(ops: readonly TimelineOp[]): string[] {
+  const ids = new Set<string>();
+  for (const { op, fields, isVerified } of ops) {
+    if (!isVerified) continue;
+    const type = op.body.type as string;
+    if (NODE_TYPES.has(type)) {
+      ids.add(op.objectId);
+      const parentId = (op.body as unknown as { parentId?: unknown }).parentId;
+      if (type === 'node.move' && typeof parentId === 'string') ids.add(parentId);
+    } else if (type === 'file.create' || type === 'file.addVersion') {
+      if (fields.name == null || fields.mimeType == null) ids.add(op.objectId);
+    } else if (type === 'folder.create') {
+      if (fields.name == null) ids.add(op.objectId);
+    }
+  }
+  return [...ids];
+}
+
 function compareNewestFirst(a: TimelineItem, b: TimelineItem): number {
   if (a.isPending !== b.isPending) return a.isPending ? -1 : 1;
   return b.postedAt - a.postedAt || (b.seq ?? 0) - (a.seq ?? 0) || (a.id < b.id ? 1 : -1);

@@ -9,7 +9,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { getDb, type CairnDb } from '../../storage/db';
 import { getMembers } from '../../storage/memberStore';
 import { useStoreAccount } from '../../storage/vaultStore';
-import { buildTimeline, type TimelineItem, type TimelineNode, type TimelineOp } from './timelineItems';
+import { buildTimeline, timelineNodeIds, type TimelineItem, type TimelineNode, type TimelineOp } from './timelineItems';
 
 export async function readTimelineOps(db: CairnDb, accountId: string, vaultId: string): Promise<TimelineOp[]> {
   const [pages, outbox] = await Promise.all([
@@ -30,19 +30,28 @@ export async function readTimelineOps(db: CairnDb, accountId: string, vaultId: s
   return ops;
 }
 
-export async function readTimelineNodes(db: CairnDb, accountId: string, vaultId: string): Promise<Map<string, TimelineNode>> {
-  const nodes = await db.nodes.where('[accountId+vaultId]').equals([accountId, vaultId]).toArray();
-  return new Map(nodes.map((n) => [n.id, { id: n.id, kind: n.kind, name: n.name, mimeType: n.mimeType }]));
+/** The vault's nodes of `ids`, by id; ids not on this device (or not of this vault) are left out. */
+export async function readTimelineNodes(db: CairnDb, accountId: string, vaultId: string, ids: readonly string[]): Promise<Map<string, TimelineNode>> {
+  const nodes = await db.nodes.bulkGet(ids.map((id) => [accountId, id] as [string, string]));
+  const byId = new Map<string, TimelineNode>();
+  for (const n of nodes) if (n && n.vaultId === vaultId) byId.set(n.id, { id: n.id, kind: n.kind, name: n.name, mimeType: n.mimeType });
+  return byId;
 }
 
-/** Every item of the vault's timeline as the viewer may see it, newest first. */
+/**
+ * Every item of the vault's timeline as the viewer may see it, newest first.
+ *
+ * One explicit read transaction: inside useLiveQuery, Dexie's query cache deep-copies every
+ * result it hands out unless the read is in an explicit transaction, and for 10,000 operations
+ * that copy cost more than the read itself. The reads are observed all the same, so the page
+ * still updates live. Only the nodes the items name are read (timelineNodeIds), not the vault's.
+ */
 export async function readTimeline(db: CairnDb, accountId: string, vaultId: string, viewer: { key: string; role: string }): Promise<TimelineItem[]> {
-  const [ops, nodes, members] = await Promise.all([
-    readTimelineOps(db, accountId, vaultId),
-    readTimelineNodes(db, accountId, vaultId),
-    getMembers(db, accountId, vaultId),
-  ]);
-  return buildTimeline(ops, { viewerKey: viewer.key, viewerRole: viewer.role, members, nodes });
+  return db.transaction('r', [db.opPages, db.outbox, db.nodes, db.members], async () => {
+    const [ops, members] = await Promise.all([readTimelineOps(db, accountId, vaultId), getMembers(db, accountId, vaultId)]);
+    const nodes = await readTimelineNodes(db, accountId, vaultId, timelineNodeIds(ops));
+    return buildTimeline(ops, { viewerKey: viewer.key, viewerRole: viewer.role, members, nodes });
+  });
 }
 
 /** The vault's timeline items, live (undefined while the first read is in flight). */

@@ -4,9 +4,10 @@
  * on the other's timeline with both names, batch actions grouped by their signed groupRef
  * (SYNC_SPEC R28), and an operation whose signature does not verify is never shown (R29).
  */
+import { liveQuery } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCryptoApi } from '../../../workers/crypto/createCryptoApi';
 import { createTransferApi } from '../../../workers/transfer/createTransferApi';
 import { ApiClient as ServerTestClient } from '../../../server/testing/ApiClient';
@@ -111,6 +112,33 @@ describe('timeline against the real server', () => {
     const ownerLines = await linesOf(owner, vaultId, 'OWNER');
     expect(ownerLines.slice(0, 3)).toEqual([`You hid 2 files: ${hidden}`, `${alexName} renamed the folder to Cairn sites`, `${alexName} created the folder Cairns`]);
   }, 120_000);
+
+  it('the live timeline (one read transaction, only the nodes it names) follows actions, their pull, and renames', async () => {
+    const owner = await device();
+    const vaultId = await as(owner, () => actions.createVault({ title: 'Live', description: '', tags: [], terms: '', isPublic: false, isCloud: true }));
+    await owner.client.syncNow();
+    let lines: string[] = [];
+    const subscription = liveQuery(() => readTimeline(owner.db, owner.userId, vaultId, { key: owner.user.publicSigningKey, role: 'OWNER' })).subscribe({
+      next: (items) => {
+        lines = items.map((item) => `${describeItem(item).before} ${item.name ?? ''}${item.isPending ? ' (pending)' : ''}`.trim());
+      },
+    });
+    try {
+      await vi.waitFor(() => expect(lines).toEqual(['created the vault Live']));
+      const folderId = await as(owner, () => actions.createFolder(vaultId, null, 'Maps'));
+      // Pending in the outbox at once (the client may push it before the check looks).
+      await vi.waitFor(() => expect(lines).toEqual([expect.stringMatching(/^created the folder Maps( \(pending\))?$/), 'created the vault Live']));
+      await owner.client.syncNow();
+      await vi.waitFor(() => expect(lines).toEqual(['created the folder Maps', 'created the vault Live']));
+      // A hide names the folder by its current name, read from the node after the rename.
+      await as(owner, () => actions.renameNode(vaultId, folderId, 'Old maps'));
+      await as(owner, () => actions.hideNodes(vaultId, [folderId]));
+      await owner.client.syncNow();
+      await vi.waitFor(() => expect(lines).toEqual(['hid the folder Old maps', 'renamed the folder to Old maps', 'created the folder Maps', 'created the vault Live']));
+    } finally {
+      subscription.unsubscribe();
+    }
+  }, 60_000);
 
   it('an operation whose signature does not verify is never an item', async () => {
     const owner = await device();

@@ -111,12 +111,16 @@ function daysBefore(time: number, now: number): number {
   return Math.round((startOfDay(now) - startOfDay(time)) / 86_400_000);
 }
 
+// Formatters made once: toLocaleDateString builds one per call, and rows are formatted as they scroll in.
+const BADGE_DATE = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
 /** The date badge over a day's items: 'Today', 'Yesterday' or 'Monday, November 16'. */
 export function dateBadge(time: number, now: number): string {
   const days = daysBefore(time, now);
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  return new Date(time).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+  return BADGE_DATE.format(time);
 }
 
 /**
@@ -133,20 +137,30 @@ export function relativeTime(time: number, now: number): string {
     return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
   }
   if (days === 1) return 'Yesterday';
-  return new Date(time).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return SHORT_DATE.format(time);
 }
 
 /** A line of the rendered list: a date badge, or an entry. */
 export type TimelineRow = { kind: 'date'; key: string; label: string } | { kind: 'entry'; key: string; entry: TimelineEntry };
 
-/** Puts a date badge before the first entry of each day (entries newest first; a group dates by its newest item). */
+/**
+ * Puts a date badge before the first entry of each day (entries newest first; a group dates by
+ * its newest item). The label is worked out once per day, not per entry: this runs over every
+ * shown entry on each 'Load more activity...'.
+ */
 export function withDateBadges(entries: readonly TimelineEntry[], now: number): TimelineRow[] {
   const rows: TimelineRow[] = [];
   let last: string | null = null;
+  let lastDay: number | null = null;
   for (const entry of entries) {
-    const label = dateBadge(entry.items[0]!.postedAt, now);
-    if (label !== last) rows.push({ kind: 'date', key: `date:${label}:${entry.key}`, label });
-    last = label;
+    const time = entry.items[0]!.postedAt;
+    const day = startOfDay(time);
+    if (day !== lastDay) {
+      const label = dateBadge(time, now);
+      if (label !== last) rows.push({ kind: 'date', key: `date:${label}:${entry.key}`, label });
+      last = label;
+      lastDay = day;
+    }
     rows.push({ kind: 'entry', key: entry.key, entry });
   }
   return rows;
