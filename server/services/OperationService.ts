@@ -92,6 +92,7 @@ export class OperationService {
     const results: PushResult[] = [];
     // One poke per vault per push, with its newest seq (docs/SYNC_SPEC.md R3).
     const newest = new Map<string, number>();
+    const notified: NotifiedRow[] = [];
     try {
       for (const op of ops) {
         if (op.body.type === 'member.invite' && !invitations) {
@@ -99,18 +100,22 @@ export class OperationService {
           results.push({ id: op.id, status: 'rejected', error: { code: 'INVALID_OPERATION', message } });
           continue;
         }
-        const { result, isNew } = await this.pushOne(author, op);
+        const { result, isNew, notified: rows } = await this.pushOne(author, op);
         results.push(result);
+        notified.push(...rows);
         if (result.status === 'accepted' && isNew) newest.set(result.vaultId, Math.max(result.seq, newest.get(result.vaultId) ?? 0));
       }
     } finally {
+      // Pokes first: every member's device pulls at once, while the notifications (one row per
+      // member, often e-mail too) are read back and sent after.
       for (const [vaultId, seq] of newest) this.pokes?.publish({ vaultId, seq });
+      await this.notifications?.deliver(notified);
     }
     return results;
   }
 
   /** The result, and whether this push applied the operation (not a repeat). */
-  private async pushOne(author: Author, op: Operation): Promise<{ result: PushResult; isNew: boolean }> {
+  private async pushOne(author: Author, op: Operation): Promise<{ result: PushResult; isNew: boolean; notified: NotifiedRow[] }> {
     try {
       if (op.author !== author.publicSigningKey) throw new ApiError('FORBIDDEN', 'The operation is not authored by this account');
       const { signature, ...unsigned } = op;
@@ -119,24 +124,23 @@ export class OperationService {
       }
       const body = canonicalJson(op);
       const known = await this.findApplied(op.id, body);
-      if (known) return { result: known, isNew: false };
+      if (known) return { result: known, isNew: false, notified: [] };
       try {
         const { seq, freedKeys, notified } = await this.db.transaction().execute((trx) => this.apply(trx, author.id, op, body));
         // After the commit: a rolled-back operation must never lose bytes, nor notify anyone.
         for (const key of freedKeys) await this.blobStore.delete(key);
-        await this.notifications?.deliver(notified);
-        return { result: { id: op.id, status: 'accepted', vaultId: op.vaultId, seq }, isNew: true };
+        return { result: { id: op.id, status: 'accepted', vaultId: op.vaultId, seq }, isNew: true, notified };
       } catch (error) {
         // The same id pushed concurrently: the other push won; answer as a repeat.
         if (isUniqueViolation(error)) {
           const repeated = await this.findApplied(op.id, body);
-          if (repeated) return { result: repeated, isNew: false };
+          if (repeated) return { result: repeated, isNew: false, notified: [] };
           throw new ApiError('INVALID_OPERATION', 'The object id is already used');
         }
         throw error;
       }
     } catch (error) {
-      if (error instanceof ApiError) return { result: { id: op.id, status: 'rejected', error: { code: error.code, message: error.message } }, isNew: false };
+      if (error instanceof ApiError) return { result: { id: op.id, status: 'rejected', error: { code: error.code, message: error.message } }, isNew: false, notified: [] };
       throw error;
     }
   }

@@ -478,6 +478,15 @@ async function main(): Promise<void> {
       '  CPU time of the plain transfers',
       `PUT ${fmt(plain.putCpuMsPerMiB, 1)}, GET ${fmt(plain.getCpuMsPerMiB, 1)} CPU-ms per MiB (browser and bare server); ${availableParallelism()} cores fully used allow at most PUT ${fmt((availableParallelism() * 1000) / plain.putCpuMsPerMiB)}, GET ${fmt((availableParallelism() * 1000) / plain.getCpuMsPerMiB)} MiB/s`,
     );
+    // The least an encrypted transfer can cost here: the cipher (its one-thread rate above) plus
+    // moving the bytes, with no hashing, no server work and no app at all.
+    const floorUp = 1000 / baseEncrypt + plain.putCpuMsPerMiB;
+    const floorDown = 1000 / baseDecrypt + plain.getCpuMsPerMiB;
+    const cores = availableParallelism();
+    record(
+      '  floor: AES-GCM + plain transfer',
+      `upload ${fmt(floorUp, 1)} CPU-ms per MiB, so at most ${fmt((cores * 1000) / floorUp)} MiB/s on ${cores} cores (the goal: ${fmt(0.6 * baseEncrypt)}); download ${fmt(floorDown, 1)}, at most ${fmt((cores * 1000) / floorDown)} MiB/s (the goal: ${fmt(0.6 * baseDecrypt)})`,
+    );
     await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
 
     // 2. Upload ----------------------------------------------------------------------------------
