@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { SignupFlow } from './pages/SignupFlow';
 import { pendingMark, VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
@@ -32,7 +33,7 @@ async function gatewayTags(request: APIRequestContext, gateway: string, id: stri
 
 // Spec 000 sections 2, 3, 5, 6 and 8 (Generate JSON metadata); issue 7: "a file in a public
 // permanent vault is readable ... at its gateway URL"; SYNC_SPEC R45-R46.
-test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the folder path to the file\'s data item, and the gateway serves both', async ({ page, shoot }, testInfo) => {
+test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the folder path to the file\'s data item, and the gateway serves both', async ({ page, browser, shoot }, testInfo) => {
   test.setTimeout(300_000);
   const mark = `M${Date.now().toString(36)}`;
   const vaultName = `Atlas ${mark}`;
@@ -127,6 +128,19 @@ test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the
     expect(resolved.headers()['content-type']).toMatch(/^text\/plain/);
   }
   expect((await page.request.get(`${gateway}/${manifestItemId}/Survey/elsewhere.txt`)).status()).toBe(404);
+
+  // The same file in the public viewer, signed out (issue 7: "readable in the public viewer
+  // signed out and at its gateway URL").
+  const vaultId = /\/vaults\/active\/([A-Za-z0-9_-]+)\/assets/.exec(page.url())![1]!;
+  const signedOut = await browser.newContext({ viewport: page.viewportSize() ?? undefined, acceptDownloads: true, baseURL: new URL(page.url()).origin });
+  const guest = await signedOut.newPage();
+  await guest.goto(`/public/vaults/active/${vaultId}/assets`);
+  await expect(guest.getByRole('heading', { level: 1, name: vaultName })).toBeVisible({ timeout: 30_000 });
+  await guest.getByRole('table', { name: 'Files and folders' }).getByRole('link', { name: 'Survey' }).click();
+  const guestDownload = guest.waitForEvent('download');
+  await guest.getByRole('button', { name: 'Download ridge-notes.txt' }).click();
+  expect(readFileSync((await (await guestDownload).path())!).equals(text)).toBe(true);
+  await signedOut.close();
 
   // Generating again adds a version to the same manifest.json.
   await link.click();
