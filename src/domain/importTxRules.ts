@@ -3,6 +3,7 @@
  * the gateway's tags become the imported file's name and type. The tags are anyone's words (any
  * Arweave item can be imported), so they are cleaned before they name a file in the vault.
  */
+import { ArweaveTxId } from '../protocol/arweave';
 import { VAULT_LIMITS } from '../protocol/vaults';
 
 /** Spec 000 section 5: the value must be exactly 43 characters (32 bytes as base64url). */
@@ -28,8 +29,9 @@ export function txIdError(value: string): string | null {
   return null;
 }
 
+/** Submittable exactly when the server's own edge schema for the id (GET /arweave/tx/:txId) accepts it. */
 export function isImportableTxId(value: string): boolean {
-  return value.length === TX_ID_LENGTH && TX_ID_ALPHABET.test(value);
+  return ArweaveTxId.safeParse(value).success;
 }
 
 /**
