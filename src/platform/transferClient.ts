@@ -57,6 +57,8 @@ export function createTransferPool(size = Math.min(4, globalThis.navigator?.hard
     // because the caller reuses it for the next chunk.
     sealChunk: (request) => run((remote) => remote.sealChunk(request)),
     putChunk: (request) => run((remote) => remote.putChunk(request)),
+    // The spool is one directory of the origin's, shared by every worker: any one clears it.
+    clearSpool: (scope) => run((remote) => remote.clearSpool(scope)),
     downloadChunk: (request) => run((remote) => remote.downloadChunk(request)),
     cacheChunk: (request) => run((remote) => remote.cacheChunk(request)),
     hashPlainChunk: (file, index, chunkSize) => run((remote) => remote.hashPlainChunk(file, index, chunkSize)),

@@ -1,5 +1,6 @@
 /** Log out: removes everything this device holds for one account (DESIGN.md section 4). */
 import type { Table } from 'dexie';
+import { removeSpool } from '../../workers/transfer/chunkSpool';
 import { chunkCacheName } from './chunkCache';
 import { getDb, type CairnDb } from './db';
 import { listDraftNames } from './noteDraftStore';
@@ -33,6 +34,8 @@ export async function wipeAccountData(
 ): Promise<void> {
   // Offline copies of files (still encrypted) go too.
   if (typeof caches !== 'undefined') await caches.delete(chunkCacheName(accountId)).catch(() => undefined);
+  // So do sealed chunks an interrupted upload left waiting on disk.
+  await removeSpool(accountId);
   // Note drafts live in their own y-indexeddb databases (in clear: they are this device's text).
   if (idb) for (const name of await listDraftNames(db, accountId)) await deleteDatabase(idb, name);
   // Search stops writing first; recent terms live in localStorage, the index in a table like the others.

@@ -176,6 +176,8 @@ export class UploadQueue {
   private async drain(): Promise<void> {
     do {
       this.again = false;
+      // Under the upload lock, with nothing sending: sealed chunks still spooled are leftovers.
+      await this.ctx.transfer?.clearSpool?.(this.ctx.accountId).catch((error: unknown) => this.ctx.log('Could not clear the chunk spool', error));
       await this.releaseCancelled();
       const { db, accountId } = this.ctx;
       const records = await db.uploads.where('accountId').equals(accountId).sortBy('createdAt');
@@ -422,7 +424,7 @@ export class UploadQueue {
     let next = 0;
     const sealAndRecord = async (index: number): Promise<SealedChunk> => {
       // A copy per call: the pool may transfer (detach) the buffer it is given.
-      const sealed = await transfer.sealChunk({ file: source.file, index, header, rawKey: rawKey ? rawKey.slice(0) : null });
+      const sealed = await transfer.sealChunk({ file: source.file, index, header, rawKey: rawKey ? rawKey.slice(0) : null, spoolScope: this.ctx.accountId });
       const plainHash = initial.plainHashes?.[index];
       const sealedHash = initial.chunkHashes[index];
       if ((plainHash && plainHash !== sealed.plainSha256) || (sealedHash && sealedHash !== sealed.sha256)) {
@@ -459,7 +461,7 @@ export class UploadQueue {
       // The last PUT's progress is written by now (or says the upload was cancelled or paused).
       await progress;
       try {
-        await transfer.putChunk({ body: sealed.body, sha256: sealed.sha256, url: API_BASE + chunkPath(vaultId, blobId, index) });
+        await transfer.putChunk({ body: sealed.body, spooled: sealed.spooled, sha256: sealed.sha256, url: API_BASE + chunkPath(vaultId, blobId, index) });
       } catch (error) {
         const status = statusOfTransferError(error);
         if (status !== null && !isRetryableStatus(status)) throw new PermanentUploadError(UPLOAD_FAILED_MESSAGE);

@@ -31,7 +31,15 @@ export async function startAppServer(port: number, dataDir: string): Promise<App
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, AUTH_RATE_LIMIT: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      AUTH_RATE_LIMIT: '1000',
+      // BENCH_SERVER_PROFILE=dir: the server writes a V8 CPU profile there when it stops.
+      ...(process.env.BENCH_SERVER_PROFILE ? { NODE_OPTIONS: `--require ${join(ROOT, 'tests', 'bench', 'cpuProfilePreload.cjs')}` } : {}),
+    },
   });
   const server: AppServer = { baseUrl, child, stop: () => stopGroup(child) };
   const output: string[] = [];

@@ -20,6 +20,7 @@
  * then take the Blob fallback), BENCH_ONLY=timeline runs steps 5 and 6 only: the vault is seeded
  * and pulled, the folder measured (the known-smooth list: a control for how loaded the machine
  * is), then the timeline; the search, the 256 MiB transfers and the fresh profile are skipped.
+ * BENCH_SERVER_PROFILE=dir has the server write a V8 CPU profile of its whole run there.
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { createReadStream, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync, closeSync, appendFileSync } from 'node:fs';
@@ -266,6 +267,10 @@ class MemorySampler {
   peakRss = 0;
   startHeap = 0;
   startRss = 0;
+  /** The peak sample's RSS by Chromium process kind (browser, renderer, gpu-process...). */
+  peakByKind = new Map<string, number>();
+  /** Browser RSS samples over the transfer, for the growth of its first and second half. */
+  private readonly samples: { at: number; rss: number }[] = [];
 
   constructor(
     private readonly cdp: CDPSession,
@@ -277,12 +282,29 @@ class MemorySampler {
     return metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
   }
 
+  private rssByKind(): Map<string, number> {
+    const byKind = new Map<string, number>();
+    if (!this.browserPid) return byKind;
+    const table = processTable();
+    for (const pid of processesUnder(table, this.browserPid, server?.child.pid ?? -1, true)) {
+      const kind = chromiumKind(pid);
+      byKind.set(kind, (byKind.get(kind) ?? 0) + Number(table.get(pid)!.fields[21]) * 4096);
+    }
+    return byKind;
+  }
+
   private async sample() {
     if (this.busy) return;
     this.busy = true;
     try {
       this.peakHeap = Math.max(this.peakHeap, await this.heap());
-      if (this.browserPid) this.peakRss = Math.max(this.peakRss, treeRss(this.browserPid));
+      const byKind = this.rssByKind();
+      const rss = [...byKind.values()].reduce((a, b) => a + b, 0);
+      this.samples.push({ at: performance.now(), rss });
+      if (rss > this.peakRss) {
+        this.peakRss = rss;
+        this.peakByKind = byKind;
+      }
     } catch {
       /* page busy or navigating */
     } finally {
@@ -292,13 +314,42 @@ class MemorySampler {
 
   async start() {
     this.startHeap = this.peakHeap = await this.heap();
-    this.startRss = this.peakRss = this.browserPid ? treeRss(this.browserPid) : 0;
+    this.peakByKind = this.rssByKind();
+    this.startRss = this.peakRss = [...this.peakByKind.values()].reduce((a, b) => a + b, 0);
+    this.samples.push({ at: performance.now(), rss: this.startRss });
     this.timer = setInterval(() => void this.sample(), 100);
   }
 
   async stop() {
     if (this.timer) clearInterval(this.timer);
     await this.sample();
+  }
+
+  /**
+   * Peak browser RSS growth in the first and in the second half of the transfer. Memory that
+   * grows with the file keeps growing in the second half; flat memory levels off in the first.
+   */
+  halves(): { first: number; second: number } {
+    const start = this.samples[0]!.at;
+    const middle = (start + this.samples.at(-1)!.at) / 2;
+    const peakOf = (list: { rss: number }[]) => list.reduce((peak, s) => Math.max(peak, s.rss), 0);
+    const firstPeak = peakOf(this.samples.filter((s) => s.at <= middle));
+    return { first: firstPeak - this.startRss, second: peakOf(this.samples.filter((s) => s.at > middle)) - firstPeak };
+  }
+
+  /** One line: heap, RSS peak, its growth by half and the peak's split by process kind. */
+  describe(): string {
+    const { first, second } = this.halves();
+    const kinds = [...this.peakByKind].sort((a, b) => b[1] - a[1]).map(([kind, rss]) => `${kind} ${mib(rss)}`);
+    return (
+      `main-thread JS heap peak ${mib(this.peakHeap)} (start ${mib(this.startHeap)}); browser RSS peak ${mib(this.peakRss)} ` +
+      `(start ${mib(this.startRss)}, +${mib(this.peakRss - this.startRss)}: +${mib(first)} in the first half, ${second >= 0 ? '+' : ''}${mib(second)} in the second; at the peak ${kinds.join(', ')})`
+    );
+  }
+
+  /** Flat: the second half adds less than an eighth of the file (a few chunks and a GC's lag). */
+  isFlat(fileBytes: number): boolean {
+    return this.halves().second < fileBytes / 8;
   }
 }
 
@@ -543,10 +594,7 @@ async function main(): Promise<void> {
     );
     record('  CPU time of the upload', uploadCpuCost);
     record('  CPU of the upload by process and thread', uploadCpuSplit);
-    record(
-      '  memory during upload',
-      `main-thread JS heap peak ${mib(uploadMemory.peakHeap)} (start ${mib(uploadMemory.startHeap)}); browser RSS peak ${mib(uploadMemory.peakRss)} (start ${mib(uploadMemory.startRss)}, +${mib(uploadMemory.peakRss - uploadMemory.startRss)})`,
-    );
+    record('  memory during upload', uploadMemory.describe(), uploadMemory.isFlat(SIZE_MIB * MiB) ? '(flat)' : 'GOAL MISSED (grows with the file)');
 
     // 3. Download --------------------------------------------------------------------------------
     // Streamed through the service worker, as a user's download is once the service worker controls
@@ -594,10 +642,10 @@ async function main(): Promise<void> {
         ? 'streamed to disk through the service worker'
         : `Blob assembled in the page (the fallback: ${isControlled ? 'the service worker did not take the download' : 'no service worker controls the page'})`,
     );
-    const grows = downloadMemory.peakRss - downloadMemory.startRss > SIZE_MIB * MiB * 0.8;
+    const grows = !downloadMemory.isFlat(SIZE_MIB * MiB);
     record(
       '  memory during download',
-      `main-thread JS heap peak ${mib(downloadMemory.peakHeap)} (start ${mib(downloadMemory.startHeap)}); browser RSS peak ${mib(downloadMemory.peakRss)} (start ${mib(downloadMemory.startRss)}, +${mib(downloadMemory.peakRss - downloadMemory.startRss)})`,
+      downloadMemory.describe(),
       grows
         ? isStreamed
           ? 'GOAL MISSED (grows with the file although streamed)'

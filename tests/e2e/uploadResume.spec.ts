@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SEAL_AHEAD } from '../../src/sync/uploadQueue';
+import { SPOOL_DIRECTORY } from '../../workers/transfer/chunkSpool';
 import { CHROMIUM_FLAGS } from '../chromiumFlags';
 import { expect, STRONG_PASSWORD, test, uniqueEmail } from './fixtures';
 import { KillableServer } from './KillableServer';
@@ -92,6 +94,30 @@ async function uploadUntil(room: VaultRoom, files: { path: string }[], percent: 
   expect(await room.uploadPercent()).toBeLessThan(100);
 }
 
+/**
+ * Sealed chunks waiting on disk for their PUT (workers/transfer/chunkSpool.ts), or null when
+ * the spool was never made.
+ */
+async function spooledChunks(page: Page): Promise<number | null> {
+  return page.evaluate(async (name) => {
+    type Folder = FileSystemDirectoryHandle & { values(): AsyncIterable<FileSystemHandle> };
+    const root = await navigator.storage.getDirectory();
+    let spool: Folder;
+    try {
+      spool = (await root.getDirectoryHandle(name)) as Folder;
+    } catch {
+      return null;
+    }
+    // A folder per account, a file per chunk.
+    let count = 0;
+    for await (const folder of spool.values()) {
+      if (folder.kind !== 'directory') continue;
+      for await (const _ of (folder as Folder).values()) count += 1;
+    }
+    return count;
+  }, SPOOL_DIRECTORY);
+}
+
 /** Waits for the upload to finish by itself, then downloads each file and compares the bytes. */
 async function expectUploaded(page: Page, room: VaultRoom, files: { name: string; bytes: Buffer }[]): Promise<void> {
   for (const file of files) await expect(room.row(file.name)).toBeVisible({ timeout: 120_000 });
@@ -139,6 +165,10 @@ test('offline in the middle of an upload: the box shows it paused; back online i
   const room = await newUserWithVault(page, 'offline', testInfo);
   const file = fileOnDisk('survey-offline.bin', 40 * MiB);
   await uploadUntil(room, [file], 15);
+  // The chunk on the wire and those sealed ahead wait on disk, not in the browser's memory.
+  const spooled = await spooledChunks(page);
+  expect(spooled).toBeGreaterThanOrEqual(1);
+  expect(spooled).toBeLessThanOrEqual(SEAL_AHEAD + 1);
 
   await context.setOffline(true);
   await expect(room.uploadBox().getByText(PAUSED_TEXT)).toBeVisible();
@@ -162,6 +192,8 @@ test('offline in the middle of an upload: the box shows it paused; back online i
 
   await context.setOffline(false);
   await expectUploaded(page, room, [file]);
+  // Sent, every sealed copy is gone from the disk, the ones sealed ahead of the pause included.
+  expect(await spooledChunks(page)).toBe(0);
 });
 
 test('the server SIGKILLed in the middle of two uploads and started again: both complete byte-identical', async ({ browser }, testInfo) => {

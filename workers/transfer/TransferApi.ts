@@ -21,12 +21,16 @@ export interface SealChunkRequest {
   header: ChunkHeader;
   /** Raw 32-byte file key, or null for a public vault. */
   rawKey: ArrayBuffer | null;
+  /** Whose spool folder the sealed chunk waits in (the account id); see clearSpool. */
+  spoolScope?: string;
 }
 
 /** One chunk ready to send: nothing has left the device yet. */
 export interface SealedChunk {
   /** The stored bytes (sealed, or clear for a public vault) as a Blob: see putChunk. */
   body: Blob;
+  /** The spool file `body` reads from (workers/transfer/chunkSpool.ts), or null for an in-memory Blob. */
+  spooled: string | null;
   /** SHA-256 (hex) of the stored bytes: the chunk's upload receipt. */
   sha256: string;
   /** SHA-256 (hex) of the plaintext: recorded to check the source is unchanged on resume. */
@@ -37,6 +41,8 @@ export interface SealedChunk {
 export interface PutChunkRequest {
   body: Blob;
   sha256: string;
+  /** SealedChunk.spooled: the spool file is removed once the PUT ends, sent or not. */
+  spooled?: string | null;
   /** `/api/vaults/{vaultId}/blobs/{blobId}/chunks/{index}` */
   url: string;
 }
@@ -77,6 +83,11 @@ export interface TransferApi {
    * network error.
    */
   putChunk(request: PutChunkRequest): Promise<void>;
+  /**
+   * Removes every sealed chunk still waiting in the spool: left by a crash, or sealed ahead of a
+   * failure and never sent. Only while no upload is sending (the upload queue's lock).
+   */
+  clearSpool(scope: string): Promise<void>;
   /**
    * GETs, checks the SHA-256 against `expectedSha256` (Error('CHUNK_TAMPERED') otherwise) and
    * opens the chunk (Error('CHUNK_TAMPERED') when authentication fails). Answers the plaintext,

@@ -8,12 +8,15 @@
 import { transfer } from 'comlink';
 import { bytesToBase64Url } from '../../src/crypto/encoding';
 import { decryptChunk, encryptChunk, importFileKey, plainChunkRange, sha256Hex, type FileKey } from '../../src/crypto/fileChunks';
+import { createChunkSpool, type ChunkSpool } from './chunkSpool';
 import type { ChunkHeader, TransferApi } from './TransferApi';
 
 export interface TransferApiOptions {
   fetch: typeof fetch;
   /** Cache Storage for offline chunks; default `globalThis.caches` when the platform has it. */
   caches?: CacheStorage | null;
+  /** Where sealed chunks wait for their PUT; default the origin private file system when there. */
+  spool?: ChunkSpool;
 }
 
 /**
@@ -37,6 +40,7 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
   const doFetch = options.fetch;
   const cacheStorage = options.caches !== undefined ? options.caches : (globalThis.caches ?? null);
   const keys = new Map<string, Promise<FileKey>>();
+  const spool = options.spool ?? createChunkSpool();
 
   function fileKey(raw: ArrayBuffer): Promise<FileKey> {
     const id = bytesToBase64Url(new Uint8Array(raw));
@@ -78,7 +82,8 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
     } else {
       const response = await doFetch(url, { method: 'GET', credentials: 'same-origin' });
       if (!response.ok) throw new Error(`DOWNLOAD_FAILED: ${response.status}`);
-      // Through a Blob: Chromium reads a response into a Blob faster than into an ArrayBuffer.
+      // Through a Blob: Chromium reads a response into a Blob faster than into an ArrayBuffer, and
+      // with less memory held meanwhile (the bench's download memory; docs/decisions.md).
       stored = new Uint8Array(await (await response.blob()).arrayBuffer());
     }
     if ((await sha256Hex(stored)) !== expectedSha256.toLowerCase()) {
@@ -94,7 +99,7 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
   }
 
   return {
-    async sealChunk({ file, index, header, rawKey }) {
+    async sealChunk({ file, index, header, rawKey, spoolScope = 'shared' }) {
       const { start, end } = checkedRange(index, header);
       // The header was made from the file's size; a file changed since must start a new version.
       if (file.size !== header.size) throw new Error('FILE_CHANGED');
@@ -104,20 +109,29 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
       const stored = rawKey ? await encryptChunk(await fileKey(rawKey), index, header, plain) : plain;
       const sha256 = await sha256Hex(stored);
       // A Blob, not the bytes: Chromium sends an ArrayBuffer body through the renderer at about
-      // 19 MiB/s here, a Blob from its blob store at over 200 (docs/decisions.md); and a Blob
-      // crosses to the caller and back to a worker by reference, never copied.
-      return { body: new Blob([stored]), sha256, plainSha256, storedSize: stored.length };
+      // 19 MiB/s here, a Blob at over 200 (docs/decisions.md); and a Blob crosses to the caller
+      // and back to a worker by reference, never copied. A spooled one is a file on disk, so the
+      // browser holds no chunk's bytes in memory while it waits (chunkSpool.ts).
+      const { body, name } = await spool.keep(stored, spoolScope);
+      return { body, spooled: name, sha256, plainSha256, storedSize: stored.length };
     },
 
-    async putChunk({ body, sha256, url }) {
-      const response = await doFetch(url, {
-        method: 'PUT',
-        body,
-        headers: { 'content-type': 'application/octet-stream', 'x-chunk-sha256': sha256 },
-        credentials: 'same-origin',
-      });
-      if (!response.ok) throw new Error(`UPLOAD_FAILED: ${response.status}`);
+    async putChunk({ body, sha256, url, spooled }) {
+      try {
+        const response = await doFetch(url, {
+          method: 'PUT',
+          body,
+          headers: { 'content-type': 'application/octet-stream', 'x-chunk-sha256': sha256 },
+          credentials: 'same-origin',
+        });
+        if (!response.ok) throw new Error(`UPLOAD_FAILED: ${response.status}`);
+      } finally {
+        // Sent or not, this sealed copy is done with: a retry seals the chunk again.
+        if (spooled) await spool.drop(spooled);
+      }
     },
+
+    clearSpool: (scope) => spool.clear(scope),
 
     async downloadChunk({ index, header, rawKey, url, expectedSha256, cacheName }) {
       checkedRange(index, header);

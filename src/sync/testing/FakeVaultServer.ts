@@ -328,7 +328,7 @@ export class FakeTransfer implements TransferPort {
     const sealed = FakeTransfer.xor(plain, rawKey);
     const stored = rawKey ? new Uint8Array(sealed.length + 16) : sealed;
     if (rawKey) stored.set(sealed);
-    return { body: new Blob([stored as Uint8Array<ArrayBuffer>]), sha256: await sha256Hex(stored), plainSha256: await sha256Hex(plain), storedSize: stored.byteLength };
+    return { body: new Blob([stored as Uint8Array<ArrayBuffer>]), spooled: null, sha256: await sha256Hex(stored), plainSha256: await sha256Hex(plain), storedSize: stored.byteLength };
   }
 
   async putChunk(request: Parameters<TransferPort['putChunk']>[0]) {
