@@ -41,7 +41,11 @@ if (process.env.CAIRN_SKIP_BUILD !== '1' && isClientStale()) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+// A roomier first old-generation limit: with V8's default, a stream of 4 MiB chunk PUTs kept a
+// ~60 MB heap at its limit and ran a full mark-compact about once per chunk (docs/decisions.md).
+const NODE_FLAGS = ['--initial-old-space-size=256'];
+
+const server = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', join(root, 'server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -11,13 +11,13 @@ import type { CDPSession, Page } from 'playwright-core';
 import { flingToBottom } from './scrollFling';
 
 /**
- * BENCH_CPU_PROFILE=<dir>: a Chromium CPU profile of the first render and of the scroll is written
- * there (timeline-first-render.cpuprofile, timeline-scroll.cpuprofile; open them in DevTools'
+ * BENCH_CPU_PROFILE=<dir>: a Chromium CPU profile (page main thread) of the upload, the timeline's first render and its scroll is written
+ * there (upload.cpuprofile, timeline-first-render.cpuprofile, timeline-scroll.cpuprofile; open them in DevTools'
  * Performance panel). Profiling slows the page, so figures of such a run are not comparable.
  */
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 
-async function startProfile(page: Page): Promise<CDPSession | null> {
+export async function startProfile(page: Page): Promise<CDPSession | null> {
   if (!PROFILE_DIR) return null;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
@@ -26,7 +26,7 @@ async function startProfile(page: Page): Promise<CDPSession | null> {
   return cdp;
 }
 
-async function stopProfile(cdp: CDPSession | null, name: string, log: (text: string) => void): Promise<void> {
+export async function stopProfile(cdp: CDPSession | null, name: string, log: (text: string) => void): Promise<void> {
   if (!cdp || !PROFILE_DIR) return;
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
   const path = join(PROFILE_DIR, `${name}.cpuprofile`);
