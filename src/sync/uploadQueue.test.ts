@@ -237,6 +237,22 @@ describe('[R2] an interruption costs at most one chunk sent again', () => {
   });
 });
 
+describe('[R14] one record write per chunk', () => {
+  it('each further chunk costs one write of the upload record (its hashes with the progress before it)', async () => {
+    const vaultId = await privateVault();
+    const put = vi.spyOn(db.uploads, 'put');
+    const writesFor = async (name: string, chunks: number) => {
+      put.mockClear();
+      await actions.uploadFiles(vaultId, null, [{ file: file(name, bytes(chunks * CHUNK_SIZE - 5)) }]);
+      await client.idle();
+      expect((await getUploads(db, USER.id)).find((u) => u.name === name)).toMatchObject({ state: 'done', sentBytes: chunks * CHUNK_SIZE - 5 });
+      return put.mock.calls.length;
+    };
+    const one = await writesFor('one.bin', 1);
+    expect(await writesFor('six.bin', 6)).toBe(one + 5);
+  });
+});
+
 describe('[R3] paused while offline or the server is unreachable, going on by itself', () => {
   function stubBrowser(isOnline: boolean) {
     const win = new EventTarget();

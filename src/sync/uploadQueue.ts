@@ -412,17 +412,17 @@ export class UploadQueue {
   /**
    * Seals the missing chunks in order, up to SEAL_AHEAD ahead, and sends them one at a time.
    * Each chunk's hashes are recorded before its bytes leave: a resume then knows what this key
-   * and nonce sealed, and refuses to seal anything else under them (DESIGN.md section 3). The
-   * record writes stay off the wire's path: a chunk's hashes are written as soon as it is sealed
-   * (while the chunk before it travels), so between two PUTs there is one record write, which
-   * also tells whether the upload was cancelled or paused meanwhile.
+   * and nonce sent, and refuses to send anything else under them (DESIGN.md section 3). One
+   * record write per chunk, just before its PUT: its hashes with the progress of the PUT before
+   * it. The write also tells whether the upload was cancelled or paused meanwhile. (Each write
+   * wakes every live view of the uploads, so there is no second one per chunk.)
    */
   private async sendChunks(initial: UploadRecord, transfer: TransferPort, source: UploadSource, missing: readonly number[], rawKey: ArrayBuffer | null): Promise<UploadRecord> {
     const { uploadId, vaultId, blobId, size, chunkCount, name } = initial;
     const header = { size, chunkSize: CHUNK_SIZE, chunkCount };
-    const ahead: { index: number; recorded: Promise<SealedChunk> }[] = [];
+    const ahead: { index: number; sealing: Promise<SealedChunk> }[] = [];
     let next = 0;
-    const sealAndRecord = async (index: number): Promise<SealedChunk> => {
+    const seal = async (index: number): Promise<SealedChunk> => {
       // A copy per call: the pool may transfer (detach) the buffer it is given.
       const sealed = await transfer.sealChunk({ file: source.file, index, header, rawKey: rawKey ? rawKey.slice(0) : null, spoolScope: this.ctx.accountId });
       const plainHash = initial.plainHashes?.[index];
@@ -430,36 +430,39 @@ export class UploadQueue {
       if ((plainHash && plainHash !== sealed.plainSha256) || (sealedHash && sealedHash !== sealed.sha256)) {
         throw new SourceChangedError(`chunk ${index}`);
       }
-      UploadQueue.goingOn(
-        await this.update(uploadId, (r) => {
-          r.plainHashes ??= Array.from({ length: r.chunkCount }, () => null);
-          r.plainHashes[index] = sealed.plainSha256;
-          r.chunkHashes[index] = sealed.sha256;
-        }),
-      );
       return sealed;
     };
     const sealAhead = () => {
       while (ahead.length <= SEAL_AHEAD && next < missing.length) {
         const index = missing[next++]!;
-        const recorded = sealAndRecord(index);
+        const sealing = seal(index);
         // Chunks sealed ahead of a failure are dropped unsent: never an unhandled rejection.
-        recorded.catch(() => undefined);
-        ahead.push({ index, recorded });
+        sealing.catch(() => undefined);
+        ahead.push({ index, sealing });
       }
     };
 
-    let progress: Promise<UploadRecord> = Promise.resolve(initial);
+    let record = initial;
+    /** Plaintext bytes of the last PUT, not yet in the record. */
+    let unrecordedSent = 0;
     for (sealAhead(); ahead.length > 0; sealAhead()) {
-      const { index, recorded } = ahead.shift()!;
+      const { index, sealing } = ahead.shift()!;
       let sealed: SealedChunk;
       try {
-        sealed = await recorded;
+        sealed = await sealing;
       } catch (error) {
         throw UploadQueue.sourceError(error, source, name);
       }
-      // The last PUT's progress is written by now (or says the upload was cancelled or paused).
-      await progress;
+      const sent = unrecordedSent;
+      record = UploadQueue.goingOn(
+        await this.update(uploadId, (r) => {
+          r.plainHashes ??= Array.from({ length: r.chunkCount }, () => null);
+          r.plainHashes[index] = sealed.plainSha256;
+          r.chunkHashes[index] = sealed.sha256;
+          r.sentBytes += sent;
+        }),
+      );
+      unrecordedSent = 0;
       try {
         await transfer.putChunk({ body: sealed.body, spooled: sealed.spooled, sha256: sealed.sha256, url: API_BASE + chunkPath(vaultId, blobId, index) });
       } catch (error) {
@@ -467,16 +470,15 @@ export class UploadQueue {
         if (status !== null && !isRetryableStatus(status)) throw new PermanentUploadError(UPLOAD_FAILED_MESSAGE);
         throw error;
       }
-      progress = progress.then(async () =>
-        UploadQueue.goingOn(
-          await this.update(uploadId, (r) => {
-            r.sentBytes += plainSizeOf(r.size, index);
-          }),
-        ),
-      );
-      progress.catch(() => undefined);
+      unrecordedSent = plainSizeOf(size, index);
     }
-    return progress;
+    if (unrecordedSent === 0) return record;
+    const sent = unrecordedSent;
+    return UploadQueue.goingOn(
+      await this.update(uploadId, (r) => {
+        r.sentBytes += sent;
+      }),
+    );
   }
 
   /** Every chunk is stored: queues the signed file operation that commits them. */
