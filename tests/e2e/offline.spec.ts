@@ -15,6 +15,9 @@ test('offline files: a file opened once opens offline; Available offline keeps a
   await room.pickFiles([opened, kept]);
   await room.confirmUpload();
   for (const file of [opened, kept]) await expect(room.row(file.name)).toBeVisible({ timeout: 60_000 });
+  // A row shows while its upload is still on its way: the navigations below would interrupt it
+  // (it resumes by itself, but this test goes offline soon after), so both finish first.
+  await expect(room.uploadBox().getByText('Upload complete')).toBeVisible({ timeout: 60_000 });
   const roomUrl = page.url();
 
   const view = async (file: UploadFile) => {
