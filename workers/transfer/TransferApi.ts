@@ -22,7 +22,7 @@ export interface SealChunkRequest {
   /** Raw 32-byte file key, or null for a public vault. */
   rawKey: ArrayBuffer | null;
   /** Whose spool folder the sealed chunk waits in (the account id); see clearSpool. */
-  spoolScope?: string;
+  spoolScope: string;
 }
 
 /** One chunk ready to send: nothing has left the device yet. */

@@ -32,11 +32,24 @@ function folderOf(scope: string): string {
   return scope.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 100) || '_';
 }
 
+/**
+ * The spool's folder for `scope`, looked up each time (log out may have removed it meanwhile):
+ * made when missing if `create`, else null; null too without a spool.
+ */
+async function spoolFolder(storage: StorageManager | null | undefined, scope: string, create: boolean): Promise<FileSystemDirectoryHandle | null> {
+  if (!storage?.getDirectory) return null;
+  try {
+    const spool = await (await storage.getDirectory()).getDirectoryHandle(SPOOL_DIRECTORY, { create });
+    return await spool.getDirectoryHandle(folderOf(scope), { create });
+  } catch {
+    return null;
+  }
+}
+
 /** Log out: removes an account's spooled chunks, where the platform has a spool. */
 export async function removeSpool(scope: string, storage: StorageManager | undefined = globalThis.navigator?.storage): Promise<void> {
   try {
-    const root = await storage?.getDirectory?.();
-    const spool = await root?.getDirectoryHandle(SPOOL_DIRECTORY);
+    const spool = await (await storage?.getDirectory?.())?.getDirectoryHandle(SPOOL_DIRECTORY);
     await spool?.removeEntry(folderOf(scope), { recursive: true });
   } catch {
     // No spool, or no such folder: nothing to remove.
@@ -56,30 +69,9 @@ function inMemory(bytes: Uint8Array<ArrayBuffer>): SpooledChunk {
 
 /** `storage` null: no spool, every chunk an in-memory Blob. */
 export function createChunkSpool(storage: StorageManager | null | undefined = globalThis.navigator?.storage): ChunkSpool {
-  const directories = new Map<string, Promise<FileSystemDirectoryHandle | null>>();
-
-  /** The scope's folder, made when missing; null without a spool. */
-  function spoolDirectory(scope: string): Promise<FileSystemDirectoryHandle | null> {
-    const folder = folderOf(scope);
-    let directory = directories.get(folder);
-    if (!directory) {
-      directory = (async () => {
-        if (!storage?.getDirectory) return null;
-        try {
-          const spool = await (await storage.getDirectory()).getDirectoryHandle(SPOOL_DIRECTORY, { create: true });
-          return await spool.getDirectoryHandle(folder, { create: true });
-        } catch {
-          return null;
-        }
-      })();
-      directories.set(folder, directory);
-    }
-    return directory;
-  }
-
   return {
     async keep(bytes, scope) {
-      const dir = await spoolDirectory(scope);
+      const dir = await spoolFolder(storage, scope, true);
       if (!dir) return inMemory(bytes);
       const file = `${crypto.randomUUID()}.chunk`;
       const name = `${folderOf(scope)}/${file}`;
@@ -106,15 +98,12 @@ export function createChunkSpool(storage: StorageManager | null | undefined = gl
     async drop(name) {
       const [folder, file] = name.split('/');
       if (!folder || !file) return;
-      // A folder removed meanwhile (log out) is made again here, empty: harmless.
-      const dir = await spoolDirectory(folder);
+      const dir = await spoolFolder(storage, folder, false);
       await dir?.removeEntry(file).catch(() => undefined);
     },
 
     async clear(scope) {
-      // Asked again each time: log out may have removed the folder this worker made.
-      directories.delete(folderOf(scope));
-      const dir = await spoolDirectory(scope);
+      const dir = await spoolFolder(storage, scope, false);
       if (!dir) return;
       const names: string[] = [];
       for await (const name of (dir as FileSystemDirectoryHandle & { keys(): AsyncIterable<string> }).keys()) names.push(name);

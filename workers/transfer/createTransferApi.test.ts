@@ -38,7 +38,7 @@ type Api = ReturnType<typeof createTransferApi>;
 
 /** Seals then sends one chunk, as the upload queue does; answers the receipt. */
 async function uploadChunk(api: Api, file: Blob, index: number, header: ChunkHeader, rawKey: ArrayBuffer | null) {
-  const sealed = await api.sealChunk({ file, index, header, rawKey });
+  const sealed = await api.sealChunk({ file, index, header, rawKey, spoolScope: 'acc' });
   await api.putChunk({ body: sealed.body, sha256: sealed.sha256, url: urlOf(index) });
   return { sha256: sealed.sha256, plainSha256: sealed.plainSha256, storedSize: sealed.storedSize };
 }
@@ -86,7 +86,7 @@ describe('transfer worker API', () => {
     expect(await uploadChunk(api, file, 1, header, rawKey)).toEqual(receipts[1]);
     // Sealing alone sends nothing.
     const requestCount = server.requests.length;
-    await api.sealChunk({ file, index: 2, header, rawKey });
+    await api.sealChunk({ file, index: 2, header, rawKey, spoolScope: 'acc' });
     expect(server.requests).toHaveLength(requestCount);
 
     const downloaded = await downloadAll(api, header, rawKey, receipts.map((r) => r.sha256));
@@ -136,12 +136,12 @@ describe('transfer worker API', () => {
       .rejects.toThrow('DOWNLOAD_FAILED: 404');
     await uploadAll(api, new Blob([randomBytes(20)]), header, null);
     await expect(uploadChunk(api, new Blob([randomBytes(20)]), 0, header, null)).rejects.toThrow('UPLOAD_FAILED: 409');
-    await expect(api.sealChunk({ file: new Blob([randomBytes(21)]), index: 0, header, rawKey: null })).rejects.toThrow('FILE_CHANGED');
-    await expect(api.sealChunk({ file: new Blob([randomBytes(20)]), index: 2, header, rawKey: null })).rejects.toThrow(RangeError);
+    await expect(api.sealChunk({ file: new Blob([randomBytes(21)]), index: 0, header, rawKey: null, spoolScope: 'acc' })).rejects.toThrow('FILE_CHANGED');
+    await expect(api.sealChunk({ file: new Blob([randomBytes(20)]), index: 2, header, rawKey: null, spoolScope: 'acc' })).rejects.toThrow(RangeError);
     // A file the browser can no longer read (changed or deleted on disk since it was picked).
     const unreadable = new Blob([randomBytes(20)]);
     unreadable.slice = () => ({ arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotReadableError')) }) as unknown as Blob;
-    await expect(api.sealChunk({ file: unreadable, index: 0, header, rawKey: null })).rejects.toThrow('FILE_UNREADABLE');
+    await expect(api.sealChunk({ file: unreadable, index: 0, header, rawKey: null, spoolScope: 'acc' })).rejects.toThrow('FILE_UNREADABLE');
   });
 
   it('hashPlainChunk hashes the plaintext slice (resume check)', async () => {

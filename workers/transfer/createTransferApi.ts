@@ -99,7 +99,7 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
   }
 
   return {
-    async sealChunk({ file, index, header, rawKey, spoolScope = 'shared' }) {
+    async sealChunk({ file, index, header, rawKey, spoolScope }) {
       const { start, end } = checkedRange(index, header);
       // The header was made from the file's size; a file changed since must start a new version.
       if (file.size !== header.size) throw new Error('FILE_CHANGED');
@@ -126,8 +126,9 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
         });
         if (!response.ok) throw new Error(`UPLOAD_FAILED: ${response.status}`);
       } finally {
-        // Sent or not, this sealed copy is done with: a retry seals the chunk again.
-        if (spooled) await spool.drop(spooled);
+        // Sent or not, this sealed copy is done with: a retry seals the chunk again. Not waited
+        // for: the next chunk's PUT need not wait on a file removal (drop never rejects).
+        if (spooled) void spool.drop(spooled);
       }
     },
 
