@@ -159,12 +159,6 @@ function processesUnder(table: ReturnType<typeof processTable>, rootPid: number,
 /** `fields` [11] and [12]: user and system CPU ticks; [21]: RSS pages. */
 const cpuOf = (fields: string[]) => (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 
-/** RSS (bytes) of every process under `rootPid` except under `skipPid` (here: Chromium's tree). */
-function treeRss(rootPid: number, skipPid = server?.child.pid ?? -1): number {
-  const table = processTable();
-  return processesUnder(table, rootPid, skipPid).reduce((sum, pid) => sum + Number(table.get(pid)!.fields[21]) * 4096, 0);
-}
-
 /** CPU seconds (user and system) used so far by Chromium's processes and by the server's. */
 function cpuSeconds(): { browser: number; server: number } {
   const table = processTable();
@@ -286,7 +280,8 @@ class MemorySampler {
     const byKind = new Map<string, number>();
     if (!this.browserPid) return byKind;
     const table = processTable();
-    for (const pid of processesUnder(table, this.browserPid, server?.child.pid ?? -1, true)) {
+    // Under this process but not this process itself (nor the server): Chromium's processes.
+    for (const pid of processesUnder(table, this.browserPid, server?.child.pid ?? -1)) {
       const kind = chromiumKind(pid);
       byKind.set(kind, (byKind.get(kind) ?? 0) + Number(table.get(pid)!.fields[21]) * 4096);
     }
@@ -485,7 +480,7 @@ async function main(): Promise<void> {
   log('server up');
 
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: process.env.BENCH_HEADED !== '1' });
-  // Chromium is a child of this process (as is the server, which treeRss leaves out).
+  // Chromium is a child of this process (as is the server, which MemorySampler leaves out).
   const browserPid = process.pid;
   const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true, ...(process.env.BENCH_NO_SW ? { serviceWorkers: 'block' as const } : {}) });
   context.setDefaultTimeout(30_000);
