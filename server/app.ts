@@ -39,7 +39,6 @@ import type { MailPort } from './mail/MailPort';
 import type { SmsPort } from './sms/SmsPort';
 import { type Clock, systemClock } from './services/Clock';
 import { createServices, type Services } from './services/createServices';
-import type { StorageAllowances } from './services/StorageService';
 import { LocalPokeBus, type PokeBus } from './realtime/PokeBus';
 import { VaultPokeFanout } from './realtime/VaultPokeFanout';
 import { LocalNotificationBus, type NotificationBus } from './realtime/NotificationBus';
@@ -56,8 +55,6 @@ export interface AppDeps {
   staticDir?: string;
   /** Where chunk bytes go; default: files under DATA_DIR/blobs. */
   blobs?: BlobStore;
-  /** Per-account storage allowances; default: the spec's free allowances (tests shrink them). */
-  storageAllowances?: StorageAllowances;
   /** Carries vault pokes between processes; default one process only. The app closes it. */
   pokeBus?: PokeBus;
   /** Notifications to sockets across processes (PostgreSQL LISTEN/NOTIFY); local by default. */
@@ -155,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
     blobStore,
-    ...(deps.storageAllowances ? { storageAllowances: deps.storageAllowances } : {}),
+    storageAllowances: config.storageAllowances,
     pokes: pokeBus,
     notificationBus,
     memberLimit: config.memberLimit,

@@ -118,9 +118,16 @@ describe('loadConfig', () => {
     expect(errorOf({ ARLOCAL_MINE_MS: 'soon' })).toContain('ARLOCAL_MINE_MS');
   });
 
+  it('reads the storage allowances, the free plan by default, and refuses a bad one', () => {
+    expect(loadConfig({}).storageAllowances).toEqual({ cloud: 1_000_000_000, permanent: 100_000_000 });
+    expect(loadConfig({ CLOUD_STORAGE_BYTES: '4000000000', PERMANENT_STORAGE_BYTES: '0' }).storageAllowances).toEqual({ cloud: 4_000_000_000, permanent: 0 });
+    expect(errorOf({ CLOUD_STORAGE_BYTES: '1GB' })).toBe('Invalid CLOUD_STORAGE_BYTES "1GB": expected an integer from 0 to 9007199254740991');
+    expect(errorOf({ PERMANENT_STORAGE_BYTES: '-1' })).toContain('PERMANENT_STORAGE_BYTES');
+  });
+
   it('documents every setting it reads', () => {
     const names = SETTINGS.map((s) => s.name);
-    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'ARWEAVE_GATEWAY', 'ARWEAVE_WALLET', 'ARLOCAL_PORT', 'ARLOCAL_MINE_MS', 'CAIRN_MAINTENANCE', 'CAIRN_READ_ONLY', 'CAIRN_SERIOUS_ISSUE', 'CAIRN_SUNSET_BANNER_URL', 'AUTH_RATE_LIMIT', 'MEMBER_LIMIT', 'LOG_LEVEL', 'CAIRN_TEST_CLOCK_OFFSET_MS']) {
+    for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'ARWEAVE_GATEWAY', 'ARWEAVE_WALLET', 'ARLOCAL_PORT', 'ARLOCAL_MINE_MS', 'CAIRN_MAINTENANCE', 'CAIRN_READ_ONLY', 'CAIRN_SERIOUS_ISSUE', 'CAIRN_SUNSET_BANNER_URL', 'AUTH_RATE_LIMIT', 'MEMBER_LIMIT', 'CLOUD_STORAGE_BYTES', 'PERMANENT_STORAGE_BYTES', 'LOG_LEVEL', 'CAIRN_TEST_CLOCK_OFFSET_MS']) {
       expect(names).toContain(name);
     }
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VAULT_LIMITS } from '../src/protocol/vaults';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -32,6 +33,8 @@ export interface Config {
   authRateLimit: number;
   /** Most live memberships (not revoked or rejected) a vault may have; null: no limit. */
   memberLimit: number | null;
+  /** Bytes of cloud and of permanent storage each account may use (spec 001 section 9's free plan by default). */
+  storageAllowances: { cloud: number; permanent: number };
   logLevel: LogLevel;
   /**
    * Milliseconds added to the server's clock (expiries, sessions, TOTP). Tests only: an
@@ -113,6 +116,16 @@ export const SETTINGS: readonly SettingInfo[] = [
     default: '(unset: no limit)',
     description: "Most members (owner and invitations included) a vault may have; more answers 'You've hit the member limit'.",
   },
+  {
+    name: 'CLOUD_STORAGE_BYTES',
+    default: '1000000000',
+    description: "Cloud storage each account may use, in bytes (the free plan's 1 GB by default).",
+  },
+  {
+    name: 'PERMANENT_STORAGE_BYTES',
+    default: '100000000',
+    description: "Permanent storage each account may use, in bytes (the free plan's 100 MB by default).",
+  },
   { name: 'LOG_LEVEL', default: 'info', description: `Log level: ${LOG_LEVELS.join(', ')}.` },
   {
     name: 'CAIRN_TEST_CLOCK_OFFSET_MS',
@@ -159,6 +172,10 @@ export function loadConfig(env: Env = process.env): Config {
     sunsetBannerUrl: parseUrl('CAIRN_SUNSET_BANNER_URL', read('CAIRN_SUNSET_BANNER_URL'), ['http:', 'https:']),
     authRateLimit: parseInteger('AUTH_RATE_LIMIT', read('AUTH_RATE_LIMIT'), 20, 1, 1_000_000),
     memberLimit: read('MEMBER_LIMIT') === undefined ? null : parseInteger('MEMBER_LIMIT', read('MEMBER_LIMIT'), 0, 1, 1_000_000),
+    storageAllowances: {
+      cloud: parseInteger('CLOUD_STORAGE_BYTES', read('CLOUD_STORAGE_BYTES'), VAULT_LIMITS.FREE_CLOUD_BYTES, 0, Number.MAX_SAFE_INTEGER),
+      permanent: parseInteger('PERMANENT_STORAGE_BYTES', read('PERMANENT_STORAGE_BYTES'), VAULT_LIMITS.FREE_PERMANENT_BYTES, 0, Number.MAX_SAFE_INTEGER),
+    },
     logLevel: parseLogLevel(read('LOG_LEVEL')),
     testClockOffsetMs: parseInteger('CAIRN_TEST_CLOCK_OFFSET_MS', read('CAIRN_TEST_CLOCK_OFFSET_MS'), 0, 0, MAX_TEST_CLOCK_OFFSET_MS),
     staticDir: path.resolve(REPO_ROOT, read('CAIRN_CLIENT_DIR') || 'dist'),

@@ -22,7 +22,7 @@ describeEachDatabase('uploads', (env) => {
   let owner: VaultActor;
 
   beforeAll(async () => {
-    api = new ApiClient(await env.buildApp({ storageAllowances: { cloud: CLOUD_ALLOWANCE, permanent: 2 * CHUNK_SIZE } }));
+    api = new ApiClient(await env.buildApp({ config: { storageAllowances: { cloud: CLOUD_ALLOWANCE, permanent: 2 * CHUNK_SIZE } } }));
     owner = await VaultActor.create(env, api);
   });
 

@@ -19,7 +19,7 @@ describeEachDatabase('upload room in a vault', (env) => {
   let api: ApiClient;
 
   beforeAll(async () => {
-    api = new ApiClient(await env.buildApp({ storageAllowances: { cloud: CLOUD_ALLOWANCE, permanent: PERMANENT_ALLOWANCE } }));
+    api = new ApiClient(await env.buildApp({ config: { storageAllowances: { cloud: CLOUD_ALLOWANCE, permanent: PERMANENT_ALLOWANCE } } }));
   });
 
   async function availableIn(actor: VaultActor, vaultId: string): Promise<number> {

@@ -22,7 +22,6 @@ import { FileMailer } from '../mail/FileMailer';
 import type { PokeBus } from '../realtime/PokeBus';
 import type { Clock } from '../services/Clock';
 import type { NotificationBus } from '../realtime/NotificationBus';
-import type { StorageAllowances } from '../services/StorageService';
 import { FileSms } from '../sms/FileSms';
 
 /** A clock tests can move forward. Starts at the real time so TOTP codes look ordinary. */
@@ -40,7 +39,6 @@ export interface BuildOptions {
   config?: Partial<Config>;
   staticDir?: string;
   blobs?: BlobStore;
-  storageAllowances?: StorageAllowances;
   pokeBus?: PokeBus;
   notificationBus?: NotificationBus;
   arweave?: AppDeps['arweave'];
@@ -86,7 +84,6 @@ export class TestEnv {
       clock: this.clock,
       ...(options.staticDir ? { staticDir: options.staticDir } : {}),
       ...(options.blobs ? { blobs: options.blobs } : {}),
-      ...(options.storageAllowances ? { storageAllowances: options.storageAllowances } : {}),
       ...(options.pokeBus ? { pokeBus: options.pokeBus } : {}),
       ...(options.notificationBus ? { notificationBus: options.notificationBus } : {}),
       ...(options.arweave ? { arweave: options.arweave } : {}),

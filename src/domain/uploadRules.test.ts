@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cancelledText,
+  notKeptText,
   findDuplicateIndexes,
   isCancellable,
   isSkippedEntry,
@@ -109,6 +110,10 @@ describe('upload rules (spec 000 sections 4, 5)', () => {
   it('words the cancellation', () => {
     expect(cancelledText(1)).toBe('1 file was cancelled');
     expect(cancelledText(3)).toBe('3 files were cancelled');
+  });
+  it('names the files that must keep the page open', () => {
+    expect(notKeptText(['film.mkv'])).toBe('"film.mkv" is too large to keep on this device: keep this page open until it is uploaded.');
+    expect(notKeptText(['a.iso', 'b.iso'])).toBe('2 files are too large to keep on this device: keep this page open until they are uploaded.');
   });
 });
 

@@ -173,6 +173,19 @@ export function uploadFailureText(upload: { name: string; error: string | null }
   return error.includes(`"${upload.name}"`) ? error : `${upload.name}: ${error}`;
 }
 
+/** How long the notice of uploads that cannot resume after a reload stays up (ms). */
+export const NOT_KEPT_NOTICE_MS = 10_000;
+
+/**
+ * The notice for files this device had no room to keep a copy of: they upload only while the
+ * page stays open (a reload fails them, naming each, with a way to pick them again).
+ */
+export function notKeptText(names: readonly string[]): string {
+  const what = names.length === 1 ? `"${names[0]}" is` : `${names.length} files are`;
+  const them = names.length === 1 ? 'it is' : 'they are';
+  return `${what} too large to keep on this device: keep this page open until ${them} uploaded.`;
+}
+
 export function cancelledText(count: number): string {
   return count === 1 ? '1 file was cancelled' : `${count} files were cancelled`;
 }

@@ -16,7 +16,7 @@ import { SyncClient } from './SyncClient';
 import { FakeVaultCrypto } from './testing/FakeVaultCrypto';
 import { FakeTransfer, FakeVaultServer } from './testing/FakeVaultServer';
 import { checkSourceUnchanged, SourceChangedError } from './uploadSource';
-import { forgetPickedFiles, MAX_RETRY_DELAY_MS, retryDelayMs, sourceChangedMessage, storedSizeOf } from './uploadQueue';
+import { forgetPickedFiles, MAX_RETRY_DELAY_MS, retryDelayMs, sourceChangedMessage, sourceUnreadableMessage, storedSizeOf } from './uploadQueue';
 import * as actions from './vaultActions';
 
 const USER = { id: 'acc1', publicSigningKey: 'c'.repeat(64), address: 'A'.repeat(43) };
@@ -96,6 +96,50 @@ afterEach(async () => {
   stopSync();
   vi.unstubAllGlobals();
   db.close();
+});
+
+describe('[R48] no room to keep a copy of the picked file', () => {
+  const quotaError = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+
+  it('queues and sends the upload from the picked file, keeps the copies that fit, and names the others', async () => {
+    const vaultId = await privateVault();
+    const big = bytes(2 * CHUNK_SIZE + 3, 7);
+    const small = bytes(100, 8);
+    vi.spyOn(db.uploadFiles, 'bulkAdd').mockRejectedValue(quotaError());
+    const add = db.uploadFiles.add.bind(db.uploadFiles);
+    vi.spyOn(db.uploadFiles, 'add').mockImplementation((item) => (item.file.size > 1_000 ? Promise.reject(quotaError()) : add(item)));
+    const { notKept } = await actions.uploadFiles(vaultId, null, [{ file: file('big.bin', big) }, { file: file('small.txt', small) }]);
+    expect(notKept).toEqual(['big.bin']);
+    const uploads = await getUploads(db, USER.id);
+    expect(uploads.map((u) => u.name).sort()).toEqual(['big.bin', 'small.txt']);
+    const kept = await db.uploadFiles.toArray();
+    expect(kept.map((k) => uploads.find((u) => u.uploadId === k.uploadId)!.name)).toEqual(['small.txt']);
+
+    await client.syncNow();
+    expect((await getUploads(db, USER.id)).map((u) => u.state)).toEqual(['done', 'done']);
+    const nodes = await getChildren(db, USER.id, vaultId, null);
+    const bigNode = nodes.find((n) => n.name === 'big.bin')!;
+    expect(await sameBytes(await actions.downloadFile(vaultId, bigNode.id), big)).toBe(true);
+  });
+
+  it('after a reload, an upload without a copy fails naming its file instead of disappearing', async () => {
+    const vaultId = await privateVault();
+    vi.spyOn(db.uploadFiles, 'bulkAdd').mockRejectedValue(quotaError());
+    vi.spyOn(db.uploadFiles, 'add').mockRejectedValue(quotaError());
+    const upload = await interruptedUpload(vaultId, 'huge.bin', bytes(3 * CHUNK_SIZE, 9), 1);
+    server.isOffline = false;
+    reload();
+    await client.syncNow();
+    expect(await onlyUpload()).toMatchObject({ uploadId: upload.uploadId, state: 'failed', error: sourceUnreadableMessage('huge.bin') });
+    expect(transfer.putBytes).toBe(0);
+  });
+
+  it('any other failure to store the queue still fails the pick, queuing nothing', async () => {
+    const vaultId = await privateVault();
+    vi.spyOn(db.uploadFiles, 'bulkAdd').mockRejectedValue(new DOMException('broken', 'UnknownError'));
+    await expect(actions.uploadFiles(vaultId, null, [{ file: file('a.bin', bytes(10)) }])).rejects.toThrow();
+    expect(await getUploads(db, USER.id)).toEqual([]);
+  });
 });
 
 describe('[R1] resume check: the source must be the one whose chunks were sent', () => {

@@ -508,15 +508,23 @@ export interface NewUpload {
 
 /** Stores a queued UploadRecord (ids made once, here) and answers it. */
 export async function queueUpload(ctx: SyncContext, input: NewUpload): Promise<UploadRecord> {
-  const [record] = await queueUploads(ctx, [input]);
-  return record!;
+  const { records } = await queueUploads(ctx, [input]);
+  return records[0]!;
+}
+
+export interface QueuedUploads {
+  /** In the order given. */
+  records: UploadRecord[];
+  /** Those whose file this device had no room to keep: they are sent only while this page lives. */
+  notKept: UploadRecord[];
 }
 
 /**
  * Queues several files in one IndexedDB transaction (a picked folder of hundreds of files is
- * queued at once, not one transaction per file). Files keep the order given.
+ * queued at once, not one transaction per file), each with a copy of its file kept for resuming
+ * after a reload. Files keep the order given.
  */
-export async function queueUploads(ctx: SyncContext, inputs: NewUpload[]): Promise<UploadRecord[]> {
+export async function queueUploads(ctx: SyncContext, inputs: NewUpload[]): Promise<QueuedUploads> {
   const now = ctx.now();
   const records = inputs.map((input, index): UploadRecord => {
     const size = input.file.size;
@@ -546,11 +554,37 @@ export async function queueUploads(ctx: SyncContext, inputs: NewUpload[]): Promi
       batchId: input.batchId,
     };
   });
-  if (!records.length) return records;
-  await ctx.db.transaction('rw', [ctx.db.uploads, ctx.db.uploadFiles], async () => {
+  if (!records.length) return { records, notKept: [] };
+  const copies = records.map((record, i) => ({ accountId: ctx.accountId, uploadId: record.uploadId, file: inputs[i]!.file }));
+  const notKept: UploadRecord[] = [];
+  try {
+    await ctx.db.transaction('rw', [ctx.db.uploads, ctx.db.uploadFiles], async () => {
+      await ctx.db.uploads.bulkAdd(records);
+      await ctx.db.uploadFiles.bulkAdd(copies);
+    });
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    // The browser has no room for the copies (a private window keeps them in memory and refuses
+    // a file of a few GB). The uploads are queued all the same, sent from the picked files, and
+    // each file whose copy fits still gets one; the others cannot resume after a reload.
     await ctx.db.uploads.bulkAdd(records);
-    await ctx.db.uploadFiles.bulkAdd(records.map((record, i) => ({ accountId: ctx.accountId, uploadId: record.uploadId, file: inputs[i]!.file })));
-  });
+    for (const [i, copy] of copies.entries()) {
+      try {
+        await ctx.db.uploadFiles.add(copy);
+      } catch (copyError) {
+        if (!isQuotaError(copyError)) throw copyError;
+        notKept.push(records[i]!);
+      }
+    }
+  }
   records.forEach((record, i) => rememberPickedFile(record.uploadId, inputs[i]!.file));
-  return records;
+  return { records, notKept };
+}
+
+/** IndexedDB refused a write for want of room (Dexie wraps the DOMException, keeping its name). */
+function isQuotaError(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = (e as { inner?: unknown }).inner ?? e.cause) {
+    if (e.name === 'QuotaExceededError') return true;
+  }
+  return false;
 }

@@ -218,9 +218,10 @@ function isSkipped(item: UploadItem): boolean {
 
 /**
  * Queues uploads: creates the folders a folder pick needs (reusing active folders of the same
- * name), then one UploadRecord per file. Answers the batch id that groups them in useUploads().
+ * name), then one UploadRecord per file. Answers the batch id that groups them in useUploads(),
+ * and the names of the files this device had no room to keep a copy of (see queueUploads).
  */
-export async function uploadFiles(vaultId: string, parentId: string | null, items: UploadItem[]): Promise<{ batchId: string }> {
+export async function uploadFiles(vaultId: string, parentId: string | null, items: UploadItem[]): Promise<{ batchId: string; notKept: string[] }> {
   const { ctx } = requireSync();
   const isPublic = await isPublicVault(ctx, vaultId);
   const batchId = ctx.newId();
@@ -256,9 +257,9 @@ export async function uploadFiles(vaultId: string, parentId: string | null, item
       batchId,
     });
   }
-  await queueUploads(ctx, uploads);
+  const { notKept } = await queueUploads(ctx, uploads);
   ctx.requestUploads();
-  return { batchId };
+  return { batchId, notKept: notKept.map((record) => record.name) };
 }
 
 /**

@@ -23,9 +23,9 @@ export interface AppServer {
 
 /**
  * `npm start` on `port` with `dataDir`, in a process group of its own; resolves once it answers
- * /api/health. BENCH_SERVER_LOG=<file> keeps the server's request log, to see where time goes.
+ * /api/health, with `env` added to its environment. BENCH_SERVER_LOG=<file> keeps the server's request log, to see where time goes.
  */
-export async function startAppServer(port: number, dataDir: string): Promise<AppServer> {
+export async function startAppServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<AppServer> {
   const baseUrl = `http://localhost:${port}`;
   const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
@@ -37,6 +37,7 @@ export async function startAppServer(port: number, dataDir: string): Promise<App
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
       AUTH_RATE_LIMIT: '1000',
+      ...env,
       // BENCH_SERVER_PROFILE=dir: the server writes a V8 CPU profile there when it stops.
       ...(process.env.BENCH_SERVER_PROFILE ? { NODE_OPTIONS: `--require ${join(ROOT, 'tests', 'bench', 'cpuProfilePreload.cjs')}` } : {}),
     },

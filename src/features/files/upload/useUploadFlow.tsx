@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMemo, useRef, useState } from 'react';
 import { keepBothName } from '../../../domain/fileNaming';
-import { applyDuplicateChoices, type DuplicateChoice, findDuplicateIndexes, type PickedFile, type ResolvedUpload, toPickedFiles } from '../../../domain/uploadRules';
+import { applyDuplicateChoices, type DuplicateChoice, findDuplicateIndexes, NOT_KEPT_NOTICE_MS, notKeptText, type PickedFile, type ResolvedUpload, toPickedFiles } from '../../../domain/uploadRules';
 import { IMPORT_CANCELLED_TEXT, IMPORT_FAILED_TEXT } from '../../../domain/importTxRules';
 import { emptyZipText, isZipFileName, notZipText, unreadableZipText } from '../../../domain/zipUnpackRules';
 import { unpackZip } from '../../../platform/unzipClient';
@@ -125,10 +125,12 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
 
   async function queue(parentId: string | null, items: ResolvedUpload[]) {
     let batchId = null as string | null;
+    let notKept: string[] = [];
     const ok = await runWithErrorSnackbar(async () => {
-      batchId = (await uploadFiles(vaultId, parentId, items)).batchId;
+      ({ batchId, notKept } = await uploadFiles(vaultId, parentId, items));
     }, isImportBatch.current ? IMPORT_FAILED_TEXT : actionErrorText('uploading files'));
     if (!ok) return;
+    if (notKept.length > 0) showSnackbar(notKeptText(notKept), NOT_KEPT_NOTICE_MS);
     if (batchId) addUnpackFailures(batchId, notUnpacked);
     setNotUnpacked([]);
     setResolved(null);
