@@ -413,9 +413,10 @@ export class UploadQueue {
    * Seals the missing chunks in order, up to SEAL_AHEAD ahead, and sends them one at a time.
    * Each chunk's hashes are recorded before its bytes leave: a resume then knows what this key
    * and nonce sent, and refuses to send anything else under them (DESIGN.md section 3). One
-   * record write per chunk, just before its PUT: its hashes with the progress of the PUT before
-   * it. The write also tells whether the upload was cancelled or paused meanwhile. (Each write
-   * wakes every live view of the uploads, so there is no second one per chunk.)
+   * record write per chunk, made while the PUT before it is on the wire (the wire waits for no
+   * IndexedDB write): its hashes with the progress of the PUTs finished by then. The write also
+   * tells whether the upload was cancelled or paused meanwhile. (Each write wakes every live view
+   * of the uploads, so there is no second one per chunk.)
    */
   private async sendChunks(initial: UploadRecord, transfer: TransferPort, source: UploadSource, missing: readonly number[], rawKey: ArrayBuffer | null): Promise<UploadRecord> {
     const { uploadId, vaultId, blobId, size, chunkCount, name } = initial;
@@ -443,26 +444,11 @@ export class UploadQueue {
     };
 
     let record = initial;
-    /** Plaintext bytes of the last PUT, not yet in the record. */
+    /** Plaintext bytes of finished PUTs, not yet in the record. */
     let unrecordedSent = 0;
-    for (sealAhead(); ahead.length > 0; sealAhead()) {
-      const { index, sealing } = ahead.shift()!;
-      let sealed: SealedChunk;
-      try {
-        sealed = await sealing;
-      } catch (error) {
-        throw UploadQueue.sourceError(error, source, name);
-      }
-      const sent = unrecordedSent;
-      record = UploadQueue.goingOn(
-        await this.update(uploadId, (r) => {
-          r.plainHashes ??= Array.from({ length: r.chunkCount }, () => null);
-          r.plainHashes[index] = sealed.plainSha256;
-          r.chunkHashes[index] = sealed.sha256;
-          r.sentBytes += sent;
-        }),
-      );
-      unrecordedSent = 0;
+    /** The one PUT on the wire: the next chunk's record write overlaps it, its PUT waits for it. */
+    let putting: Promise<void> | null = null;
+    const put = async (index: number, sealed: SealedChunk) => {
       try {
         await transfer.putChunk({ body: sealed.body, spooled: sealed.spooled, sha256: sealed.sha256, url: API_BASE + chunkPath(vaultId, blobId, index) });
       } catch (error) {
@@ -470,7 +456,37 @@ export class UploadQueue {
         if (status !== null && !isRetryableStatus(status)) throw new PermanentUploadError(UPLOAD_FAILED_MESSAGE);
         throw error;
       }
-      unrecordedSent = plainSizeOf(size, index);
+      unrecordedSent += plainSizeOf(size, index);
+    };
+    try {
+      for (sealAhead(); ahead.length > 0; sealAhead()) {
+        const { index, sealing } = ahead.shift()!;
+        let sealed: SealedChunk;
+        try {
+          sealed = await sealing;
+        } catch (error) {
+          throw UploadQueue.sourceError(error, source, name);
+        }
+        const sent = unrecordedSent;
+        unrecordedSent = 0;
+        record = UploadQueue.goingOn(
+          await this.update(uploadId, (r) => {
+            r.plainHashes ??= Array.from({ length: r.chunkCount }, () => null);
+            r.plainHashes[index] = sealed.plainSha256;
+            r.chunkHashes[index] = sealed.sha256;
+            r.sentBytes += sent;
+          }),
+        );
+        if (putting) await putting;
+        putting = put(index, sealed);
+        // Awaited before the next PUT or on the way out: never an unhandled rejection meanwhile.
+        putting.catch(() => undefined);
+      }
+      if (putting) await putting;
+    } finally {
+      // Leaving early (cancelled, paused, a failure): the PUT on the wire ends before this run
+      // does, so a run after it never has two chunks of the file on the wire.
+      await putting?.catch(() => undefined);
     }
     if (unrecordedSent === 0) return record;
     const sent = unrecordedSent;
