@@ -3,6 +3,7 @@
  * the progress box shows, what an interruption costs on the wire, cancelling. Real Dexie on a
  * fresh fake-indexeddb, the in-memory vault server and fake transfer pool of sync.test.ts.
  */
+import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { summariseUploads } from '../domain/uploadRules';
@@ -107,7 +108,7 @@ describe('[R48] no room to keep a copy of the picked file', () => {
     const small = bytes(100, 8);
     vi.spyOn(db.uploadFiles, 'bulkAdd').mockRejectedValue(quotaError());
     const add = db.uploadFiles.add.bind(db.uploadFiles);
-    vi.spyOn(db.uploadFiles, 'add').mockImplementation((item) => (item.file.size > 1_000 ? Promise.reject(quotaError()) : add(item)));
+    vi.spyOn(db.uploadFiles, 'add').mockImplementation((item) => (item.file.size > 1_000 ? Dexie.Promise.reject(quotaError()) : add(item)));
     const { notKept } = await actions.uploadFiles(vaultId, null, [{ file: file('big.bin', big) }, { file: file('small.txt', small) }]);
     expect(notKept).toEqual(['big.bin']);
     const uploads = await getUploads(db, USER.id);
