@@ -31,6 +31,8 @@ import {
   openUploadSource,
   rememberPickedFile,
   SourceChangedError,
+  copiesWritten,
+  trackCopies,
   sourceChangedMessage,
   sourceUnreadableMessage,
   type UploadSource,
@@ -39,8 +41,9 @@ import {
 export { forgetPickedFiles, sourceChangedMessage, sourceUnreadableMessage } from './uploadSource';
 
 /**
- * Chunks sealed ahead of the one being sent: the workers encrypt and hash while the single PUT
- * travels, so sending never waits for encryption. Each is one chunk of memory (a Blob).
+ * Chunks sealed ahead: the workers encrypt and hash while the single PUT travels, so sending never
+ * waits for encryption. With the chunk on the wire and the next one (its hashes being recorded),
+ * at most SEAL_AHEAD + 2 sealed chunks of a file wait at once, each in the spool (chunkSpool.ts).
  */
 export const SEAL_AHEAD = 2;
 /** Files sent at once, each one chunk at a time. */
@@ -152,9 +155,10 @@ export class UploadQueue {
     return this.running !== null;
   }
 
-  /** Resolves when the queue has nothing left it can do now (tests, and stop()). */
+  /** Resolves when the queue has nothing left it can do now, copies of picked files included (tests, and stop()). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
+    await copiesWritten();
   }
 
   stop(): void {
@@ -531,14 +535,20 @@ export async function queueUpload(ctx: SyncContext, input: NewUpload): Promise<U
 export interface QueuedUploads {
   /** In the order given. */
   records: UploadRecord[];
-  /** Those whose file this device had no room to keep: they are sent only while this page lives. */
-  notKept: UploadRecord[];
+  /**
+   * Settles once the copies kept for resuming after a reload are written: the uploads whose file
+   * could not be kept (no room), which are sent only while this page lives. Never rejects.
+   */
+  notKept: Promise<UploadRecord[]>;
 }
 
 /**
  * Queues several files in one IndexedDB transaction (a picked folder of hundreds of files is
- * queued at once, not one transaction per file), each with a copy of its file kept for resuming
- * after a reload. Files keep the order given.
+ * queued at once, not one transaction per file), then keeps a copy of each file for resuming
+ * after a reload. The copies are written while the uploads already go on from the picked files: a
+ * browser with a profile on disk copies the bytes (seconds for a file of gigabytes), and nothing
+ * needs the copy before a reload. A page closed before a copy is written leaves an upload that
+ * fails naming its file, as when there is no room. Files keep the order given.
  */
 export async function queueUploads(ctx: SyncContext, inputs: NewUpload[]): Promise<QueuedUploads> {
   const now = ctx.now();
@@ -570,37 +580,47 @@ export async function queueUploads(ctx: SyncContext, inputs: NewUpload[]): Promi
       batchId: input.batchId,
     };
   });
-  if (!records.length) return { records, notKept: [] };
-  const copies = records.map((record, i) => ({ accountId: ctx.accountId, uploadId: record.uploadId, file: inputs[i]!.file }));
+  if (!records.length) return { records, notKept: Promise.resolve([]) };
+  await ctx.db.uploads.bulkAdd(records);
+  records.forEach((record, i) => rememberPickedFile(record.uploadId, inputs[i]!.file));
+  const notKept = trackCopies(
+    keepCopies(ctx, records, inputs.map((input) => input.file)).catch((error: unknown) => {
+      ctx.log('Could not check the kept copies', error);
+      return [];
+    }),
+  );
+  return { records, notKept };
+}
+
+/**
+ * Writes the copies of the picked files; answers the records whose copy could not be written.
+ * All at once first; if that is refused (no room: a private window keeps copies in memory and
+ * refuses a file of a couple of GB), one by one, so each copy that fits is still kept.
+ */
+async function keepCopies(ctx: SyncContext, records: UploadRecord[], files: Blob[]): Promise<UploadRecord[]> {
+  const { db, accountId } = ctx;
+  const copies = records.map((record, i) => ({ accountId, uploadId: record.uploadId, file: files[i]! }));
+  const kept: string[] = [];
   const notKept: UploadRecord[] = [];
   try {
-    await ctx.db.transaction('rw', [ctx.db.uploads, ctx.db.uploadFiles], async () => {
-      await ctx.db.uploads.bulkAdd(records);
-      await ctx.db.uploadFiles.bulkAdd(copies);
-    });
+    await db.uploadFiles.bulkAdd(copies);
+    kept.push(...records.map((r) => r.uploadId));
   } catch (error) {
-    if (!isQuotaError(error)) throw error;
-    // The browser has no room for the copies (a private window keeps them in memory and refuses
-    // a file of a few GB). The uploads are queued all the same, sent from the picked files, and
-    // each file whose copy fits still gets one; the others cannot resume after a reload.
-    await ctx.db.uploads.bulkAdd(records);
+    ctx.log('Could not keep the picked files all at once', error);
     for (const [i, copy] of copies.entries()) {
       try {
-        await ctx.db.uploadFiles.add(copy);
+        await db.uploadFiles.add(copy);
+        kept.push(copy.uploadId);
       } catch (copyError) {
-        if (!isQuotaError(copyError)) throw copyError;
+        ctx.log(`Could not keep a copy of upload ${copy.uploadId}`, copyError);
         notKept.push(records[i]!);
       }
     }
   }
-  records.forEach((record, i) => rememberPickedFile(record.uploadId, inputs[i]!.file));
-  return { records, notKept };
-}
-
-/** IndexedDB refused a write for want of room (Dexie wraps the DOMException, keeping its name). */
-function isQuotaError(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = (e as { inner?: unknown }).inner ?? e.cause) {
-    if (e.name === 'QuotaExceededError') return true;
-  }
-  return false;
+  // A copy written after its upload finished (or after log out wiped the queue) is not needed.
+  const stale = (await db.uploads.bulkGet(kept.map((uploadId) => [accountId, uploadId] as [string, string])))
+    .map((record, i) => (!record || record.state === 'done' ? kept[i]! : null))
+    .filter((uploadId): uploadId is string => uploadId !== null);
+  if (stale.length) await db.uploadFiles.bulkDelete(stale.map((uploadId) => [accountId, uploadId] as [string, string]));
+  return notKept;
 }

@@ -1,7 +1,8 @@
 /**
  * Where an upload's bytes come from, and the check that they are still the bytes it started
  * with (DESIGN.md section 3). While the page lives, chunks are read from the picked File itself
- * (on disk, fast); after a reload or a crash, from the copy kept in IndexedDB (`uploadFiles`).
+ * (on disk, fast); after a reload or a crash, from the copy kept in IndexedDB (`uploadFiles`),
+ * which is written while the upload already goes on (uploadQueue.ts queueUploads).
  *
  * A resumed upload re-seals chunks under the key and nonces it already used, so it may go on
  * only from the same source: same size, same last-modified time, and the same plaintext in the
@@ -43,6 +44,21 @@ export function forgetPickedFile(uploadId: string): void {
 /** Forgets every picked file, as a page reload does (tests of resumption use it). */
 export function forgetPickedFiles(): void {
   pickedFiles.clear();
+}
+
+/** Copies of picked files being written (uploadQueue.ts queueUploads). */
+const pendingCopies = new Set<Promise<unknown>>();
+
+/** Tracks a copy being written until it settles; answers `copying` itself. */
+export function trackCopies<T>(copying: Promise<T>): Promise<T> {
+  pendingCopies.add(copying);
+  void copying.finally(() => pendingCopies.delete(copying)).catch(() => undefined);
+  return copying;
+}
+
+/** Resolves once every copy of a picked file started so far is written (or refused). */
+export async function copiesWritten(): Promise<void> {
+  await Promise.allSettled([...pendingCopies]);
 }
 
 export interface UploadSource {

@@ -219,9 +219,10 @@ function isSkipped(item: UploadItem): boolean {
 /**
  * Queues uploads: creates the folders a folder pick needs (reusing active folders of the same
  * name), then one UploadRecord per file. Answers the batch id that groups them in useUploads(),
- * and the names of the files this device had no room to keep a copy of (see queueUploads).
+ * and, once the copies are written, the names of the files this device could not keep a copy of
+ * (see queueUploads).
  */
-export async function uploadFiles(vaultId: string, parentId: string | null, items: UploadItem[]): Promise<{ batchId: string; notKept: string[] }> {
+export async function uploadFiles(vaultId: string, parentId: string | null, items: UploadItem[]): Promise<{ batchId: string; notKept: Promise<string[]> }> {
   const { ctx } = requireSync();
   const isPublic = await isPublicVault(ctx, vaultId);
   const batchId = ctx.newId();
@@ -259,7 +260,7 @@ export async function uploadFiles(vaultId: string, parentId: string | null, item
   }
   const { notKept } = await queueUploads(ctx, uploads);
   ctx.requestUploads();
-  return { batchId, notKept: notKept.map((record) => record.name) };
+  return { batchId, notKept: notKept.then((records) => records.map((record) => record.name)) };
 }
 
 /**

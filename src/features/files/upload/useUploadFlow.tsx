@@ -125,12 +125,12 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
 
   async function queue(parentId: string | null, items: ResolvedUpload[]) {
     let batchId = null as string | null;
-    let notKept: string[] = [];
     const ok = await runWithErrorSnackbar(async () => {
-      ({ batchId, notKept } = await uploadFiles(vaultId, parentId, items));
+      const queued = await uploadFiles(vaultId, parentId, items);
+      batchId = queued.batchId;
+      void queued.notKept.then((names) => names.length > 0 && showSnackbar(notKeptText(names), NOT_KEPT_NOTICE_MS));
     }, isImportBatch.current ? IMPORT_FAILED_TEXT : actionErrorText('uploading files'));
     if (!ok) return;
-    if (notKept.length > 0) showSnackbar(notKeptText(notKept), NOT_KEPT_NOTICE_MS);
     if (batchId) addUnpackFailures(batchId, notUnpacked);
     setNotUnpacked([]);
     setResolved(null);
