@@ -21,6 +21,7 @@
  * and pulled, the folder measured (the known-smooth list: a control for how loaded the machine
  * is), then the timeline; the search, the 256 MiB transfers and the fresh profile are skipped.
  * BENCH_SERVER_PROFILE=dir has the server write a V8 CPU profile of its whole run there.
+ * BENCH_PROFILE=disk gives the user's browser a profile on disk (see where it is launched).
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { createReadStream, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync, closeSync, appendFileSync } from 'node:fs';
@@ -72,15 +73,19 @@ const tempDir = mkdtempSync(join(tmpdir(), 'cairn-bench-'));
 const dataDir = join(tempDir, 'data');
 let server: AppServer | null = null;
 let browser: Browser | null = null;
+/** The user's browser with its profile on disk (BENCH_PROFILE=disk), beside `browser`. */
+let profileContext: BrowserContext | null = null;
 let cleanedUp = false;
 
 async function cleanup(): Promise<void> {
   if (cleanedUp) return;
   cleanedUp = true;
-  try {
-    await browser?.close();
-  } catch {
-    /* already gone */
+  for (const closing of [profileContext, browser]) {
+    try {
+      await closing?.close();
+    } catch {
+      /* already gone */
+    }
   }
   await server?.stop();
   if (process.env.BENCH_KEEP === '1') console.log(`Kept ${tempDir}`);
@@ -486,7 +491,15 @@ async function main(): Promise<void> {
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: process.env.BENCH_HEADED !== '1' });
   // Chromium is a child of this process (as is the server, which MemorySampler leaves out).
   const browserPid = process.pid;
-  const context = await browser.newContext({ viewport: VIEWPORT, acceptDownloads: true, ...(process.env.BENCH_NO_SW ? { serviceWorkers: 'block' as const } : {}) });
+  const contextOptions = { viewport: VIEWPORT, acceptDownloads: true, ...(process.env.BENCH_NO_SW ? { serviceWorkers: 'block' as const } : {}) };
+  // BENCH_PROFILE=disk: the user's context has a profile on disk, as an installed browser's does
+  // (a context without one keeps IndexedDB in memory: a picked file is then kept by reference
+  // rather than copied, and one of about 1.6 GB or more is refused).
+  profileContext =
+    process.env.BENCH_PROFILE === 'disk'
+      ? await chromium.launchPersistentContext(join(tempDir, 'profile'), { executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: process.env.BENCH_HEADED !== '1', ...contextOptions })
+      : null;
+  const context = profileContext ?? (await browser.newContext(contextOptions));
   context.setDefaultTimeout(30_000);
   await context.addInitScript(INIT_SCRIPT);
   const page = await context.newPage();
