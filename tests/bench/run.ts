@@ -21,7 +21,7 @@
  * and pulled, the folder measured (the known-smooth list: a control for how loaded the machine
  * is), then the timeline; the search, the 256 MiB transfers and the fresh profile are skipped.
  * BENCH_SERVER_PROFILE=dir has the server write a V8 CPU profile of its whole run there.
- * BENCH_PROFILE=disk gives the user's browser a profile on disk (see where it is launched).
+ * BENCH_PROFILE=memory gives the user's browser no profile on disk (a private window's storage).
  */
 import { createHash, randomFillSync } from 'node:crypto';
 import { createReadStream, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync, closeSync, appendFileSync } from 'node:fs';
@@ -73,7 +73,7 @@ const tempDir = mkdtempSync(join(tmpdir(), 'cairn-bench-'));
 const dataDir = join(tempDir, 'data');
 let server: AppServer | null = null;
 let browser: Browser | null = null;
-/** The user's browser with its profile on disk (BENCH_PROFILE=disk), beside `browser`. */
+/** The user's browser with its profile on disk (unless BENCH_PROFILE=memory), beside `browser`. */
 let profileContext: BrowserContext | null = null;
 let cleanedUp = false;
 
@@ -492,11 +492,12 @@ async function main(): Promise<void> {
   // Chromium is a child of this process (as is the server, which MemorySampler leaves out).
   const browserPid = process.pid;
   const contextOptions = { viewport: VIEWPORT, acceptDownloads: true, ...(process.env.BENCH_NO_SW ? { serviceWorkers: 'block' as const } : {}) };
-  // BENCH_PROFILE=disk: the user's context has a profile on disk, as an installed browser's does
-  // (a context without one keeps IndexedDB in memory: a picked file is then kept by reference
-  // rather than copied, and one of about 1.6 GB or more is refused).
+  // The user's context has a profile on disk, as an installed browser's does. BENCH_PROFILE=memory
+  // gives it none, as a private window: IndexedDB and the origin private file system then live in
+  // memory (a picked file is kept by reference rather than copied, one of about 1.6 GB or more is
+  // refused, and the chunk spool costs more CPU).
   profileContext =
-    process.env.BENCH_PROFILE === 'disk'
+    process.env.BENCH_PROFILE !== 'memory'
       ? await chromium.launchPersistentContext(join(tempDir, 'profile'), { executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: process.env.BENCH_HEADED !== '1', ...contextOptions })
       : null;
   const context = profileContext ?? (await browser.newContext(contextOptions));
