@@ -4,7 +4,7 @@
  * byte-identical file. The server is this spec's own (KillableServer), behind a proxy that
  * throttles what the browser sends so each interruption lands mid-upload.
  */
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,6 +71,13 @@ async function persistentContext(): Promise<BrowserContext> {
   });
   cleanups.push(() => context.close());
   return context;
+}
+
+/** A page in a new context without a profile on disk (a private window's storage), closed after the test. */
+async function pageWithoutProfile(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT, acceptDownloads: true });
+  cleanups.push(() => context.close());
+  return context.newPage();
 }
 
 /** Signs up, verifies and logs in with 'Keep me signed in', then makes a private cloud vault. */
@@ -161,9 +168,7 @@ test('the tab closed in the middle of an upload: the app opened again finishes i
 
 test('offline in the middle of an upload: the box shows it paused; back online it completes', async ({ browser }, testInfo) => {
   test.setTimeout(240_000);
-  const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT, acceptDownloads: true });
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
+  const page = await pageWithoutProfile(browser);
   const room = await newUserWithVault(page, 'offline', testInfo);
   const file = fileOnDisk('survey-offline.bin', 40 * MiB);
   await uploadUntil(room, [file], 15);
@@ -173,7 +178,7 @@ test('offline in the middle of an upload: the box shows it paused; back online i
   expect(spooled).toBeGreaterThanOrEqual(1);
   expect(spooled).toBeLessThanOrEqual(SEAL_AHEAD + 2);
 
-  await context.setOffline(true);
+  await page.context().setOffline(true);
   await expect(room.uploadBox().getByText(PAUSED_TEXT)).toBeVisible();
   await expect(room.uploadRow(file.name)).toContainText('Paused');
   // A chunk already on the wire may still land (emulated offline spares requests in flight);
@@ -193,7 +198,7 @@ test('offline in the middle of an upload: the box shows it paused; back online i
   expect(await room.uploadPercent()).toBe(pausedAt);
   await expect(room.uploadBox().getByText(PAUSED_TEXT)).toBeVisible();
 
-  await context.setOffline(false);
+  await page.context().setOffline(false);
   await expectUploaded(page, room, [file]);
   // Sent, every sealed copy is gone from the disk, the ones sealed ahead of the pause included.
   expect(await spooledChunks(page)).toBe(0);
@@ -201,9 +206,7 @@ test('offline in the middle of an upload: the box shows it paused; back online i
 
 test('the server SIGKILLed in the middle of two uploads and started again: both complete byte-identical', async ({ browser }, testInfo) => {
   test.setTimeout(300_000);
-  const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT, acceptDownloads: true });
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
+  const page = await pageWithoutProfile(browser);
   const room = await newUserWithVault(page, 'killed', testInfo);
   const files = [fileOnDisk('survey-killed-a.bin', 24 * MiB), fileOnDisk('survey-killed-b.bin', 24 * MiB)];
   await uploadUntil(room, files, 20);
@@ -216,9 +219,7 @@ test('the server SIGKILLed in the middle of two uploads and started again: both 
 
 test('cancelling an upload in the box stops it and gives its storage back', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT, acceptDownloads: true });
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
+  const page = await pageWithoutProfile(browser);
   const room = await newUserWithVault(page, 'cancel', testInfo);
   const file = fileOnDisk('survey-cancel.bin', 40 * MiB);
   await uploadUntil(room, [file], 10);
@@ -235,10 +236,8 @@ test('cancelling an upload in the box stops it and gives its storage back', asyn
 
 test('a file too large for a private window to keep: told to keep the page open; after a reload it fails naming the file', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
-  // A context without a profile on disk keeps IndexedDB's copies in memory and refuses one of 2 GiB.
-  const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT, acceptDownloads: true });
-  cleanups.push(() => context.close());
-  const page = await context.newPage();
+  // Without a profile on disk, IndexedDB keeps its copies in memory and refuses one of 2 GiB.
+  const page = await pageWithoutProfile(browser);
   const room = await newUserWithVault(page, 'unkept', testInfo);
   // Sparse: 2 GiB of zeros that cost no disk.
   const name = 'archive-unkept.bin';
