@@ -127,6 +127,18 @@ describe('[R48] the copy of the picked file: written meanwhile, and not needed t
     expect(await db.uploadFiles.count()).toBe(0);
   });
 
+  it('a refused batch that wrote some copies after all: those count as kept', async () => {
+    const vaultId = await privateVault();
+    const add = db.uploadFiles.add.bind(db.uploadFiles);
+    // As a bulk write does: the small copy is written, the big one refused.
+    vi.spyOn(db.uploadFiles, 'bulkAdd').mockImplementation((items) =>
+      Dexie.Promise.resolve(add(items.find((item) => item.file.size < 1_000)!)).then(() => Dexie.Promise.reject(quotaError())),
+    );
+    vi.spyOn(db.uploadFiles, 'add').mockImplementation((item) => (item.file.size > 1_000 ? Dexie.Promise.reject(quotaError()) : add(item)));
+    const { notKept } = await actions.uploadFiles(vaultId, null, [{ file: file('big.bin', bytes(CHUNK_SIZE + 1, 2)) }, { file: file('small.txt', bytes(10)) }]);
+    expect(await notKept).toEqual(['big.bin']);
+  });
+
   it('after a reload, an upload without a copy fails naming its file instead of disappearing', async () => {
     const vaultId = await privateVault();
     vi.spyOn(db.uploadFiles, 'bulkAdd').mockRejectedValue(quotaError());

@@ -26,15 +26,15 @@ import { ensureVaultKeys } from './pull';
 import { chunkPath, type SyncContext, type TransferPort } from './SyncContext';
 import {
   checkSourceUnchanged,
+  copiesWritten,
   forgetPickedFile,
   lastModifiedOf,
   openUploadSource,
   rememberPickedFile,
   SourceChangedError,
-  copiesWritten,
-  trackCopies,
   sourceChangedMessage,
   sourceUnreadableMessage,
+  trackCopies,
   type UploadSource,
 } from './uploadSource';
 
@@ -612,6 +612,11 @@ async function keepCopies(ctx: SyncContext, records: UploadRecord[], files: Blob
         await db.uploadFiles.add(copy);
         kept.push(copy.uploadId);
       } catch (copyError) {
+        // A refused batch may have written some copies after all (a bulk write keeps those that succeed).
+        if (await db.uploadFiles.get([accountId, copy.uploadId]).catch(() => undefined)) {
+          kept.push(copy.uploadId);
+          continue;
+        }
         ctx.log(`Could not keep a copy of upload ${copy.uploadId}`, copyError);
         notKept.push(records[i]!);
       }
