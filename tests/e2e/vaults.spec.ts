@@ -232,6 +232,22 @@ test('a folder of more than 40 files is one list: the range on screen, page jump
   await expect(early).toHaveAttribute('aria-rowindex', '3');
   await expect(early).toHaveAttribute('data-testid', 'pending-upload');
   await expect(early.getByText('Waiting to upload')).toBeVisible();
+  // The name reads in full beside its mark (under it at 375 px), the mark stays in its cell, and
+  // the row keeps the height the list places its rows by.
+  const layout = await early.evaluate((row) => {
+    const [nameCell, , sizeCell] = [...row.querySelectorAll('td')].slice(1);
+    const name = [...nameCell.querySelectorAll('[data-truncate]')][0] as HTMLElement;
+    const mark = [...nameCell.querySelectorAll('*')].find((el) => el.textContent === 'Waiting to upload' && el.children.length === 0)!;
+    return {
+      nameCut: name.scrollWidth > name.clientWidth,
+      markEnd: mark.getBoundingClientRect().right,
+      sizeStart: sizeCell.getBoundingClientRect().left,
+      rowHeight: row.getBoundingClientRect().height,
+    };
+  });
+  expect(layout.nameCut).toBe(false);
+  expect(layout.markEnd).toBeLessThanOrEqual(layout.sizeStart);
+  expect(layout.rowHeight).toBeCloseTo(52, 0);
   await expect(room.checkbox('scan 1a.txt')).toHaveCount(0);
   await expect(room.row('scan 2.txt')).toHaveAttribute('aria-rowindex', '4');
   await expect(room.summary).toHaveText('85 items');

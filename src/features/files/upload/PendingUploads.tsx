@@ -4,6 +4,7 @@ import { pendingUploadText, uploadsOnTheWay } from '../../../domain/uploadRules'
 import type { NodeRecord, UploadRecord } from '../../../storage/vaultRecords';
 import { useNewFileUploadsInto, useUpload } from '../../../storage/vaultStore';
 import { useSyncStatus } from '../../../sync';
+import classes from '../FileRow.module.css';
 
 /** A folder's new files still on their way: their rows, and each one's upload by row id. */
 export interface PendingUploads {
@@ -51,12 +52,15 @@ export function usePendingUploads(vaultId: string, folderId: string | null, chil
   return { rows, uploads };
 }
 
-/** A pending row's mark: its upload state, or 'Waiting to upload' while nothing can move. */
+/**
+ * A pending row's mark: its upload state, or 'Waiting to upload' while nothing can move. Beside
+ * the name, or under it on phones (FileRow.module.css).
+ */
 export function UploadMark({ upload }: { upload: UploadRecord }) {
   const isOffline = useSyncStatus() === 'offline';
   const live = useUpload(upload.uploadId) ?? upload;
   return (
-    <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
+    <Badge size="xs" variant="light" color="gray" className={classes.uploadMark}>
       {pendingUploadText(live, isOffline)}
     </Badge>
   );
