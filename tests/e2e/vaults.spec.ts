@@ -235,8 +235,8 @@ test('a folder of more than 40 files is one list: the range on screen, page jump
   // The name reads in full beside its mark (under it at 375 px), the mark stays in its cell, and
   // the row keeps the height the list places its rows by.
   const layout = await early.evaluate((row) => {
-    const [nameCell, , sizeCell] = [...row.querySelectorAll('td')].slice(1);
-    const name = [...nameCell.querySelectorAll('[data-truncate]')][0] as HTMLElement;
+    const [, nameCell, , sizeCell] = [...row.querySelectorAll('td')] as HTMLElement[] as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    const name = nameCell.querySelector<HTMLElement>('[data-truncate]')!;
     const mark = [...nameCell.querySelectorAll('*')].find((el) => el.textContent === 'Waiting to upload' && el.children.length === 0)!;
     return {
       nameCut: name.scrollWidth > name.clientWidth,
