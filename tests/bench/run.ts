@@ -360,6 +360,60 @@ async function uploadState(page: Page, name: string): Promise<{ state: string; s
 }
 
 /**
+ * Times an upload in the page, as its user sees it: from the click on the dialog's Upload button
+ * (a capturing listener) to the box saying every file is done, and when the box first shows
+ * progress. A MutationObserver does the looking, so the timing costs the page nothing between
+ * the box's own renders (polling from the bench runs on the page's main thread and is late by up
+ * to its interval).
+ */
+async function watchUploadBox(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const times = { clickAt: 0, shownAt: 0, firstProgressAt: 0, doneAt: 0 };
+    (window as unknown as { __benchUpload: typeof times }).__benchUpload = times;
+    document.addEventListener(
+      'click',
+      (event) => {
+        const button = (event.target as Element | null)?.closest('button');
+        if (!times.clickAt && button?.textContent?.trim() === 'Upload') times.clickAt = performance.now();
+      },
+      { capture: true },
+    );
+    const observer = new MutationObserver(() => {
+      const box = [...document.querySelectorAll('[role="status"]')].find((el) => el.querySelector('[aria-label="Upload progress"]'));
+      if (!box) return;
+      times.shownAt ||= performance.now();
+      const text = box.textContent ?? '';
+      if (!times.firstProgressAt && /[1-9]\d*%/.test(text)) times.firstProgressAt = performance.now();
+      if (/(?<!\d)([1-9]\d*) of \1 files/.test(text)) {
+        times.doneAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+interface UploadBoxTimes {
+  /** The click on the dialog's Upload button. */
+  clickAt: number;
+  /** The box's first render: the upload is queued (after the spec's 500 ms confirm delay). */
+  shownAt: number;
+  firstProgressAt: number;
+  /** The box says every file is done. */
+  doneAt: number;
+}
+
+async function uploadBoxTimes(page: Page): Promise<UploadBoxTimes> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const times = await page.evaluate(() => (window as unknown as { __benchUpload: UploadBoxTimes }).__benchUpload);
+    if (times.clickAt && times.firstProgressAt && times.doneAt) return times;
+    if (Date.now() > deadline) throw new Error(`The upload box was not seen through: ${JSON.stringify(times)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
  * The pull cursor of vault `vaultId` in the local projection (0 before its record exists). A
  * single small read, cheap enough to poll while a pull runs: polling `childCount` instead scans
  * every node each time, and that read-only transaction holds off the pull's own write
@@ -575,16 +629,17 @@ async function main(): Promise<void> {
     const uploadCpu = cpuSeconds();
     const uploadCpuKinds = cpuThreads();
     const uploadStart = performance.now();
+    await watchUploadBox(page);
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    let firstBytesAt = 0;
     await poll('the upload to be done', async () => {
       const upload = await uploadState(page, fileName);
       if (upload?.state === 'failed' || upload?.state === 'cancelled') throw new Error(`The upload ended ${upload.state}`);
-      if (!firstBytesAt && upload && upload.sentBytes > 0) firstBytesAt = performance.now();
       return upload?.state === 'done';
-      // Every 200 ms: each look opens the page's IndexedDB on its main thread, which the upload uses too.
-    }, 600_000, 200);
+      // Only to know when to stop: the page times the upload itself (watchUploadBox). Each look
+      // opens the page's IndexedDB on its main thread, which the upload uses too.
+    }, 600_000, 500);
     const uploadDone = performance.now();
+    const box = await uploadBoxTimes(page);
     await stopProfile(uploadProfile, 'upload', log);
     const uploadCpuCost = cpuCost(uploadCpu, SIZE_MIB, 0.6 * baseEncrypt);
     const uploadCpuSplit = cpuByKindSince(uploadCpuKinds);
@@ -592,7 +647,9 @@ async function main(): Promise<void> {
     await row(page, fileName).waitFor({ timeout: 60_000 });
     const uploadVisible = performance.now();
     await uploadMemory.stop();
-    const uploadSeconds = (uploadDone - uploadStart) / 1000;
+    // The upload's own time: from the box showing it queued to the box saying it is done. The
+    // spec's 500 ms confirm delay before it is a pause of the dialog, printed apart.
+    const uploadSeconds = (box.doneAt - box.shownAt) / 1000;
     const uploadRate = SIZE_MIB / uploadSeconds;
     const uploadRatio = uploadRate / baseEncrypt;
     record(
@@ -601,8 +658,12 @@ async function main(): Promise<void> {
       goal(uploadRatio, 0.6, 1.0),
     );
     record(
-      '  upload, confirm → first chunk acknowledged',
-      `${fmt((firstBytesAt - uploadStart) / 1000, 2)} s; from there to done ${fmt(SIZE_MIB / ((uploadDone - firstBytesAt) / 1000))} MiB/s`,
+      '  upload, queued → first progress in the box',
+      `${fmt((box.firstProgressAt - box.shownAt) / 1000, 2)} s (a chunk counts once its PUT is answered and recorded); from there to done ${fmt(SIZE_MIB / ((box.doneAt - box.firstProgressAt) / 1000))} MiB/s`,
+    );
+    record(
+      '  upload, click → done',
+      `${fmt((box.doneAt - box.clickAt) / 1000, 2)} s (${fmt(SIZE_MIB / ((box.doneAt - box.clickAt) / 1000))} MiB/s), with the spec's 500 ms confirm delay (${fmt(box.shownAt - box.clickAt)} ms from the click to the box); as the bench's own clock saw it, ${fmt((uploadDone - uploadStart) / 1000, 2)} s (it looks at the queue every 500 ms)`,
     );
     record(
       `  upload, confirm → row shown and op pushed`,
