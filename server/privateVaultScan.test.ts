@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { CHUNK_TAG_BYTES, type SealedField } from '../src/protocol/vaults';
+import { CHUNK_SIZE, CHUNK_TAG_BYTES, type SealedField } from '../src/protocol/vaults';
 import { TABLES } from './db/Database';
 import { ApiClient } from './testing/ApiClient';
 import { describeEachDatabase } from './testing/databases';
@@ -66,7 +66,7 @@ describeEachDatabase('private vault scan', (env) => {
     expectAccepted(await owner.apply(vaultId, folderId, { type: 'folder.create', parentId: null, name: seal(vaultKey, markers['folder name']) }));
     const plain = Buffer.from(`${markers.content}\n`.repeat(200));
     const chunk = encrypt(fileKey, plain);
-    const file = { size: plain.length, storedSize: plain.length + CHUNK_TAG_BYTES, chunks: [chunk] };
+    const file = { size: plain.length, storedSize: plain.length + CHUNK_TAG_BYTES, chunkSize: CHUNK_SIZE, chunks: [chunk] };
     const uploaded = await owner.upload(vaultId, file);
     const version = { ...versionOf(uploaded.blobId, file, false), fileKey: seal(vaultKey, fileKey.toString('base64url')), mimeType: seal(vaultKey, 'text/plain') };
     expectAccepted(

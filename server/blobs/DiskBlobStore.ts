@@ -37,7 +37,7 @@ export class DiskBlobStore implements BlobStore {
     try {
       // Open first so an absent file is null here rather than a stream error after headers.
       const handle = await fs.promises.open(file, 'r');
-      // 1 MiB reads: a 4 MiB chunk in 4 reads rather than 64 (fewer callbacks per MiB served).
+      // 1 MiB reads: an 8 MiB chunk in 8 reads rather than 128 (fewer callbacks per MiB served).
       return handle.createReadStream({ highWaterMark: READ_BUFFER_BYTES });
     } catch (error) {
       if (isNotFound(error)) return null;

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { BlobStatusResponse, CHUNK_SIZE, StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
+import { BlobStatusResponse, CHUNK_SIZE, CHUNK_SIZES, StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
 import { NOT_ENOUGH_STORAGE_MESSAGE } from '../services/BlobService';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
@@ -96,6 +96,30 @@ describeEachDatabase('uploads', (env) => {
     });
     const vault = await env.db.selectFrom('vaults').select('size').where('id', '=', vaultId).executeTakeFirstOrThrow();
     expect(Number(vault.size)).toBe(file.storedSize + next.storedSize);
+  });
+
+  it('commits versions in 4 MiB chunks (uploaded before chunks grew) and in CHUNK_SIZE chunks; a chunk count that does not fit the chunk size is refused', async () => {
+    const vaultId = await owner.createVault();
+    const [first, current] = CHUNK_SIZES;
+    expect(first).toBe(4 * 1024 * 1024);
+    const size = 2 * current + 10;
+    for (const chunkSize of CHUNK_SIZES) {
+      const file = makeFile(size, { chunkSize });
+      expect(file.chunks.length).toBe(chunkSize === first ? 5 : 3);
+      const version = await owner.upload(vaultId, file);
+      expect(version.chunkSize).toBe(chunkSize);
+      expectAccepted(await owner.apply(vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version }));
+      const last = await owner.getChunk(vaultId, version.blobId, file.chunks.length - 1);
+      expect(Buffer.compare(last.rawPayload, file.chunks.at(-1)!)).toBe(0);
+    }
+    // The same 4 MiB chunks signed as CHUNK_SIZE chunks do not add up, and another size is no format.
+    const small = makeFile(size, { chunkSize: first });
+    const version = await owner.upload(vaultId, small);
+    const before = await countVaultRows(env.db);
+    expectRejected(await owner.apply(vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version: { ...version, chunkSize: current } }), 'INVALID_OPERATION');
+    const odd = { ...version, chunkSize: (1024 * 1024) as typeof current };
+    expectError(await owner.pushRaw([await owner.sign(vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version: odd })]), 400, 'VALIDATION_FAILED');
+    expect(await countVaultRows(env.db)).toEqual(before);
   });
 
   it('refuses a version whose sizes do not match its upload, or an upload by someone else', async () => {

@@ -6,7 +6,7 @@ import type { DefineRoute } from './route';
 
 /**
  * Requests per minute, per IP and route, for the signed-out public reads: a viewer fetches one
- * page of operations per 500 and one request per 4 MiB chunk, so the sign-in limit would stop a
+ * page of operations per 500 and one request per chunk, so the sign-in limit would stop a
  * single download; this is that limit times PUBLIC_RATE_FACTOR.
  */
 export const PUBLIC_RATE_FACTOR = 30;

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ApiError } from '../../src/protocol/errors';
-import { CHUNK_MAX_BYTES, CHUNK_SIZE } from '../../src/protocol/vaults';
+import { CHUNK_MAX_BYTES, CHUNK_SIZES } from '../../src/protocol/vaults';
 import { type BlobStore, chunkKey } from '../blobs/BlobStore';
 import { toDbBool } from '../db/dbBool';
 import { isUniqueViolation } from '../db/isUniqueViolation';
@@ -49,7 +49,8 @@ export class BlobService {
     const { blobId, storedSize, chunkCount } = request;
     // An airdrop member may upload nothing at all with an allowance of 0 (spec 001 section 5).
     if (membership.storageAllowance === 0) throw new ApiError('NOT_ENOUGH_STORAGE', NO_UPLOADS_MESSAGE);
-    if (storedSize > chunkCount * CHUNK_MAX_BYTES || chunkCount > Math.max(1, Math.ceil(storedSize / CHUNK_SIZE))) {
+    // Bounds for any chunk size a version may have (the smallest gives the most chunks).
+    if (storedSize > chunkCount * CHUNK_MAX_BYTES || chunkCount > Math.max(1, Math.ceil(storedSize / Math.min(...CHUNK_SIZES)))) {
       throw new ApiError('VALIDATION_FAILED', 'The chunk count does not fit the stored size');
     }
     await this.purgeExpired();

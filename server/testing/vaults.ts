@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import {
   CHUNK_SIZE,
   CHUNK_TAG_BYTES,
+  type ChunkSize,
   type Field,
   type FileVersion,
   type Operation,
@@ -129,6 +130,7 @@ export class VaultActor {
 export interface StoredFile {
   size: number;
   storedSize: number;
+  chunkSize: ChunkSize;
   chunks: Buffer[];
 }
 
@@ -136,16 +138,17 @@ export interface StoredFile {
  * Stored chunks for a file of `size` bytes: private files get one 16-byte tag per chunk, like
  * AES-GCM output (random bytes stand in for ciphertext: the server cannot tell).
  */
-export function makeFile(size: number, options: { isPublic?: boolean; fill?: (plain: Buffer) => Buffer } = {}): StoredFile {
-  const count = Math.max(1, Math.ceil(size / CHUNK_SIZE));
+export function makeFile(size: number, options: { isPublic?: boolean; fill?: (plain: Buffer) => Buffer; chunkSize?: ChunkSize } = {}): StoredFile {
+  const chunkSize = options.chunkSize ?? CHUNK_SIZE;
+  const count = Math.max(1, Math.ceil(size / chunkSize));
   const tag = options.isPublic ? 0 : CHUNK_TAG_BYTES;
   const chunks: Buffer[] = [];
   for (let i = 0; i < count; i += 1) {
-    const plainLength = Math.min(CHUNK_SIZE, size - i * CHUNK_SIZE);
+    const plainLength = Math.min(chunkSize, size - i * chunkSize);
     const plain = crypto.randomBytes(plainLength);
     chunks.push(options.fill ? options.fill(plain) : Buffer.concat([plain, crypto.randomBytes(tag)]));
   }
-  return { size, storedSize: size + tag * count, chunks };
+  return { size, storedSize: size + tag * count, chunkSize, chunks };
 }
 
 export function versionOf(blobId: string, file: StoredFile, isPublic: boolean): FileVersion {
@@ -154,7 +157,7 @@ export function versionOf(blobId: string, file: StoredFile, isPublic: boolean): 
     blobId,
     size: file.size,
     storedSize: file.storedSize,
-    chunkSize: CHUNK_SIZE,
+    chunkSize: file.chunkSize,
     chunkCount: file.chunks.length,
     chunkHashes: file.chunks.map(sha256Hex),
     ...(isPublic ? {} : { fileKey: sealed() }),

@@ -51,11 +51,18 @@ export const MEMO_LIMITS = {
   REACTION_MAX: 32,
 } as const;
 
-/** Plaintext bytes per content chunk. The last chunk may be shorter; an empty file has 1 chunk. */
-export const CHUNK_SIZE = 4 * 1024 * 1024;
+/**
+ * Plaintext bytes per content chunk of what is uploaded now. The last chunk may be shorter; an
+ * empty file has 1 chunk. Each version names its chunk size (`FileVersion.chunkSize`): versions
+ * uploaded before chunks grew to 8 MiB have 4 MiB chunks, and stay readable (docs/decisions.md).
+ */
+export const CHUNK_SIZE = 8 * 1024 * 1024;
+/** The chunk sizes a version may have: the first (4 MiB) and CHUNK_SIZE. */
+export const CHUNK_SIZES = [4 * 1024 * 1024, CHUNK_SIZE] as const;
+export type ChunkSize = (typeof CHUNK_SIZES)[number];
 /** AES-GCM adds a 16-byte tag to every chunk of a private file. */
 export const CHUNK_TAG_BYTES = 16;
-export const CHUNK_MAX_BYTES = CHUNK_SIZE + CHUNK_TAG_BYTES;
+export const CHUNK_MAX_BYTES = Math.max(...CHUNK_SIZES) + CHUNK_TAG_BYTES;
 
 export const Role = z.enum(['OWNER', 'CONTRIBUTOR', 'VIEWER', 'REVOKED']);
 export type Role = z.infer<typeof Role>;
@@ -153,7 +160,7 @@ export const FileVersion = z.strictObject({
   size: z.number().int().min(0).max(VAULT_LIMITS.FILE_MAX_BYTES),
   /** Stored size in bytes (plaintext plus one tag per chunk when private). */
   storedSize: z.number().int().min(0),
-  chunkSize: z.literal(CHUNK_SIZE),
+  chunkSize: z.union([z.literal(CHUNK_SIZES[0]), z.literal(CHUNK_SIZES[1])]),
   chunkCount: z.number().int().min(1),
   chunkHashes: z.array(Hex32).min(1),
   /** Sealed under the vault key (private), absent (public). */

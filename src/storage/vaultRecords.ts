@@ -5,7 +5,7 @@
  * wipes it.
  */
 import type { OpenedFields } from '../../workers/crypto/CryptoApi';
-import type { FileVersion, NodeKind, NodeStatus, OperationType, Role, VaultStatus } from '../protocol/vaults';
+import type { ChunkSize, FileVersion, NodeKind, NodeStatus, OperationType, Role, VaultStatus } from '../protocol/vaults';
 
 export interface VaultRecord {
   accountId: string;
@@ -208,6 +208,11 @@ export interface UploadRecord {
   fileType: string;
   size: number;
   lastModified: number;
+  /**
+   * Plaintext bytes per chunk. Absent in records queued before chunks grew to 8 MiB, whose
+   * chunks are 4 MiB (`uploadChunkSize` in src/sync/uploadSource.ts).
+   */
+  chunkSize?: ChunkSize;
   chunkCount: number;
   /**
    * SHA-256 of each sealed chunk by index (its receipt), recorded just before the chunk is first

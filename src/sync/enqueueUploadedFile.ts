@@ -3,9 +3,10 @@
  * them (file.create, or file.addVersion for a replaced file) goes to the outbox, waiting for the
  * upload id. The server checks the chunk hashes against what it holds before accepting it.
  */
-import { CHUNK_SIZE, type Field, type FileVersion } from '../protocol/vaults';
+import type { Field, FileVersion } from '../protocol/vaults';
 import type { UploadRecord } from '../storage/vaultRecords';
 import { enqueueOperation } from './outbox';
+import { uploadChunkSize } from './uploadSource';
 import type { SyncContext } from './SyncContext';
 
 /** Queues the file operation of a fully sent upload; its names and type sealed in a private vault. */
@@ -24,7 +25,7 @@ export async function enqueueUploadedFile(ctx: SyncContext, record: UploadRecord
     blobId: record.blobId,
     size: record.size,
     storedSize,
-    chunkSize: CHUNK_SIZE,
+    chunkSize: uploadChunkSize(record),
     chunkCount: record.chunkCount,
     chunkHashes: hashes as string[],
     ...(isPrivate && record.sealedFileKey ? { fileKey: record.sealedFileKey } : {}),

@@ -8,7 +8,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { summariseUploads } from '../domain/uploadRules';
 import type { ApiClient } from '../platform/apiClient';
-import { CHUNK_SIZE, CHUNK_TAG_BYTES } from '../protocol/vaults';
+import { CHUNK_SIZE, CHUNK_SIZES, CHUNK_TAG_BYTES } from '../protocol/vaults';
 import { CairnDb } from '../storage/db';
 import type { UploadRecord } from '../storage/vaultRecords';
 import { getChildren, getUploads } from '../storage/vaultStore';
@@ -204,6 +204,31 @@ describe('[R1] resume check: the source must be the one whose chunks were sent',
     expect(transfer.sent).toEqual([2, 3]);
     expect(await onlyUpload()).toMatchObject({ state: 'done', sentBytes: size, error: null });
     const [node] = await getChildren(db, USER.id, vaultId, null);
+    expect(await sameBytes(await actions.downloadFile(vaultId, node!.id), content)).toBe(true);
+  });
+
+  it('an upload queued before chunks grew to CHUNK_SIZE goes on in its 4 MiB chunks, and its version says so', async () => {
+    const vaultId = await privateVault();
+    const legacySize = CHUNK_SIZES[0];
+    expect(legacySize).toBeLessThan(CHUNK_SIZE);
+    const content = bytes(2 * legacySize + 10, 5);
+    // Queued while the server is out of reach, then written back as the former code wrote it.
+    server.isOffline = true;
+    await actions.uploadFiles(vaultId, null, [{ file: file('old.bin', content) }]);
+    await client.idle();
+    await db.uploads.toCollection().modify((r) => {
+      delete r.chunkSize;
+      r.chunkCount = 3;
+      r.chunkHashes = [null, null, null];
+      r.plainHashes = [null, null, null];
+    });
+    server.isOffline = false;
+    reload();
+    await client.syncNow();
+    expect(transfer.sent).toEqual([0, 1, 2]);
+    expect(await onlyUpload()).toMatchObject({ state: 'done', sentBytes: content.length });
+    const [node] = await getChildren(db, USER.id, vaultId, null);
+    expect(await db.versions.get([USER.id, node!.latestVersionId!])).toMatchObject({ chunkSize: legacySize, chunkCount: 3 });
     expect(await sameBytes(await actions.downloadFile(vaultId, node!.id), content)).toBe(true);
   });
 

@@ -35,6 +35,7 @@ import {
   sourceChangedMessage,
   sourceUnreadableMessage,
   trackCopies,
+  uploadChunkSize,
   type UploadSource,
 } from './uploadSource';
 
@@ -80,8 +81,8 @@ export function storedSizeOf(size: number, chunkCount: number, isPrivate: boolea
 }
 
 /** Plaintext bytes of chunk `index` of a file of `size` bytes. */
-function plainSizeOf(size: number, index: number): number {
-  return Math.max(0, Math.min(CHUNK_SIZE, size - index * CHUNK_SIZE));
+function plainSizeOf(size: number, index: number, chunkSize: number): number {
+  return Math.max(0, Math.min(chunkSize, size - index * chunkSize));
 }
 
 /**
@@ -386,7 +387,7 @@ export class UploadQueue {
     for (let i = 0; i < record.chunkCount; i++) if (!(stored.has(i) && record.chunkHashes[i])) missing.push(i);
     // What the server holds counts as sent, so progress survives a reload.
     let alreadySent = 0;
-    for (let i = 0; i < record.chunkCount; i++) if (!missing.includes(i)) alreadySent += plainSizeOf(record.size, i);
+    for (let i = 0; i < record.chunkCount; i++) if (!missing.includes(i)) alreadySent += plainSizeOf(record.size, i, uploadChunkSize(record));
     record = UploadQueue.goingOn(
       await this.update(uploadId, (r) => {
         r.sentBytes = alreadySent;
@@ -424,7 +425,8 @@ export class UploadQueue {
    */
   private async sendChunks(initial: UploadRecord, transfer: TransferPort, source: UploadSource, missing: readonly number[], rawKey: ArrayBuffer | null): Promise<UploadRecord> {
     const { uploadId, vaultId, blobId, size, chunkCount, name } = initial;
-    const header = { size, chunkSize: CHUNK_SIZE, chunkCount };
+    const chunkSize = uploadChunkSize(initial);
+    const header = { size, chunkSize, chunkCount };
     const ahead: { index: number; sealing: Promise<SealedChunk> }[] = [];
     let next = 0;
     const seal = async (index: number): Promise<SealedChunk> => {
@@ -460,7 +462,7 @@ export class UploadQueue {
         if (status !== null && !isRetryableStatus(status)) throw new PermanentUploadError(UPLOAD_FAILED_MESSAGE);
         throw error;
       }
-      unrecordedSent += plainSizeOf(size, index);
+      unrecordedSent += plainSizeOf(size, index, chunkSize);
     };
     try {
       for (sealAhead(); ahead.length > 0; sealAhead()) {
@@ -569,6 +571,7 @@ export async function queueUploads(ctx: SyncContext, inputs: NewUpload[]): Promi
       fileType: input.file.type,
       size,
       lastModified: lastModifiedOf(input.file, now),
+      chunkSize: CHUNK_SIZE,
       chunkCount,
       chunkHashes: Array.from({ length: chunkCount }, () => null),
       plainHashes: Array.from({ length: chunkCount }, () => null),

@@ -9,9 +9,14 @@
  * last chunk the server holds (checked against the hash recorded when that chunk was sealed).
  * Otherwise the upload fails naming the file; it is never finished from a mix of two versions.
  */
-import { CHUNK_SIZE } from '../protocol/vaults';
+import { CHUNK_SIZES, type ChunkSize } from '../protocol/vaults';
 import type { UploadRecord } from '../storage/vaultRecords';
 import type { SyncContext } from './SyncContext';
+
+/** An upload's chunk size: the one it was queued with (4 MiB for records older than the field). */
+export function uploadChunkSize(record: Pick<UploadRecord, 'chunkSize'>): ChunkSize {
+  return record.chunkSize ?? CHUNK_SIZES[0];
+}
 
 /** The upload's file differs from the one whose chunks were sent. */
 export class SourceChangedError extends Error {}
@@ -92,6 +97,6 @@ export async function checkSourceUnchanged(ctx: SyncContext, record: UploadRecor
   const checked = storedChunks.filter((index) => plainHashes[index]).reduce((last, index) => Math.max(last, index), -1);
   if (checked < 0) return;
   if (!ctx.transfer) throw new Error('The transfer pool is not available yet');
-  const hash = await ctx.transfer.hashPlainChunk(file, checked, CHUNK_SIZE);
+  const hash = await ctx.transfer.hashPlainChunk(file, checked, uploadChunkSize(record));
   if (hash !== plainHashes[checked]) throw new SourceChangedError(`chunk ${checked}`);
 }

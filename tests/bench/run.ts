@@ -268,6 +268,7 @@ class MemorySampler {
   startRss = 0;
   /** The peak sample's RSS by Chromium process kind (browser, renderer, gpu-process...). */
   peakByKind = new Map<string, number>();
+  private startByKind = new Map<string, number>();
   /** Browser RSS samples over the transfer, for the growth of its first and second half. */
   private readonly samples: { at: number; rss: number }[] = [];
 
@@ -314,7 +315,7 @@ class MemorySampler {
 
   async start() {
     this.startHeap = this.peakHeap = await this.heap();
-    this.peakByKind = this.rssByKind();
+    this.peakByKind = this.startByKind = this.rssByKind();
     this.startRss = this.peakRss = [...this.peakByKind.values()].reduce((a, b) => a + b, 0);
     this.samples.push({ at: performance.now(), rss: this.startRss });
     this.timer = setInterval(() => void this.sample(), 100);
@@ -337,10 +338,14 @@ class MemorySampler {
     return { first: firstPeak - this.startRss, second: peakOf(this.samples.filter((s) => s.at > middle)) - firstPeak };
   }
 
-  /** One line: heap, RSS peak, its growth by half and the peak's split by process kind. */
+  /** One line: heap, RSS peak, its growth by half and the peak's split by process kind (with each kind's growth). */
   describe(): string {
     const { first, second } = this.halves();
-    const kinds = [...this.peakByKind].sort((a, b) => b[1] - a[1]).map(([kind, rss]) => `${kind} ${mib(rss)}`);
+    const grown = (kind: string, rss: number) => {
+      const growth = rss - (this.startByKind.get(kind) ?? 0);
+      return `${growth >= 0 ? '+' : ''}${mib(growth)}`;
+    };
+    const kinds = [...this.peakByKind].sort((a, b) => b[1] - a[1]).map(([kind, rss]) => `${kind} ${mib(rss)} (${grown(kind, rss)})`);
     return (
       `main-thread JS heap peak ${mib(this.peakHeap)} (start ${mib(this.startHeap)}); browser RSS peak ${mib(this.peakRss)} ` +
       `(start ${mib(this.startRss)}, +${mib(this.peakRss - this.startRss)}: +${mib(first)} in the first half, ${second >= 0 ? '+' : ''}${mib(second)} in the second; at the peak ${kinds.join(', ')})`

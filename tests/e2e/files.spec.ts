@@ -3,17 +3,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom, type UploadFile } from './pages/VaultRoom';
+import { CHUNK_SIZE } from '../../src/protocol/vaults';
 import { DATA_DIR, STRONG_PASSWORD, expect, tamperChunk, test, uniqueEmail } from './fixtures';
 
-const MiB = 1024 * 1024;
 /** The start of CHUNK_TAMPERED_MESSAGE (src/sync/downloadFile.ts). */
 const TAMPERED_TEXT = /This file's content does not match what its uploader signed/;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** Random bytes over `chunks` 4 MiB chunks, so a chunk out of order or missing changes the hash. */
+/** Random bytes over `chunks` chunks, so a chunk out of order or missing changes the hash. */
 function randomFile(name: string, chunks: number): UploadFile {
-  return { name, mimeType: 'application/octet-stream', buffer: randomBytes((chunks - 1) * 4 * MiB + 123_457) };
+  return { name, mimeType: 'application/octet-stream', buffer: randomBytes((chunks - 1) * CHUNK_SIZE + 123_457) };
 }
 
 test('files: batch download as a zip, drag a file onto a folder, edit description and tags', async ({ page }, testInfo) => {

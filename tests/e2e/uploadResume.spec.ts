@@ -10,6 +10,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, truncateSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { notKeptText } from '../../src/domain/uploadRules';
+import { CHUNK_SIZE } from '../../src/protocol/vaults';
 import { SEAL_AHEAD, sourceUnreadableMessage } from '../../src/sync/uploadQueue';
 import { SPOOL_DIRECTORY } from '../../workers/transfer/chunkSpool';
 import { CHROMIUM_FLAGS } from '../chromiumFlags';
@@ -170,7 +171,8 @@ test('offline in the middle of an upload: the box shows it paused; back online i
   test.setTimeout(240_000);
   const page = await pageWithoutProfile(browser);
   const room = await newUserWithVault(page, 'offline', testInfo);
-  const file = fileOnDisk('survey-offline.bin', 40 * MiB);
+  // Ten chunks: more than can wait in the spool at once, so the bound below can be broken.
+  const file = fileOnDisk('survey-offline.bin', 10 * CHUNK_SIZE);
   await uploadUntil(room, [file], 15);
   // The chunk on the wire, the next one (its hashes being recorded meanwhile) and those sealed
   // ahead wait on disk, not in the browser's memory.

@@ -10,7 +10,7 @@
  */
 import { PagePortMessage, ServiceWorkerPortMessage, STREAM_CANCELLED, type PagePortMessage as PageMessage } from './downloadStreamProtocol';
 
-/** Chunks the service worker queues ahead of the browser's download writer (4 MiB each here). */
+/** Chunks the service worker queues ahead of the browser's download writer (8 MiB each here). */
 export const READABLE_HIGH_WATER_MARK = 2;
 
 function post(port: MessagePort, message: PageMessage, transfer: Transferable[] = []): void {

@@ -4,7 +4,7 @@
  * and the stored chunks' SHA-256s equal `version.chunkHashes` in order.
  */
 import { ApiError } from '../../../src/protocol/errors';
-import { CHUNK_SIZE, CHUNK_TAG_BYTES, type FileVersion } from '../../../src/protocol/vaults';
+import { CHUNK_TAG_BYTES, type FileVersion } from '../../../src/protocol/vaults';
 import { type Blob, findBlob, listChunks } from '../vaultRows';
 import type { VaultOpContext } from './OpContext';
 import { scheduleStorage } from './storageSchedule';
@@ -16,7 +16,7 @@ export async function checkVersionBlob(ctx: VaultOpContext, version: FileVersion
     throw new ApiError('INVALID_OPERATION', 'The upload of this version was not found');
   }
   if (blob.status !== 'reserved') throw new ApiError('INVALID_OPERATION', 'This upload already belongs to a file version');
-  const expectedChunks = Math.max(1, Math.ceil(version.size / CHUNK_SIZE));
+  const expectedChunks = Math.max(1, Math.ceil(version.size / version.chunkSize));
   const expectedStored = version.size + (vault.isPublic ? 0 : CHUNK_TAG_BYTES * expectedChunks);
   if (
     version.chunkCount !== expectedChunks ||
