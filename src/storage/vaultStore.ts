@@ -16,7 +16,7 @@ import { compareNames, nodeComparator, sortNodes } from '../domain/nodeSort';
 import { ACTIVE_UPLOAD_STATES } from '../domain/uploadRules';
 import { isListedMembership } from '../domain/vaultListRules';
 import { getDb, type CairnDb } from './db';
-import { useLiveSelection } from './useLiveSelection';
+import { uploadsFeedOf } from './uploadsFeed';
 import type { NodeRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 let storeAccountId: string | null = null;
@@ -232,34 +232,54 @@ export function useUploads(): UploadRecord[] {
   return useUploadsOnceRead() ?? EMPTY_UPLOADS;
 }
 
-/** The uploads, or undefined until they have been read for a signed-in account. */
+const NO_FEED = { subscribe: () => () => {}, getSnapshot: () => undefined };
+
+/**
+ * The uploads, or undefined until they have been read for a signed-in account: from the one
+ * shared feed of them (uploadsFeed.ts), so at most four reads a second however many views show
+ * them and however fast the upload records change.
+ */
 export function useUploadsOnceRead(): UploadRecord[] | undefined {
   const accountId = useStoreAccount();
-  return useLiveQuery(() => (accountId ? getUploads(getDb(), accountId) : undefined), [accountId]);
+  const feed = accountId ? uploadsFeedOf(getDb(), accountId, getUploads) : NO_FEED;
+  return useSyncExternalStore(feed.subscribe, feed.getSnapshot);
 }
 
-/** One upload's record, live (a pending row's mark follows its progress by itself). */
+/** One upload's record, live (a pending row's mark follows its progress by itself), from the feed. */
 export function useUpload(uploadId: string): UploadRecord | undefined {
   const accountId = useStoreAccount();
-  return useLiveQuery(() => (accountId ? getDb().uploads.get([accountId, uploadId]) : undefined), [accountId, uploadId]);
+  const feed = accountId ? uploadsFeedOf(getDb(), accountId, getUploads) : NO_FEED;
+  return useSyncExternalStore(feed.subscribe, () => feed.getSnapshot()?.find((u) => u.uploadId === uploadId));
 }
 
 /**
- * The uploads of new files still on their way into a folder: re-read on every change of the
- * uploads, but handed on only when which they are changes, not on each chunk's progress.
+ * The uploads of new files still on their way into a folder, from the feed: handed on only when
+ * which they are changes, not on each chunk's progress (the page stays still meanwhile).
  */
 export function useNewFileUploadsInto(vaultId: string, parentId: string | null): UploadRecord[] {
   const accountId = useStoreAccount();
-  return (
-    useLiveSelection(
-      async () =>
-        accountId
-          ? (await getUploads(getDb(), accountId)).filter((u) => u.vaultId === vaultId && u.parentId === parentId && u.isNewFile && ACTIVE_UPLOAD_STATES.has(u.state))
-          : EMPTY_UPLOADS,
-      [accountId, vaultId, parentId],
-      (uploads) => uploads.map((u) => u.uploadId).join(),
-    ) ?? EMPTY_UPLOADS
-  );
+  const [selected, setSelected] = useState(EMPTY_UPLOADS);
+  useEffect(() => {
+    if (!accountId) {
+      setSelected(EMPTY_UPLOADS);
+      return;
+    }
+    const feed = uploadsFeedOf(getDb(), accountId, getUploads);
+    let lastKey: string | null = null;
+    const select = () => {
+      const all = feed.getSnapshot();
+      if (!all) return;
+      const into = all.filter((u) => u.vaultId === vaultId && u.parentId === parentId && u.isNewFile && ACTIVE_UPLOAD_STATES.has(u.state));
+      const key = into.map((u) => u.uploadId).join();
+      if (key === lastKey) return;
+      lastKey = key;
+      setSelected(into.length ? into : EMPTY_UPLOADS);
+    };
+    const unsubscribe = feed.subscribe(select);
+    select();
+    return unsubscribe;
+  }, [accountId, vaultId, parentId]);
+  return selected;
 }
 
 export function useOutboxCount(): number {

@@ -23,8 +23,8 @@
  * BENCH_SERVER_PROFILE=dir has the server write a V8 CPU profile of its whole run there.
  * BENCH_PROFILE=memory gives the user's browser no profile on disk (a private window's storage).
  */
-import { createHash, randomFillSync } from 'node:crypto';
-import { createReadStream, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync, closeSync, appendFileSync } from 'node:fs';
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
+import { createReadStream, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync, closeSync, appendFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
@@ -40,6 +40,8 @@ import { CHROMIUM_FLAGS } from '../chromiumFlags';
 const MiB = 1024 * 1024;
 const SIZE_MIB = Number(process.env.BENCH_SIZE_MIB ?? 256);
 const FILE_COUNT = Number(process.env.BENCH_FILES ?? 10_000);
+/** Files of one pick, uploaded through the dialog (BENCH_PICK_FILES). */
+const PICK_FILES = Number(process.env.BENCH_PICK_FILES ?? 1_000);
 if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'timeline') throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'timeline' is known`);
 /** BENCH_ONLY=timeline: seed the vault, measure its folder and its timeline, nothing else (a quick loop for timeline work). */
 const TIMELINE_ONLY = process.env.BENCH_ONLY === 'timeline';
@@ -738,6 +740,41 @@ async function main(): Promise<void> {
     );
     await download.delete().catch(() => undefined);
     rmSync(filePath, { force: true });
+
+    // 4. A pick of many small files ------------------------------------------------------------
+    const pickDir = join(tempDir, 'pick');
+    mkdirSync(pickDir, { recursive: true });
+    const pickPaths = Array.from({ length: PICK_FILES }, (_, i) => {
+      const path = join(pickDir, `small-${String(i + 1).padStart(5, '0')}.txt`);
+      writeFileSync(path, randomBytes(10_000));
+      return path;
+    });
+    await page.goto(vaultUrl);
+    await row(page, fileName).waitFor();
+    const pickChooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Add an asset' }).click();
+    await page.getByRole('menuitem', { name: 'Upload file' }).click();
+    await (await pickChooser).setFiles(pickPaths);
+    const pickDialog = page.getByRole('dialog', { name: `Upload ${PICK_FILES} files` });
+    await pickDialog.getByText(/^Available: /).waitFor();
+    const pickCpu = cpuSeconds();
+    const pickCpuKinds = cpuThreads();
+    await watchUploadBox(page);
+    const pickProfile = await startProfile(page);
+    log(`upload of ${PICK_FILES} small files: confirm clicked`);
+    await pickDialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await poll('the small files to be uploaded', async () => outboxCount(page).then(async (n) => n === 0 && (await uploadBoxTimes(page).then(() => true, () => false))), 600_000, 1_000);
+    const pickBox = await uploadBoxTimes(page);
+    await stopProfile(pickProfile, 'pick', log);
+    const pickSeconds = (pickBox.doneAt - pickBox.shownAt) / 1000;
+    record(`upload of ${PICK_FILES} files of 10 kB (one pick)`, `${fmt(pickSeconds, 1)} s (${fmt(PICK_FILES / pickSeconds)} files/s) from the box showing them queued to the box saying all are done`);
+    const pickCpuAfter = cpuSeconds();
+    const pickBrowserCpu = pickCpuAfter.browser - pickCpu.browser;
+    const pickServerCpu = pickCpuAfter.server - pickCpu.server;
+    record(
+      `  CPU of the ${PICK_FILES} files`,
+      `browser ${fmt(pickBrowserCpu, 1)} s + server ${fmt(pickServerCpu, 1)} s = ${fmt(((pickBrowserCpu + pickServerCpu) * 1000) / PICK_FILES, 1)} CPU-ms per file; ${cpuByKindSince(pickCpuKinds)}`,
+    );
   }
 
   // 5. 10,000 files ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Progress, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { cancelledText, isCancellable, summariseUploads, type UploadStage, uploadFailureText } from '../../../domain/uploadRules';
@@ -6,7 +6,7 @@ import type { UploadRecord } from '../../../storage/vaultRecords';
 import { useUploadsOnceRead } from '../../../storage/vaultStore';
 import { cancelUpload, retryUpload, UPLOAD_FAILED_MESSAGE } from '../../../sync/vaultActions';
 import { showSnackbar } from '../../../ui/snackbar';
-import { UploadProgressRow } from './UploadProgressRow';
+import { UploadRows } from './UploadRows';
 import { NotUploadedModal } from './NotUploadedModal';
 import { clearUnpackFailures, useUnpackFailures } from './unpackFailureStore';
 
@@ -84,6 +84,8 @@ export function UploadProgressBox() {
     if (moving.length > 0) showSnackbar(cancelledText(moving.length));
   }
 
+  const cancelOne = (one: UploadRecord) => void cancel([one]);
+
   async function retry() {
     setRetryOpen(false);
     setFinished(false);
@@ -124,13 +126,7 @@ export function UploadProgressBox() {
           {/* Striped while under way, but not animated: moving stripes repaint the page every
               frame for the whole upload, CPU the upload itself needs (npm run bench). */}
           <Progress value={summary.percent} aria-label="Upload progress" striped={stage !== 'done' && stage !== 'failed' && stage !== 'paused'} />
-          <ScrollArea.Autosize mah={120} type="auto" offsetScrollbars>
-            <Stack gap={2} aria-label="Uploads">
-              {visible.map((u) => (
-                <UploadProgressRow key={u.uploadId} upload={u} onCancel={(one) => void cancel([one])} />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
+          <UploadRows uploads={visible} onCancel={cancelOne} />
           <Group justify="space-between" wrap="nowrap">
             <Text size="xs" c="dimmed">
               {summary.done} of {summary.total} files

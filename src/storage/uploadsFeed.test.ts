@@ -1,0 +1,105 @@
+/** The shared, paced read of the uploads (uploadsFeed.ts): fewer reads than writes, never stale. */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CairnDb } from './db';
+import { FEED_INTERVAL_MS, UploadsFeed, uploadsFeedOf } from './uploadsFeed';
+import type { UploadRecord } from './vaultRecords';
+import { getUploads } from './vaultStore';
+
+const ACCOUNT = 'acc1';
+let db: CairnDb;
+let reads: number;
+let feed: UploadsFeed;
+
+function upload(uploadId: string, sentBytes = 0): UploadRecord {
+  return {
+    accountId: ACCOUNT,
+    uploadId,
+    vaultId: 'v1',
+    fileId: `f-${uploadId}`,
+    isNewFile: true,
+    parentId: null,
+    name: `${uploadId}.txt`,
+    versionId: `ver-${uploadId}`,
+    blobId: `b-${uploadId}`,
+    sealedFileKey: null,
+    fileType: 'text/plain',
+    size: 100,
+    lastModified: 0,
+    chunkCount: 1,
+    chunkHashes: [null],
+    sentBytes,
+    state: 'uploading',
+    error: null,
+    createdAt: Number(uploadId.slice(1)),
+    batchId: 'batch',
+  };
+}
+
+/** Resolves once the feed has told its listeners `check` holds. */
+function until(check: (uploads: UploadRecord[]) => boolean): Promise<UploadRecord[]> {
+  return new Promise((resolve) => {
+    const unsubscribe = feed.subscribe(() => {
+      const value = feed.getSnapshot();
+      if (value && check(value)) {
+        unsubscribe();
+        resolve(value);
+      }
+    });
+  });
+}
+
+beforeEach(async () => {
+  db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+  // Opening tells every table changed (Dexie): done before, so the counts below are the feed's own.
+  await db.open();
+  reads = 0;
+  feed = new UploadsFeed(db, ACCOUNT, (...args) => {
+    reads += 1;
+    return getUploads(...args);
+  });
+});
+
+afterEach(() => db.close());
+
+describe('the uploads feed', () => {
+  it('reads once for its first listener, then after changes, at most once per interval however many writes', async () => {
+    await db.uploads.bulkAdd([upload('u1'), upload('u2')]);
+    const stop = feed.subscribe(() => {});
+    expect((await until((all) => all.length === 2)).map((u) => u.uploadId)).toEqual(['u1', 'u2']);
+    expect(reads).toBe(1);
+
+    const started = Date.now();
+    for (let sent = 1; sent <= 40; sent++) await db.uploads.put(upload('u1', sent));
+    const last = await until((all) => all[0]!.sentBytes === 40);
+    expect(last[0]).toMatchObject({ uploadId: 'u1', sentBytes: 40 });
+    // 40 writes, but a read only every FEED_INTERVAL_MS at most (plus the one each side).
+    expect(reads - 1).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / FEED_INTERVAL_MS) + 1);
+    expect(reads - 1).toBeLessThan(40);
+    stop();
+  });
+
+  it('does not read for changes of other tables, and stops reading when nobody listens', async () => {
+    const stop = feed.subscribe(() => {});
+    await until(() => true);
+    await db.outbox.clear();
+    await db.nodes.clear();
+    await new Promise((resolve) => setTimeout(resolve, 2 * FEED_INTERVAL_MS));
+    expect(reads).toBe(1);
+
+    stop();
+    expect(feed.getSnapshot()).toBeUndefined();
+    await db.uploads.add(upload('u3'));
+    await new Promise((resolve) => setTimeout(resolve, 2 * FEED_INTERVAL_MS));
+    expect(reads).toBe(1);
+    // Looked at again: read afresh, with what changed meanwhile.
+    const again = feed.subscribe(() => {});
+    expect((await until((all) => all.length === 1)).map((u) => u.uploadId)).toEqual(['u3']);
+    again();
+  });
+
+  it('is one feed per database and account', () => {
+    expect(uploadsFeedOf(db, ACCOUNT, getUploads)).toBe(uploadsFeedOf(db, ACCOUNT, getUploads));
+    expect(uploadsFeedOf(db, 'acc2', getUploads)).not.toBe(uploadsFeedOf(db, ACCOUNT, getUploads));
+  });
+});
