@@ -16,7 +16,7 @@ import { compareNames, nodeComparator, sortNodes } from '../domain/nodeSort';
 import { ACTIVE_UPLOAD_STATES } from '../domain/uploadRules';
 import { isListedMembership } from '../domain/vaultListRules';
 import { getDb, type CairnDb } from './db';
-import { uploadsFeedOf } from './uploadsFeed';
+import { type UploadsFeed, uploadsFeedOf } from './uploadsFeed';
 import type { NodeRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 let storeAccountId: string | null = null;
@@ -234,21 +234,24 @@ export function useUploads(): UploadRecord[] {
 
 const NO_FEED = { subscribe: () => () => {}, getSnapshot: () => undefined };
 
+/** The uploads feed of the signed-in account (nothing with no account). */
+function feedOf(accountId: string | null): Pick<UploadsFeed, 'subscribe' | 'getSnapshot'> {
+  return accountId ? uploadsFeedOf(getDb(), accountId, getUploads) : NO_FEED;
+}
+
 /**
  * The uploads, or undefined until they have been read for a signed-in account: from the one
  * shared feed of them (uploadsFeed.ts), so at most four reads a second however many views show
  * them and however fast the upload records change.
  */
 export function useUploadsOnceRead(): UploadRecord[] | undefined {
-  const accountId = useStoreAccount();
-  const feed = accountId ? uploadsFeedOf(getDb(), accountId, getUploads) : NO_FEED;
+  const feed = feedOf(useStoreAccount());
   return useSyncExternalStore(feed.subscribe, feed.getSnapshot);
 }
 
 /** One upload's record, live (a pending row's mark follows its progress by itself), from the feed. */
 export function useUpload(uploadId: string): UploadRecord | undefined {
-  const accountId = useStoreAccount();
-  const feed = accountId ? uploadsFeedOf(getDb(), accountId, getUploads) : NO_FEED;
+  const feed = feedOf(useStoreAccount());
   return useSyncExternalStore(feed.subscribe, () => feed.getSnapshot()?.find((u) => u.uploadId === uploadId));
 }
 
@@ -260,14 +263,10 @@ export function useNewFileUploadsInto(vaultId: string, parentId: string | null):
   const accountId = useStoreAccount();
   const [selected, setSelected] = useState(EMPTY_UPLOADS);
   useEffect(() => {
-    if (!accountId) {
-      setSelected(EMPTY_UPLOADS);
-      return;
-    }
-    const feed = uploadsFeedOf(getDb(), accountId, getUploads);
+    const feed = feedOf(accountId);
     let lastKey: string | null = null;
     const select = () => {
-      const all = feed.getSnapshot();
+      const all = accountId ? feed.getSnapshot() : EMPTY_UPLOADS;
       if (!all) return;
       const into = all.filter((u) => u.vaultId === vaultId && u.parentId === parentId && u.isNewFile && ACTIVE_UPLOAD_STATES.has(u.state));
       const key = into.map((u) => u.uploadId).join();

@@ -741,40 +741,6 @@ async function main(): Promise<void> {
     await download.delete().catch(() => undefined);
     rmSync(filePath, { force: true });
 
-    // 4. A pick of many small files ------------------------------------------------------------
-    const pickDir = join(tempDir, 'pick');
-    mkdirSync(pickDir, { recursive: true });
-    const pickPaths = Array.from({ length: PICK_FILES }, (_, i) => {
-      const path = join(pickDir, `small-${String(i + 1).padStart(5, '0')}.txt`);
-      writeFileSync(path, randomBytes(10_000));
-      return path;
-    });
-    await page.goto(vaultUrl);
-    await row(page, fileName).waitFor();
-    const pickChooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add an asset' }).click();
-    await page.getByRole('menuitem', { name: 'Upload file' }).click();
-    await (await pickChooser).setFiles(pickPaths);
-    const pickDialog = page.getByRole('dialog', { name: `Upload ${PICK_FILES} files` });
-    await pickDialog.getByText(/^Available: /).waitFor();
-    const pickCpu = cpuSeconds();
-    const pickCpuKinds = cpuThreads();
-    await watchUploadBox(page);
-    const pickProfile = await startProfile(page);
-    log(`upload of ${PICK_FILES} small files: confirm clicked`);
-    await pickDialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await poll('the small files to be uploaded', async () => outboxCount(page).then(async (n) => n === 0 && (await uploadBoxTimes(page).then(() => true, () => false))), 600_000, 1_000);
-    const pickBox = await uploadBoxTimes(page);
-    await stopProfile(pickProfile, 'pick', log);
-    const pickSeconds = (pickBox.doneAt - pickBox.shownAt) / 1000;
-    record(`upload of ${PICK_FILES} files of 10 kB (one pick)`, `${fmt(pickSeconds, 1)} s (${fmt(PICK_FILES / pickSeconds)} files/s) from the box showing them queued to the box saying all are done`);
-    const pickCpuAfter = cpuSeconds();
-    const pickBrowserCpu = pickCpuAfter.browser - pickCpu.browser;
-    const pickServerCpu = pickCpuAfter.server - pickCpu.server;
-    record(
-      `  CPU of the ${PICK_FILES} files`,
-      `browser ${fmt(pickBrowserCpu, 1)} s + server ${fmt(pickServerCpu, 1)} s = ${fmt(((pickBrowserCpu + pickServerCpu) * 1000) / PICK_FILES, 1)} CPU-ms per file; ${cpuByKindSince(pickCpuKinds)}`,
-    );
   }
 
   // 5. 10,000 files ------------------------------------------------------------------------------
@@ -929,6 +895,54 @@ async function main(): Promise<void> {
       : `(goal: ≤ ${FIRST_SYNC_GOAL_S} s for 10,000 items; not judged for ${FILE_COUNT})`,
   );
   await fresh.close();
+
+  // 7. A pick of many small files, last: its vault and uploads stay out of the measures above.
+  currentPage = page;
+  if (PICK_FILES > 0) {
+    log(`a pick of ${PICK_FILES} small files`);
+    await benchPick(page, baseUrl, tempDir);
+  }
+}
+
+/**
+ * One pick of PICK_FILES files of 10 kB, uploaded through the dialog into a vault of their own
+ * (so the measures of the other vault do not change), timed by the page as the upload above.
+ */
+async function benchPick(page: Page, baseUrl: string, tempDir: string): Promise<void> {
+  const pickDir = join(tempDir, 'pick');
+  mkdirSync(pickDir, { recursive: true });
+  const pickPaths = Array.from({ length: PICK_FILES }, (_, i) => {
+    const path = join(pickDir, `small-${String(i + 1).padStart(5, '0')}.txt`);
+    writeFileSync(path, randomBytes(10_000));
+    return path;
+  });
+  const vaultId = await createPrivateCloudVault(page, baseUrl, 'Bench picks', { isFirst: false });
+  await page.goto(`${baseUrl}/vaults/active/${vaultId}/assets`);
+  await page.getByRole('button', { name: 'Add an asset' }).waitFor();
+  const pickChooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add an asset' }).click();
+  await page.getByRole('menuitem', { name: 'Upload file' }).click();
+  await (await pickChooser).setFiles(pickPaths);
+  const pickDialog = page.getByRole('dialog', { name: `Upload ${PICK_FILES} files` });
+  await pickDialog.getByText(/^Available: /).waitFor();
+  const pickCpu = cpuSeconds();
+  const pickCpuKinds = cpuThreads();
+  await watchUploadBox(page);
+  const pickProfile = await startProfile(page);
+  log(`upload of ${PICK_FILES} small files: confirm clicked`);
+  await pickDialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await poll('the small files to be uploaded', async () => outboxCount(page).then(async (n) => n === 0 && (await uploadBoxTimes(page).then(() => true, () => false))), 600_000, 1_000);
+  const pickBox = await uploadBoxTimes(page);
+  await stopProfile(pickProfile, 'pick', log);
+  const pickSeconds = (pickBox.doneAt - pickBox.shownAt) / 1000;
+  record(`upload of ${PICK_FILES} files of 10 kB (one pick)`, `${fmt(pickSeconds, 1)} s (${fmt(PICK_FILES / pickSeconds)} files/s) from the box showing them queued to the box saying all are done`);
+  const pickCpuAfter = cpuSeconds();
+  const pickBrowserCpu = pickCpuAfter.browser - pickCpu.browser;
+  const pickServerCpu = pickCpuAfter.server - pickCpu.server;
+  record(
+    `  CPU of the ${PICK_FILES} files`,
+    `browser ${fmt(pickBrowserCpu, 1)} s + server ${fmt(pickServerCpu, 1)} s = ${fmt(((pickBrowserCpu + pickServerCpu) * 1000) / PICK_FILES, 1)} CPU-ms per file; ${cpuByKindSince(pickCpuKinds)}`,
+  );
 }
 
 function printTable() {
