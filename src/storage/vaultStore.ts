@@ -16,7 +16,7 @@ import { compareNames, nodeComparator, sortNodes } from '../domain/nodeSort';
 import { ACTIVE_UPLOAD_STATES } from '../domain/uploadRules';
 import { isListedMembership } from '../domain/vaultListRules';
 import { getDb, type CairnDb } from './db';
-import { type UploadsFeed, uploadsFeedOf } from './uploadsFeed';
+import { PacedRead, type UploadsFeed, uploadsFeedOf, usePacedRead } from './pacedRead';
 import type { NodeRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 let storeAccountId: string | null = null;
@@ -200,10 +200,9 @@ export function useFolderChildren(vaultId: string, parentId: string | null): { n
       isCurrent = false;
     };
   }, [key]); // key stands for accountId, vaultId and parentId
-  const all = useLiveQuery(
-    async () => ({ key, nodes: accountId ? await getChildren(getDb(), accountId, vaultId, parentId) : [] }),
-    [key],
-  );
+  // Paced (pacedRead.ts): a pick of many files makes a node each, and the whole folder read on
+  // every one of them grew with the square of the pick.
+  const all = usePacedRead(key, () => new PacedRead(getDb(), ['nodes'], async () => ({ key, nodes: accountId ? await getChildren(getDb(), accountId, vaultId, parentId) : [] })));
   if (all?.key === key) return { nodes: all.nodes, isComplete: true };
   return { nodes: first?.key === key ? first.nodes : undefined, isComplete: false };
 }

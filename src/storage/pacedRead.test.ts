@@ -1,8 +1,8 @@
-/** The shared, paced read of the uploads (uploadsFeed.ts): fewer reads than writes, never stale. */
+/** Paced live reads (pacedRead.ts): fewer reads than writes during a burst, never stale after it. */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CairnDb } from './db';
-import { FEED_INTERVAL_MS, UploadsFeed, uploadsFeedOf } from './uploadsFeed';
+import { PACED_INTERVAL_MS, PacedRead, type UploadsFeed, uploadsFeedOf } from './pacedRead';
 import type { UploadRecord } from './vaultRecords';
 import { getUploads } from './vaultStore';
 
@@ -54,15 +54,15 @@ beforeEach(async () => {
   // Opening tells every table changed (Dexie): done before, so the counts below are the feed's own.
   await db.open();
   reads = 0;
-  feed = new UploadsFeed(db, ACCOUNT, (...args) => {
+  feed = new PacedRead(db, ['uploads'], () => {
     reads += 1;
-    return getUploads(...args);
+    return getUploads(db, ACCOUNT);
   });
 });
 
 afterEach(() => db.close());
 
-describe('the uploads feed', () => {
+describe('a paced read (the uploads feed)', () => {
   it('reads once for its first listener, then after changes, at most once per interval however many writes', async () => {
     await db.uploads.bulkAdd([upload('u1'), upload('u2')]);
     const stop = feed.subscribe(() => {});
@@ -73,8 +73,8 @@ describe('the uploads feed', () => {
     for (let sent = 1; sent <= 40; sent++) await db.uploads.put(upload('u1', sent));
     const last = await until((all) => all[0]!.sentBytes === 40);
     expect(last[0]).toMatchObject({ uploadId: 'u1', sentBytes: 40 });
-    // 40 writes, but a read only every FEED_INTERVAL_MS at most (plus the one each side).
-    expect(reads - 1).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / FEED_INTERVAL_MS) + 1);
+    // 40 writes, but a read only every PACED_INTERVAL_MS at most (plus the one each side).
+    expect(reads - 1).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / PACED_INTERVAL_MS) + 1);
     expect(reads - 1).toBeLessThan(40);
     stop();
   });
@@ -84,13 +84,13 @@ describe('the uploads feed', () => {
     await until(() => true);
     await db.outbox.clear();
     await db.nodes.clear();
-    await new Promise((resolve) => setTimeout(resolve, 2 * FEED_INTERVAL_MS));
+    await new Promise((resolve) => setTimeout(resolve, 2 * PACED_INTERVAL_MS));
     expect(reads).toBe(1);
 
     stop();
     expect(feed.getSnapshot()).toBeUndefined();
     await db.uploads.add(upload('u3'));
-    await new Promise((resolve) => setTimeout(resolve, 2 * FEED_INTERVAL_MS));
+    await new Promise((resolve) => setTimeout(resolve, 2 * PACED_INTERVAL_MS));
     expect(reads).toBe(1);
     // Looked at again: read afresh, with what changed meanwhile.
     const again = feed.subscribe(() => {});

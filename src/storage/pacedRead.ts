@@ -1,38 +1,42 @@
 /**
- * The uploads of an account as the upload box and a folder's pending rows show them: one read
- * shared by every view, made again when the uploads change, but at most every FEED_INTERVAL_MS.
+ * Paced live reads. A Dexie live query reads again on every write to what it read, and a burst
+ * of writes (a pick of many files writes each upload record several times, and makes a node per
+ * file) then reads again and again what grows with the burst: the reads grow with its square.
+ * 1,000 files of 10 kB took 554 s in `npm run bench`, the page's main thread busy for 409 of them
+ * (docs/decisions.md). A PacedRead reads at once when its tables change after a quiet spell, and
+ * during a burst at most every PACED_INTERVAL_MS, the last read always after the last write.
  *
- * A live query per view read every upload record again on every write to any of them, and a pick
- * of many files writes each record several times (state, key, hashes, progress, done): the reads
- * grew with the square of the pick. 1,000 files of 10 kB took 554 s in `npm run bench`, the page's
- * main thread busy for 409 of them (docs/decisions.md).
+ * The uploads feed is one PacedRead per account that every view of the uploads shares (the box,
+ * a folder's pending rows, each row's mark).
  */
 import Dexie, { type ObservabilitySet } from 'dexie';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { CairnDb } from './db';
 import type { UploadRecord } from './vaultRecords';
 
-/** The least time between two reads of the uploads (progress shows at most four times a second). */
-export const FEED_INTERVAL_MS = 250;
+/** The least time between two reads during a burst of writes (four reads a second). */
+export const PACED_INTERVAL_MS = 250;
 
 export type ReadUploads = (db: CairnDb, accountId: string) => Promise<UploadRecord[]>;
 
-export class UploadsFeed {
-  private value: UploadRecord[] | undefined;
+export class PacedRead<T> {
+  private value: T | undefined;
   private readonly listeners = new Set<() => void>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private isReading = false;
   /** A change arrived while a read was under way: read again after it. */
   private isStale = false;
   private lastReadAt = Number.NEGATIVE_INFINITY;
-  private readonly tablePrefix: string;
+  private readonly tablePrefixes: string[];
 
+  /** `read` reads the tables named in `tables` of `db` (the changes that call for a read again). */
   constructor(
-    private readonly db: CairnDb,
-    private readonly accountId: string,
-    private readonly read: ReadUploads,
-    private readonly onError: (error: unknown) => void = (error) => console.error('Could not read the uploads', error),
+    db: Dexie,
+    tables: readonly string[],
+    private readonly read: () => Promise<T>,
+    private readonly onError: (error: unknown) => void = (error) => console.error('A live read failed', error),
   ) {
-    this.tablePrefix = `idb://${db.name}/${db.uploads.name}/`;
+    this.tablePrefixes = tables.map((table) => `idb://${db.name}/${table}/`);
   }
 
   /** For useSyncExternalStore: the first listener starts the feed, the last one stops it. */
@@ -53,11 +57,11 @@ export class UploadsFeed {
     };
   };
 
-  /** The uploads as last read, oldest first; undefined until the first read. */
-  readonly getSnapshot = (): UploadRecord[] | undefined => this.value;
+  /** What was last read; undefined until the first read. */
+  readonly getSnapshot = (): T | undefined => this.value;
 
   private readonly onMutated = (parts: ObservabilitySet) => {
-    if (Object.keys(parts).some((part) => part.startsWith(this.tablePrefix))) this.schedule();
+    if (Object.keys(parts).some((part) => this.tablePrefixes.some((prefix) => part.startsWith(prefix)))) this.schedule();
   };
 
   private schedule(): void {
@@ -66,7 +70,7 @@ export class UploadsFeed {
       return;
     }
     if (this.timer) return;
-    const wait = Math.max(0, this.lastReadAt + FEED_INTERVAL_MS - Date.now());
+    const wait = Math.max(0, this.lastReadAt + PACED_INTERVAL_MS - Date.now());
     this.timer = setTimeout(() => void this.readNow(), wait);
   }
 
@@ -77,7 +81,7 @@ export class UploadsFeed {
     this.isStale = false;
     this.lastReadAt = Date.now();
     try {
-      const value = await this.read(this.db, this.accountId);
+      const value = await this.read();
       if (this.listeners.size === 0) return;
       this.value = value;
       for (const listener of this.listeners) listener();
@@ -90,6 +94,8 @@ export class UploadsFeed {
   }
 }
 
+export type UploadsFeed = PacedRead<UploadRecord[]>;
+
 const feeds = new WeakMap<CairnDb, Map<string, UploadsFeed>>();
 
 /** The one feed of `accountId`'s uploads in `db`. */
@@ -97,6 +103,15 @@ export function uploadsFeedOf(db: CairnDb, accountId: string, read: ReadUploads)
   let byAccount = feeds.get(db);
   if (!byAccount) feeds.set(db, (byAccount = new Map()));
   let feed = byAccount.get(accountId);
-  if (!feed) byAccount.set(accountId, (feed = new UploadsFeed(db, accountId, read)));
+  if (!feed) byAccount.set(accountId, (feed = new PacedRead(db, [db.uploads.name], () => read(db, accountId))));
   return feed;
+}
+
+/**
+ * What `create()`'s PacedRead reads, live; a new PacedRead when `key` changes (`key` stands for
+ * everything `create` reads from the component, as a dependency list would).
+ */
+export function usePacedRead<T>(key: string, create: () => PacedRead<T>): T | undefined {
+  const read = useMemo(create, [key]);
+  return useSyncExternalStore(read.subscribe, read.getSnapshot);
 }
