@@ -62,7 +62,7 @@ beforeEach(async () => {
 
 afterEach(() => db.close());
 
-describe('a paced read (the uploads feed)', () => {
+describe('[R49] a paced read (the uploads feed)', () => {
   it('reads once for its first listener, then after changes, at most once per interval however many writes', async () => {
     await db.uploads.bulkAdd([upload('u1'), upload('u2')]);
     const stop = feed.subscribe(() => {});

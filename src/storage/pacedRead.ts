@@ -3,8 +3,9 @@
  * of writes (a pick of many files writes each upload record several times, and makes a node per
  * file) then reads again and again what grows with the burst: the reads grow with its square.
  * 1,000 files of 10 kB took 554 s in `npm run bench`, the page's main thread busy for 409 of them
- * (docs/decisions.md). A PacedRead reads at once when its tables change after a quiet spell, and
- * during a burst at most every PACED_INTERVAL_MS, the last read always after the last write.
+ * (docs/decisions.md). A PacedRead (docs/SYNC_SPEC.md R49) reads at once when its tables change
+ * after a quiet spell, and during a burst at most every PACED_INTERVAL_MS, the last read always
+ * after the last write.
  *
  * The uploads feed is one PacedRead per account that every view of the uploads shares (the box,
  * a folder's pending rows, each row's mark).

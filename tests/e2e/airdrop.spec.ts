@@ -101,6 +101,8 @@ test('airdrop: the owner generates a link in the invite form; a fresh browser op
   await expect(nav.getByText('Storage', { exact: true })).toHaveCount(0);
   await expect(nav.getByText('Rewards', { exact: true })).toHaveCount(0);
   await guest.getByRole('button', { name: 'Account menu for Airdrop guest' }).click();
+  // allTextContents does not wait: the menu must be open first.
+  await expect(guest.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
   const items = await guest.getByRole('menuitem').allTextContents();
   expect(items.filter((item) => item !== 'Join our Discord')).toEqual(['Log out']);
   await shootBothWidths(guest, 'guest-menu');
