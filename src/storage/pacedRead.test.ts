@@ -2,14 +2,14 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CairnDb } from './db';
-import { PACED_INTERVAL_MS, PacedRead, type UploadsFeed, uploadsFeedOf } from './pacedRead';
+import { PACED_INTERVAL_MS, PacedRead } from './pacedRead';
 import type { UploadRecord } from './vaultRecords';
-import { getUploads } from './vaultStore';
+import { getUploads, uploadsFeedOf } from './vaultStore';
 
 const ACCOUNT = 'acc1';
 let db: CairnDb;
 let reads: number;
-let feed: UploadsFeed;
+let feed: PacedRead<UploadRecord[]>;
 
 function upload(uploadId: string, sentBytes = 0): UploadRecord {
   return {
@@ -99,7 +99,7 @@ describe('[R49] a paced read (the uploads feed)', () => {
   });
 
   it('is one feed per database and account', () => {
-    expect(uploadsFeedOf(db, ACCOUNT, getUploads)).toBe(uploadsFeedOf(db, ACCOUNT, getUploads));
-    expect(uploadsFeedOf(db, 'acc2', getUploads)).not.toBe(uploadsFeedOf(db, ACCOUNT, getUploads));
+    expect(uploadsFeedOf(db, ACCOUNT)).toBe(uploadsFeedOf(db, ACCOUNT));
+    expect(uploadsFeedOf(db, 'acc2')).not.toBe(uploadsFeedOf(db, ACCOUNT));
   });
 });

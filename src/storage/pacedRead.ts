@@ -7,18 +7,14 @@
  * after a quiet spell, and during a burst at most every PACED_INTERVAL_MS, the last read always
  * after the last write.
  *
- * The uploads feed is one PacedRead per account that every view of the uploads shares (the box,
- * a folder's pending rows, each row's mark).
+ * The uploads feed (vaultStore.ts) is one PacedRead per account that every view of the uploads
+ * shares (the box, a folder's pending rows, each row's mark).
  */
 import Dexie, { type ObservabilitySet } from 'dexie';
 import { useMemo, useSyncExternalStore } from 'react';
-import type { CairnDb } from './db';
-import type { UploadRecord } from './vaultRecords';
 
 /** The least time between two reads during a burst of writes (four reads a second). */
 export const PACED_INTERVAL_MS = 250;
-
-export type ReadUploads = (db: CairnDb, accountId: string) => Promise<UploadRecord[]>;
 
 export class PacedRead<T> {
   private value: T | undefined;
@@ -93,19 +89,6 @@ export class PacedRead<T> {
       if (this.isStale && this.listeners.size > 0) this.schedule();
     }
   }
-}
-
-export type UploadsFeed = PacedRead<UploadRecord[]>;
-
-const feeds = new WeakMap<CairnDb, Map<string, UploadsFeed>>();
-
-/** The one feed of `accountId`'s uploads in `db`. */
-export function uploadsFeedOf(db: CairnDb, accountId: string, read: ReadUploads): UploadsFeed {
-  let byAccount = feeds.get(db);
-  if (!byAccount) feeds.set(db, (byAccount = new Map()));
-  let feed = byAccount.get(accountId);
-  if (!feed) byAccount.set(accountId, (feed = new PacedRead(db, [db.uploads.name], () => read(db, accountId))));
-  return feed;
 }
 
 /**

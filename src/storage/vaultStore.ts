@@ -16,7 +16,7 @@ import { compareNames, nodeComparator, sortNodes } from '../domain/nodeSort';
 import { ACTIVE_UPLOAD_STATES } from '../domain/uploadRules';
 import { isListedMembership } from '../domain/vaultListRules';
 import { getDb, type CairnDb } from './db';
-import { PacedRead, type UploadsFeed, uploadsFeedOf, usePacedRead } from './pacedRead';
+import { PacedRead, usePacedRead } from './pacedRead';
 import type { NodeRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 let storeAccountId: string | null = null;
@@ -231,11 +231,24 @@ export function useUploads(): UploadRecord[] {
   return useUploadsOnceRead() ?? EMPTY_UPLOADS;
 }
 
+type UploadsFeed = PacedRead<UploadRecord[]>;
+
+const feeds = new WeakMap<CairnDb, Map<string, UploadsFeed>>();
+
+/** The one feed of `accountId`'s uploads in `db` (pacedRead.ts), shared by every view of them. */
+export function uploadsFeedOf(db: CairnDb, accountId: string): UploadsFeed {
+  let byAccount = feeds.get(db);
+  if (!byAccount) feeds.set(db, (byAccount = new Map()));
+  let feed = byAccount.get(accountId);
+  if (!feed) byAccount.set(accountId, (feed = new PacedRead(db, [db.uploads.name], () => getUploads(db, accountId))));
+  return feed;
+}
+
 const NO_FEED = { subscribe: () => () => {}, getSnapshot: () => undefined };
 
 /** The uploads feed of the signed-in account (nothing with no account). */
 function feedOf(accountId: string | null): Pick<UploadsFeed, 'subscribe' | 'getSnapshot'> {
-  return accountId ? uploadsFeedOf(getDb(), accountId, getUploads) : NO_FEED;
+  return accountId ? uploadsFeedOf(getDb(), accountId) : NO_FEED;
 }
 
 /**
