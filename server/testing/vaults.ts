@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { chunkHeaderFor, plainChunkSize, storedFileSize } from '../../src/crypto/fileChunks';
 import {
   CHUNK_SIZE,
   CHUNK_TAG_BYTES,
@@ -140,15 +141,14 @@ export interface StoredFile {
  */
 export function makeFile(size: number, options: { isPublic?: boolean; fill?: (plain: Buffer) => Buffer; chunkSize?: ChunkSize } = {}): StoredFile {
   const chunkSize = options.chunkSize ?? CHUNK_SIZE;
-  const count = Math.max(1, Math.ceil(size / chunkSize));
+  const header = chunkHeaderFor(size, chunkSize);
   const tag = options.isPublic ? 0 : CHUNK_TAG_BYTES;
   const chunks: Buffer[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const plainLength = Math.min(chunkSize, size - i * chunkSize);
-    const plain = crypto.randomBytes(plainLength);
+  for (let i = 0; i < header.chunkCount; i += 1) {
+    const plain = crypto.randomBytes(plainChunkSize(i, header));
     chunks.push(options.fill ? options.fill(plain) : Buffer.concat([plain, crypto.randomBytes(tag)]));
   }
-  return { size, storedSize: size + tag * count, chunkSize, chunks };
+  return { size, storedSize: storedFileSize(header, !options.isPublic), chunkSize, chunks };
 }
 
 export function versionOf(blobId: string, file: StoredFile, isPublic: boolean): FileVersion {

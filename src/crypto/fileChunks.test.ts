@@ -12,6 +12,7 @@ import {
   encryptChunk,
   importFileKey,
   plainChunkRange,
+  plainChunkSize,
   sha256Hex,
   storedFileSize,
   type ChunkHeader,
@@ -38,6 +39,13 @@ describe('file chunk format v1', () => {
     expect(() => chunkCount(-1)).toThrow(TypeError);
     expect(storedFileSize(chunkHeaderFor(20, 16), true)).toBe(52);
     expect(storedFileSize(chunkHeaderFor(20, 16), false)).toBe(20);
+  });
+
+  it('sizes each chunk: full ones, then the rest; an empty file has one empty chunk', () => {
+    const header = chunkHeaderFor(33, 16);
+    expect([0, 1, 2].map((i) => plainChunkSize(i, header))).toEqual([16, 16, 1]);
+    expect(plainChunkSize(0, chunkHeaderFor(0, 16))).toBe(0);
+    expect(() => plainChunkSize(3, header)).toThrow(RangeError);
   });
 
   it('lays out nonce and header as specified', () => {

@@ -60,6 +60,12 @@ export function plainChunkRange(index: number, header: ChunkHeader): { start: nu
   return { start, end: Math.min(header.size, start + header.chunkSize) };
 }
 
+/** Plaintext bytes of chunk `index`. Throws RangeError for a bad index. */
+export function plainChunkSize(index: number, header: ChunkHeader): number {
+  const { start, end } = plainChunkRange(index, header);
+  return end - start;
+}
+
 /** Stored size of a whole version: the plaintext, plus one tag per chunk when encrypted. */
 export function storedFileSize(header: ChunkHeader, isEncrypted: boolean): number {
   return header.size + (isEncrypted ? header.chunkCount * CHUNK_TAG_BYTES : 0);

@@ -3,6 +3,7 @@
  * the progress box shows, what an interruption costs on the wire, cancelling. Real Dexie on a
  * fresh fake-indexeddb, the in-memory vault server and fake transfer pool of sync.test.ts.
  */
+import { chunkHeaderFor, storedFileSize } from '../crypto/fileChunks';
 import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +18,7 @@ import { SyncClient } from './SyncClient';
 import { FakeVaultCrypto } from './testing/FakeVaultCrypto';
 import { FakeTransfer, FakeVaultServer } from './testing/FakeVaultServer';
 import { checkSourceUnchanged, SourceChangedError } from './uploadSource';
-import { forgetPickedFiles, MAX_RETRY_DELAY_MS, retryDelayMs, sourceChangedMessage, sourceUnreadableMessage, storedSizeOf } from './uploadQueue';
+import { forgetPickedFiles, MAX_RETRY_DELAY_MS, retryDelayMs, sourceChangedMessage, sourceUnreadableMessage } from './uploadQueue';
 import * as actions from './vaultActions';
 
 const USER = { id: 'acc1', publicSigningKey: 'c'.repeat(64), address: 'A'.repeat(43) };
@@ -317,7 +318,7 @@ describe('[R2] an interruption costs at most one chunk sent again', () => {
     await client.syncNow();
     const upload = await onlyUpload();
     expect(upload.state).toBe('done');
-    const stored = storedSizeOf(size, upload.chunkCount, true);
+    const stored = storedFileSize(chunkHeaderFor(size), true);
     const resent = earlierPutBytes + transfer.putBytes - stored;
     expect(resent).toBeGreaterThan(0);
     expect(resent).toBeLessThanOrEqual(CHUNK_SIZE + CHUNK_TAG_BYTES);
@@ -338,7 +339,7 @@ describe('[R2] an interruption costs at most one chunk sent again', () => {
     await client.idle();
     expect(await onlyUpload()).toMatchObject({ state: 'done', sentBytes: size });
     expect(transfer.sent).toEqual([0, 1, 2, 3]);
-    expect(transfer.putBytes - storedSizeOf(size, 4, true)).toBe(CHUNK_SIZE + CHUNK_TAG_BYTES);
+    expect(transfer.putBytes - storedFileSize(chunkHeaderFor(size), true)).toBe(CHUNK_SIZE + CHUNK_TAG_BYTES);
   });
 });
 

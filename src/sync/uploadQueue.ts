@@ -18,7 +18,8 @@ import { ACTIVE_UPLOAD_STATES } from '../domain/uploadRules';
 import { ApiError } from '../protocol/errors';
 import { Ok } from '../protocol/primitives';
 import { isBrowserOffline, onNetworkChange } from '../platform/networkStatus';
-import { BlobStatusResponse, CHUNK_SIZE, CHUNK_TAG_BYTES } from '../protocol/vaults';
+import { chunkCount, plainChunkSize, storedFileSize } from '../crypto/fileChunks';
+import { BlobStatusResponse, CHUNK_SIZE } from '../protocol/vaults';
 import type { UploadRecord, UploadState } from '../storage/vaultRecords';
 import type { SealedChunk } from '../../workers/transfer/TransferApi';
 import { enqueueUploadedFile } from './enqueueUploadedFile';
@@ -35,7 +36,7 @@ import {
   sourceChangedMessage,
   sourceUnreadableMessage,
   trackCopies,
-  uploadChunkSize,
+  uploadHeader,
   type UploadSource,
 } from './uploadSource';
 
@@ -71,19 +72,6 @@ class UploadCancelled extends Error {}
 class UploadPaused extends Error {}
 /** The picked file of this page session cannot be read any more: go on from the kept copy. */
 class PickedFileUnreadable extends Error {}
-
-export function chunkCountOf(size: number): number {
-  return Math.max(1, Math.ceil(size / CHUNK_SIZE));
-}
-
-export function storedSizeOf(size: number, chunkCount: number, isPrivate: boolean): number {
-  return isPrivate ? size + chunkCount * CHUNK_TAG_BYTES : size;
-}
-
-/** Plaintext bytes of chunk `index` of a file of `size` bytes. */
-function plainSizeOf(size: number, index: number, chunkSize: number): number {
-  return Math.max(0, Math.min(chunkSize, size - index * chunkSize));
-}
 
 /**
  * Wait before retry number `failures` (1, 2, ...): doubling from about a second up to
@@ -370,7 +358,7 @@ export class UploadQueue {
       }
     }
 
-    const storedSize = storedSizeOf(record.size, record.chunkCount, isPrivate);
+    const storedSize = storedFileSize(uploadHeader(record), isPrivate);
     const status = await this.announce(record, storedSize);
     const source = await openUploadSource(ctx, uploadId);
     if (!source) throw new PermanentUploadError(sourceUnreadableMessage(record.name));
@@ -387,7 +375,7 @@ export class UploadQueue {
     for (let i = 0; i < record.chunkCount; i++) if (!(stored.has(i) && record.chunkHashes[i])) missing.push(i);
     // What the server holds counts as sent, so progress survives a reload.
     let alreadySent = 0;
-    for (let i = 0; i < record.chunkCount; i++) if (!missing.includes(i)) alreadySent += plainSizeOf(record.size, i, uploadChunkSize(record));
+    for (let i = 0; i < record.chunkCount; i++) if (!missing.includes(i)) alreadySent += plainChunkSize(i, uploadHeader(record));
     record = UploadQueue.goingOn(
       await this.update(uploadId, (r) => {
         r.sentBytes = alreadySent;
@@ -424,9 +412,8 @@ export class UploadQueue {
    * of the uploads, so there is no second one per chunk.)
    */
   private async sendChunks(initial: UploadRecord, transfer: TransferPort, source: UploadSource, missing: readonly number[], rawKey: ArrayBuffer | null): Promise<UploadRecord> {
-    const { uploadId, vaultId, blobId, size, chunkCount, name } = initial;
-    const chunkSize = uploadChunkSize(initial);
-    const header = { size, chunkSize, chunkCount };
+    const { uploadId, vaultId, blobId, name } = initial;
+    const header = uploadHeader(initial);
     const ahead: { index: number; sealing: Promise<SealedChunk> }[] = [];
     let next = 0;
     const seal = async (index: number): Promise<SealedChunk> => {
@@ -462,7 +449,7 @@ export class UploadQueue {
         if (status !== null && !isRetryableStatus(status)) throw new PermanentUploadError(UPLOAD_FAILED_MESSAGE);
         throw error;
       }
-      unrecordedSent += plainSizeOf(size, index, chunkSize);
+      unrecordedSent += plainChunkSize(index, header);
     };
     try {
       for (sealAhead(); ahead.length > 0; sealAhead()) {
@@ -556,7 +543,7 @@ export async function queueUploads(ctx: SyncContext, inputs: NewUpload[]): Promi
   const now = ctx.now();
   const records = inputs.map((input, index): UploadRecord => {
     const size = input.file.size;
-    const chunkCount = chunkCountOf(size);
+    const count = chunkCount(size);
     return {
       accountId: ctx.accountId,
       uploadId: ctx.newId(),
@@ -572,9 +559,9 @@ export async function queueUploads(ctx: SyncContext, inputs: NewUpload[]): Promi
       size,
       lastModified: lastModifiedOf(input.file, now),
       chunkSize: CHUNK_SIZE,
-      chunkCount,
-      chunkHashes: Array.from({ length: chunkCount }, () => null),
-      plainHashes: Array.from({ length: chunkCount }, () => null),
+      chunkCount: count,
+      chunkHashes: Array.from({ length: count }, () => null),
+      plainHashes: Array.from({ length: count }, () => null),
       sentBytes: 0,
       state: 'queued',
       error: null,

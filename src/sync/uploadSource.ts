@@ -9,6 +9,7 @@
  * last chunk the server holds (checked against the hash recorded when that chunk was sealed).
  * Otherwise the upload fails naming the file; it is never finished from a mix of two versions.
  */
+import type { ChunkHeader } from '../crypto/fileChunks';
 import { CHUNK_SIZES, type ChunkSize } from '../protocol/vaults';
 import type { UploadRecord } from '../storage/vaultRecords';
 import type { SyncContext } from './SyncContext';
@@ -16,6 +17,11 @@ import type { SyncContext } from './SyncContext';
 /** An upload's chunk size: the one it was queued with (4 MiB for records older than the field). */
 export function uploadChunkSize(record: Pick<UploadRecord, 'chunkSize'>): ChunkSize {
   return record.chunkSize ?? CHUNK_SIZES[0];
+}
+
+/** The chunk header an upload's chunks are sealed under. */
+export function uploadHeader(record: Pick<UploadRecord, 'size' | 'chunkSize' | 'chunkCount'>): ChunkHeader {
+  return { size: record.size, chunkSize: uploadChunkSize(record), chunkCount: record.chunkCount };
 }
 
 /** The upload's file differs from the one whose chunks were sent. */
