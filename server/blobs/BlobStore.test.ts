@@ -1,10 +1,11 @@
 /** One contract suite run against both implementations of the port. */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BlobStore } from './BlobStore';
+import { type BlobStore, TooManyBytesError } from './BlobStore';
 import { DiskBlobStore } from './DiskBlobStore';
 import { MemoryBlobStore } from './MemoryBlobStore';
 
@@ -42,6 +43,30 @@ for (const [name, make] of stores) {
       expect(await store.has('a/1')).toBe(true);
     });
 
+    it('stages bytes as they arrive: readable only once committed, gone when discarded or too many', async () => {
+      const store = make();
+      async function* parts(...texts: string[]) {
+        for (const text of texts) yield Buffer.from(text);
+      }
+      const staged = await store.stage('s/0', parts('ab', 'cd'), 4);
+      expect({ size: staged.size, sha256: staged.sha256 }).toEqual({ size: 4, sha256: createHash('sha256').update('abcd').digest('hex') });
+      expect(await store.has('s/0')).toBe(false);
+      await staged.commit();
+      expect((await readAll(await store.get('s/0')))?.toString()).toBe('abcd');
+
+      const dropped = await store.stage('s/1', parts('x'), 4);
+      await dropped.discard();
+      expect(await store.has('s/1')).toBe(false);
+
+      await expect(store.stage('s/2', parts('abc', 'de'), 4)).rejects.toBeInstanceOf(TooManyBytesError);
+      async function* broken() {
+        yield Buffer.from('a');
+        throw new Error('connection reset');
+      }
+      await expect(store.stage('s/3', broken(), 4)).rejects.toThrow('connection reset');
+      expect([await store.has('s/2'), await store.has('s/3')]).toEqual([false, false]);
+    });
+
     it('refuses keys that could leave the store', async () => {
       const store = make();
       for (const key of ['../x', 'a/../../x', '/abs', 'a//b', '', 'a/.', 'a\\b']) {
@@ -52,6 +77,19 @@ for (const [name, make] of stores) {
 }
 
 describe('DiskBlobStore', () => {
+  it('leaves no temporary file behind a stage discarded, too large or broken off', async () => {
+    const root = fs.mkdtempSync(path.join(diskRoot, 'd-'));
+    const store = new DiskBlobStore(root);
+    await (await store.stage('blob1/0-a', [Buffer.from('bytes')], 10)).discard();
+    await expect(store.stage('blob1/1-b', [Buffer.from('too many bytes')], 10)).rejects.toBeInstanceOf(TooManyBytesError);
+    const fail = (async function* () {
+      yield Buffer.from('half');
+      throw new Error('aborted');
+    })();
+    await expect(store.stage('blob1/2-c', fail, 10)).rejects.toThrow('aborted');
+    expect(fs.readdirSync(path.join(root, 'blob1'))).toEqual([]);
+  });
+
   it('leaves no temporary file behind and removes empty blob directories', async () => {
     const root = fs.mkdtempSync(path.join(diskRoot, 'd-'));
     const store = new DiskBlobStore(root);

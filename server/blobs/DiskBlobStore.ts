@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertBlobKey, type BlobStore } from './BlobStore';
+import { assertBlobKey, type BlobStore, type ByteSource, StageTally, type StagedBytes } from './BlobStore';
 
 /**
- * Files under `root` (DATA_DIR/blobs). A put writes a temporary file in the same directory, flushes
- * it and renames it over the final name, so a crash never leaves a half chunk under a real key.
+ * Files under `root` (DATA_DIR/blobs). A put or a stage writes a temporary file in the same
+ * directory and flushes it; its commit renames it over the final name, so a crash never leaves a
+ * half chunk under a real key (only a temporary file).
  */
 const READ_BUFFER_BYTES = 1024 * 1024;
 
@@ -14,22 +15,44 @@ export class DiskBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
   async put(key: string, bytes: Buffer): Promise<void> {
+    await (await this.stage(key, [bytes], Infinity)).commit();
+  }
+
+  async stage(key: string, source: ByteSource, maxBytes: number): Promise<StagedBytes> {
     const file = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.tmp-${crypto.randomBytes(6).toString('hex')}`;
-    const handle = await fs.promises.open(temp, 'w');
+    const tally = new StageTally(maxBytes);
+    const discard = () => fs.promises.rm(temp, { force: true });
     try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      await fs.promises.rename(temp, file);
+      const handle = await fs.promises.open(temp, 'w');
+      try {
+        // Each part as it arrives (a socket read, 64 KiB or so): no copy, no whole body in memory.
+        for await (const part of source) {
+          tally.add(part);
+          for (let at = 0; at < part.length; ) at += (await handle.write(part, at)).bytesWritten;
+        }
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
     } catch (error) {
-      await fs.promises.rm(temp, { force: true });
+      await discard();
       throw error;
     }
+    return {
+      size: tally.size,
+      sha256: tally.sha256(),
+      commit: async () => {
+        try {
+          await fs.promises.rename(temp, file);
+        } catch (error) {
+          await discard();
+          throw error;
+        }
+      },
+      discard,
+    };
   }
 
   async get(key: string): Promise<Readable | null> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ApiError } from '../../src/protocol/errors';
 import { Hex32, Id, Ok } from '../../src/protocol/primitives';
@@ -8,8 +9,11 @@ import { createRouteDefiner, type DefineRoute } from './route';
 import { VaultParams } from './vaultRoutes';
 
 const BlobParams = z.strictObject({ vaultId: Id, blobId: Id });
-/** The chunk PUT body: the raw bytes (absent for an empty chunk sent without a Content-Type). */
-const ChunkBody = z.instanceof(Buffer).optional();
+/**
+ * The chunk PUT body: the request's byte stream, read by the blob store as it arrives (absent for
+ * an empty chunk sent without a Content-Type). Its size and hash are checked as it is read.
+ */
+const ChunkBody = z.instanceof(Readable).optional();
 
 /**
  * Never in the browser's HTTP cache: offline copies live in a Cache Storage cache the app manages
@@ -64,13 +68,15 @@ export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, ser
     },
   });
 
-  // The chunk PUT lives in its own plugin scope: only there is application/octet-stream parsed
-  // (and JSON is not), with a body limit of one chunk.
+  // The chunk PUT lives in its own plugin scope: only there is application/octet-stream taken
+  // (and JSON is not), as a stream: a body of megabytes is written to disk as it arrives rather
+  // than gathered and copied into one buffer first, which cost the server more CPU (mostly its
+  // garbage collector) than hashing and writing the bytes (docs/decisions.md).
   // Not awaited: the scope loads with the rest at `app.ready()` (awaiting here would start the app).
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: CHUNK_MAX_BYTES }, (_req, body, done) => {
-      done(null, body);
+    scope.addContentTypeParser('application/octet-stream', (_req, payload, done) => {
+      done(null, payload);
     });
     const scopedRoute = createRouteDefiner(scope, services, options);
     scopedRoute({
@@ -80,12 +86,21 @@ export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, ser
       body: ChunkBody,
       auth: 'required',
       blockedWhenReadOnly: true,
-      bodyLimit: CHUNK_MAX_BYTES,
-      handler: async ({ params, body, caller, req }) => {
+      handler: async ({ params, body, caller, req, reply }) => {
         const header = Hex32.safeParse(req.headers['x-chunk-sha256']);
         if (!header.success) throw new ApiError('VALIDATION_FAILED', 'Send the chunk SHA-256 as lower-case hex in x-chunk-sha256');
-        const bytes = body ?? Buffer.alloc(0);
-        await services.blobs.putChunk(caller.user.id, params.vaultId, params.blobId, params.index, bytes, header.data);
+        // A body announced too large is refused before a byte of it is read (the store also
+        // stops one that turns out larger than announced).
+        if (Number(req.headers['content-length'] ?? 0) > CHUNK_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', 'The chunk is too large');
+        // Read without destroying the request when the store stops early, so the client still
+        // gets the answer; the connection then closes rather than read the rest.
+        const source = body ? { [Symbol.asyncIterator]: () => body.iterator({ destroyOnReturn: false }) } : [];
+        try {
+          await services.blobs.putChunk(caller.user.id, params.vaultId, params.blobId, params.index, source, header.data);
+        } catch (error) {
+          if (body && !body.readableEnded) reply.header('connection', 'close');
+          throw error;
+        }
         return Ok.parse({ ok: true });
       },
     });

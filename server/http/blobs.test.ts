@@ -1,8 +1,9 @@
 /** Uploads: announce, chunk PUT/GET, file versions that match what was uploaded, quota, freeing. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { beforeAll, expect, it } from 'vitest';
-import { BlobStatusResponse, CHUNK_SIZE, CHUNK_SIZES, StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
+import { BlobStatusResponse, CHUNK_MAX_BYTES, CHUNK_SIZE, CHUNK_SIZES, StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
 import { NOT_ENOUGH_STORAGE_MESSAGE } from '../services/BlobService';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
@@ -96,6 +97,41 @@ describeEachDatabase('uploads', (env) => {
     });
     const vault = await env.db.selectFrom('vaults').select('size').where('id', '=', vaultId).executeTakeFirstOrThrow();
     expect(Number(vault.size)).toBe(file.storedSize + next.storedSize);
+  });
+
+  it('keeps nothing of a chunk refused for its hash, its size or its index, and stores a good one whole', async () => {
+    const vaultId = await owner.createVault();
+    const file = makeFile(CHUNK_SIZE);
+    const [chunk] = file.chunks;
+    if (!chunk) throw new Error('one chunk expected');
+    const blobId = newId();
+    await owner.announce(vaultId, blobId, file.storedSize, 1);
+    const hash = sha256Hex(chunk);
+    const filesOfBlob = () => blobFiles(env.dataDir).filter((name) => name.startsWith('0-') && fs.existsSync(path.join(env.dataDir, 'blobs', blobId, name)));
+
+    const flipped = Buffer.from(chunk);
+    flipped[flipped.length - 1]! ^= 1;
+    expectError(await owner.putChunk(vaultId, blobId, 0, flipped, hash), 422, 'UNPROCESSABLE');
+    expectError(await owner.putChunk(vaultId, blobId, 0, Buffer.concat([chunk, Buffer.alloc(CHUNK_MAX_BYTES - chunk.length + 1)])), 413, 'PAYLOAD_TOO_LARGE');
+    expectError(await owner.putChunk(vaultId, blobId, 1, chunk), 422, 'UNPROCESSABLE');
+    // Sent without a length (chunked): stopped once past a chunk's bytes.
+    const unannounced = await api.app.inject({
+      method: 'PUT',
+      url: `/api/vaults/${vaultId}/blobs/${blobId}/chunks/0`,
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/octet-stream', 'x-chunk-sha256': hash },
+      payload: Readable.from([chunk, Buffer.alloc(CHUNK_MAX_BYTES)]),
+    });
+    expect(unannounced.statusCode).toBe(413);
+    expect(unannounced.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+    // The rest of the body is not read: the connection closes after the answer.
+    expect(unannounced.headers.connection).toBe('close');
+    expect(filesOfBlob()).toEqual([]);
+    expect(BlobStatusResponse.parse((await api.get(`/api/vaults/${vaultId}/blobs/${blobId}`, { token: owner.token })).body).storedChunks).toEqual([]);
+
+    expectStatus(await owner.putChunk(vaultId, blobId, 0, chunk), 200);
+    expectStatus(await owner.putChunk(vaultId, blobId, 0, chunk), 200);
+    expect(filesOfBlob()).toEqual([`0-${hash}`]);
+    expect(Buffer.compare((await owner.getChunk(vaultId, blobId, 0)).rawPayload, chunk)).toBe(0);
   });
 
   it('commits versions in 4 MiB chunks (uploaded before chunks grew) and in CHUNK_SIZE chunks; a chunk count that does not fit the chunk size is refused', async () => {

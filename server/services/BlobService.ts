@@ -3,11 +3,10 @@
  * A blob is committed by a file operation (ops/versionRules.ts), never here. The bytes go to the
  * BlobStore under a key naming the chunk's hash, so a stored key never changes content.
  */
-import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ApiError } from '../../src/protocol/errors';
 import { CHUNK_MAX_BYTES, CHUNK_SIZES } from '../../src/protocol/vaults';
-import { type BlobStore, chunkKey } from '../blobs/BlobStore';
+import { type BlobStore, type ByteSource, chunkKey, type StagedBytes, TooManyBytesError } from '../blobs/BlobStore';
 import { toDbBool } from '../db/dbBool';
 import { isUniqueViolation } from '../db/isUniqueViolation';
 import type { Clock } from './Clock';
@@ -102,35 +101,55 @@ export class BlobService {
     return { blobId: blob.id, storedChunks: chunks.map((c) => c.index), committed: blob.status === 'committed' };
   }
 
-  async putChunk(userId: string, vaultId: string, blobId: string, index: number, bytes: Buffer, sha256Header: string): Promise<void> {
+  /**
+   * Stores chunk `index` of an upload from `body` as it arrives (never whole in memory), once the
+   * caller may write it: its hash must be `sha256Header`. Idempotent for the same bytes.
+   */
+  async putChunk(userId: string, vaultId: string, blobId: string, index: number, body: ByteSource, sha256Header: string): Promise<void> {
     const { vault } = await requireAccess(this.db, vaultId, userId, 'write', this.clock.now());
     assertVaultOpen(vault);
     const blob = await findBlob(this.db, blobId);
     if (!blob || blob.vaultId !== vaultId || blob.uploaderUserId !== userId) throw new ApiError('NOT_FOUND', 'Upload not found');
     if (index >= blob.chunkCount) throw new ApiError('UNPROCESSABLE', 'The chunk index is beyond the announced chunk count');
-    if (bytes.length > CHUNK_MAX_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', 'The chunk is too large');
-    const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
-    if (sha256 !== sha256Header) throw new ApiError('UNPROCESSABLE', 'The chunk does not match its x-chunk-sha256');
 
-    const chunks = await listChunks(this.db, blobId);
-    const stored = chunks.find((c) => c.index === index);
-    if (stored) return assertSameChunk(stored.sha256, sha256);
-    if (blob.status === 'committed') throw new ApiError('CONFLICT', 'The upload is already complete');
-    // The announced size is what was reserved: chunks never add up to more.
-    if (chunks.reduce((sum, c) => sum + c.size, 0) + bytes.length > blob.storedSize) {
-      throw new ApiError('UNPROCESSABLE', 'The chunks exceed the announced stored size');
-    }
     // Bytes first, row second: a crash between leaves an orphan file, never a row without bytes.
-    const key = chunkKey(blobId, index, sha256);
-    await this.store.put(key, bytes);
+    // The key names the hash the uploader claims; bytes with another hash are never kept under it.
+    const key = chunkKey(blobId, index, sha256Header);
+    const staged = await this.stage(key, body);
+    let keep = false;
     try {
-      await this.db.insertInto('blob_chunks').values({ blob_id: blobId, idx: index, size: bytes.length, sha256 }).execute();
+      if (staged.sha256 !== sha256Header) throw new ApiError('UNPROCESSABLE', 'The chunk does not match its x-chunk-sha256');
+      const chunks = await listChunks(this.db, blobId);
+      const stored = chunks.find((c) => c.index === index);
+      if (stored) return assertSameChunk(stored.sha256, staged.sha256);
+      if (blob.status === 'committed') throw new ApiError('CONFLICT', 'The upload is already complete');
+      // The announced size is what was reserved: chunks never add up to more.
+      if (chunks.reduce((sum, c) => sum + c.size, 0) + staged.size > blob.storedSize) {
+        throw new ApiError('UNPROCESSABLE', 'The chunks exceed the announced stored size');
+      }
+      keep = true;
+    } finally {
+      // A refused chunk, or one stored already, leaves nothing behind.
+      if (!keep) await staged.discard();
+    }
+    await staged.commit();
+    try {
+      await this.db.insertInto('blob_chunks').values({ blob_id: blobId, idx: index, size: staged.size, sha256: staged.sha256 }).execute();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // A concurrent PUT of the same index won. Same bytes: fine. Other bytes: drop ours, 409.
       const winner = (await listChunks(this.db, blobId)).find((c) => c.index === index);
-      if (winner?.sha256 !== sha256) await this.store.delete(key);
-      if (winner) return assertSameChunk(winner.sha256, sha256);
+      if (winner?.sha256 !== staged.sha256) await this.store.delete(key);
+      if (winner) return assertSameChunk(winner.sha256, staged.sha256);
+      throw error;
+    }
+  }
+
+  private async stage(key: string, body: ByteSource): Promise<StagedBytes> {
+    try {
+      return await this.store.stage(key, body, CHUNK_MAX_BYTES);
+    } catch (error) {
+      if (error instanceof TooManyBytesError) throw new ApiError('PAYLOAD_TOO_LARGE', 'The chunk is too large');
       throw error;
     }
   }
