@@ -61,7 +61,7 @@ export function createTransferPool(size = Math.min(4, globalThis.navigator?.hard
     clearSpool: (scope) => run((remote) => remote.clearSpool(scope)),
     downloadChunk: (request) => run((remote) => remote.downloadChunk(request)),
     cacheChunk: (request) => run((remote) => remote.cacheChunk(request)),
-    hashPlainChunk: (file, index, chunkSize) => run((remote) => remote.hashPlainChunk(file, index, chunkSize)),
+    hashChunk: (request) => run((remote) => remote.hashChunk(request)),
     terminate() {
       for (const slot of slots) {
         slot.remote[Comlink.releaseProxy]();

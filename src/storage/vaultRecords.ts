@@ -216,15 +216,11 @@ export interface UploadRecord {
   chunkCount: number;
   /**
    * SHA-256 of each sealed chunk by index (its receipt), recorded just before the chunk is first
-   * sent: a chunk counts as stored only when the server lists it too.
+   * sent: a chunk counts as stored only when the server lists it too. Also the resume check: a
+   * chunk sealed again under the same key and nonce hashes the same only from the same plaintext
+   * (DESIGN.md section 3). (Records written before this also hold `plainHashes`, now unused.)
    */
   chunkHashes: (string | null)[];
-  /**
-   * SHA-256 of each chunk's plaintext, recorded with `chunkHashes`: a resume re-seals a chunk
-   * under the same key and nonce only from the same plaintext (DESIGN.md section 3). Absent in
-   * records written before resume checks existed.
-   */
-  plainHashes?: (string | null)[];
   /** A cancelled upload: false until the server released its reservation (then true). */
   isReleased?: boolean;
   sentBytes: number;

@@ -364,7 +364,7 @@ export class UploadQueue {
     if (!source) throw new PermanentUploadError(sourceUnreadableMessage(record.name));
     if (isResume) {
       try {
-        await checkSourceUnchanged(ctx, record, source.file, status.storedChunks);
+        await checkSourceUnchanged(ctx, record, source.file, status.storedChunks, rawKey);
       } catch (error) {
         throw UploadQueue.sourceError(error, source, record.name);
       }
@@ -417,14 +417,17 @@ export class UploadQueue {
     const ahead: { index: number; sealing: Promise<SealedChunk> }[] = [];
     let next = 0;
     const seal = async (index: number): Promise<SealedChunk> => {
-      // A copy per call: the pool may transfer (detach) the buffer it is given.
-      const sealed = await transfer.sealChunk({ file: source.file, index, header, rawKey: rawKey ? rawKey.slice(0) : null, spoolScope: this.ctx.accountId });
-      const plainHash = initial.plainHashes?.[index];
-      const sealedHash = initial.chunkHashes[index];
-      if ((plainHash && plainHash !== sealed.plainSha256) || (sealedHash && sealedHash !== sealed.sha256)) {
-        throw new SourceChangedError(`chunk ${index}`);
-      }
-      return sealed;
+      // A copy per call: the pool may transfer (detach) the buffer it is given. Sealing is
+      // deterministic under this key and these nonces: a chunk sealed before must seal to the
+      // hash recorded then, or it is other plaintext and the worker drops it (FILE_CHANGED).
+      return transfer.sealChunk({
+        file: source.file,
+        index,
+        header,
+        rawKey: rawKey ? rawKey.slice(0) : null,
+        spoolScope: this.ctx.accountId,
+        expectedSha256: initial.chunkHashes[index] ?? null,
+      });
     };
     const sealAhead = () => {
       while (ahead.length <= SEAL_AHEAD && next < missing.length) {
@@ -464,8 +467,6 @@ export class UploadQueue {
         unrecordedSent = 0;
         record = UploadQueue.goingOn(
           await this.update(uploadId, (r) => {
-            r.plainHashes ??= Array.from({ length: r.chunkCount }, () => null);
-            r.plainHashes[index] = sealed.plainSha256;
             r.chunkHashes[index] = sealed.sha256;
             r.sentBytes += sent;
           }),
@@ -561,7 +562,6 @@ export async function queueUploads(ctx: SyncContext, inputs: NewUpload[]): Promi
       chunkSize: CHUNK_SIZE,
       chunkCount: count,
       chunkHashes: Array.from({ length: count }, () => null),
-      plainHashes: Array.from({ length: count }, () => null),
       sentBytes: 0,
       state: 'queued',
       error: null,

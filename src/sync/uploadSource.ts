@@ -93,16 +93,23 @@ export function lastModifiedOf(file: { lastModified?: number }, fallback: number
 
 /**
  * Throws SourceChangedError unless `file` is the source `record` was sealed from: size,
- * last-modified time (when the source has one) and the plaintext hash of the highest-numbered
- * chunk in `storedChunks` whose hash was recorded. Reads at most one chunk.
+ * last-modified time (when the source has one) and, sealed again under the upload's key
+ * (`rawKey`, null for a public vault) and nonces, the highest-numbered chunk in `storedChunks`
+ * whose hash was recorded: sealing is deterministic, so only the same plaintext gives the same
+ * hash. Reads and seals at most one chunk, and keeps nothing of it.
  */
-export async function checkSourceUnchanged(ctx: SyncContext, record: UploadRecord, file: UploadSource['file'], storedChunks: readonly number[]): Promise<void> {
+export async function checkSourceUnchanged(
+  ctx: SyncContext,
+  record: UploadRecord,
+  file: UploadSource['file'],
+  storedChunks: readonly number[],
+  rawKey: ArrayBuffer | null,
+): Promise<void> {
   if (file.size !== record.size) throw new SourceChangedError('size');
   if (file.lastModified !== undefined && lastModifiedOf(file, 0) !== record.lastModified) throw new SourceChangedError('lastModified');
-  const plainHashes = record.plainHashes ?? [];
-  const checked = storedChunks.filter((index) => plainHashes[index]).reduce((last, index) => Math.max(last, index), -1);
+  const checked = storedChunks.filter((index) => record.chunkHashes[index]).reduce((last, index) => Math.max(last, index), -1);
   if (checked < 0) return;
   if (!ctx.transfer) throw new Error('The transfer pool is not available yet');
-  const hash = await ctx.transfer.hashPlainChunk(file, checked, uploadChunkSize(record));
-  if (hash !== plainHashes[checked]) throw new SourceChangedError(`chunk ${checked}`);
+  const hash = await ctx.transfer.hashChunk({ file, index: checked, header: uploadHeader(record), rawKey: rawKey ? rawKey.slice(0) : null });
+  if (hash !== record.chunkHashes[checked]) throw new SourceChangedError(`chunk ${checked}`);
 }

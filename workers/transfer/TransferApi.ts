@@ -23,9 +23,17 @@ export interface SealChunkRequest {
   rawKey: ArrayBuffer | null;
   /** Whose spool folder the sealed chunk waits in (the account id); see clearSpool. */
   spoolScope: string;
+  /**
+   * The receipt recorded when this chunk was sealed before (a resume): a chunk sealing to any
+   * other hash is other plaintext under the same key and nonce, and is dropped in the worker,
+   * never spooled or returned (rejects with FILE_CHANGED).
+   */
+  expectedSha256?: string | null;
 }
 
 /** One chunk ready to send: nothing has left the device yet. */
+export type HashChunkRequest = Omit<SealChunkRequest, 'spoolScope' | 'expectedSha256'>;
+
 export interface SealedChunk {
   /** The stored bytes (sealed, or clear for a public vault) as a Blob: see putChunk. */
   body: Blob;
@@ -33,8 +41,6 @@ export interface SealedChunk {
   spooled: string | null;
   /** SHA-256 (hex) of the stored bytes: the chunk's upload receipt. */
   sha256: string;
-  /** SHA-256 (hex) of the plaintext: recorded to check the source is unchanged on resume. */
-  plainSha256: string;
   storedSize: number;
 }
 
@@ -100,6 +106,10 @@ export interface TransferApi {
    * had to be fetched. Rejects like downloadChunk.
    */
   cacheChunk(request: CacheChunkRequest): Promise<{ size: number; fetched: boolean }>;
-  /** SHA-256 (hex) of a chunk of plaintext, for the resume check of DESIGN.md section 3. */
-  hashPlainChunk(file: Blob, index: number, chunkSize: number): Promise<string>;
+  /**
+   * SHA-256 (hex) of chunk `index` as sealChunk would store it, keeping nothing: the resume check
+   * of DESIGN.md section 3. Sealing is deterministic under the upload's key and nonces, so the
+   * hash recorded when a chunk was sent matches only the same plaintext.
+   */
+  hashChunk(request: HashChunkRequest): Promise<string>;
 }

@@ -40,11 +40,11 @@ type Api = ReturnType<typeof createTransferApi>;
 async function uploadChunk(api: Api, file: Blob, index: number, header: ChunkHeader, rawKey: ArrayBuffer | null) {
   const sealed = await api.sealChunk({ file, index, header, rawKey, spoolScope: 'acc' });
   await api.putChunk({ body: sealed.body, sha256: sealed.sha256, url: urlOf(index) });
-  return { sha256: sealed.sha256, plainSha256: sealed.plainSha256, storedSize: sealed.storedSize };
+  return { sha256: sealed.sha256, storedSize: sealed.storedSize };
 }
 
 async function uploadAll(api: Api, file: Blob, header: ChunkHeader, rawKey: ArrayBuffer | null) {
-  const receipts: Array<{ sha256: string; plainSha256: string; storedSize: number }> = [];
+  const receipts: Array<{ sha256: string; storedSize: number }> = [];
   for (let index = 0; index < header.chunkCount; index += 1) receipts.push(await uploadChunk(api, file, index, header, rawKey));
   return receipts;
 }
@@ -72,7 +72,6 @@ describe('transfer worker API', () => {
     for (const [index, receipt] of receipts.entries()) {
       const stored = server.chunks.get(urlOf(index))!;
       expect(createHash('sha256').update(stored).digest('hex')).toBe(receipt.sha256);
-      expect(receipt.plainSha256).toBe(createHash('sha256').update(content.subarray(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE)).digest('hex'));
       // Nothing of the plaintext reaches the server.
       expect(Buffer.from(stored).includes(Buffer.from(content.subarray(index * CHUNK_SIZE, index * CHUNK_SIZE + 64)))).toBe(false);
     }
@@ -144,12 +143,28 @@ describe('transfer worker API', () => {
     await expect(api.sealChunk({ file: unreadable, index: 0, header, rawKey: null, spoolScope: 'acc' })).rejects.toThrow('FILE_UNREADABLE');
   });
 
-  it('hashPlainChunk hashes the plaintext slice (resume check)', async () => {
-    const api = createTransferApi({ fetch: createFakeChunkServer().fetch });
+  it('hashChunk gives the receipt sealChunk gave for the same plaintext only, and keeps nothing; a re-seal to another receipt is dropped (resume checks)', async () => {
+    const kept: number[] = [];
+    const spool = { keep: async (bytes: Uint8Array<ArrayBuffer>) => (kept.push(bytes.length), { body: new Blob([bytes]), name: null }), drop: async () => {}, clear: async () => {} };
+    const api = createTransferApi({ fetch: createFakeChunkServer().fetch, spool });
     const content = randomBytes(40);
-    const file = new Blob([content]);
-    expect(await api.hashPlainChunk(file, 2, 16)).toBe(createHash('sha256').update(content.subarray(32, 40)).digest('hex'));
-    expect(await api.hashPlainChunk(file, 0, 16)).toBe(createHash('sha256').update(content.subarray(0, 16)).digest('hex'));
+    const header = chunkHeaderFor(40, 16);
+    const rawKey = randomBytes(32).buffer;
+    const sealed = await api.sealChunk({ file: new Blob([content]), index: 1, header, rawKey, spoolScope: 'acc' });
+    expect(kept).toEqual([16 + 16]);
+    expect(await api.hashChunk({ file: new Blob([content]), index: 1, header, rawKey })).toBe(sealed.sha256);
+    const changed = Buffer.from(content);
+    changed[20]! ^= 1;
+    expect(await api.hashChunk({ file: new Blob([changed]), index: 1, header, rawKey })).not.toBe(sealed.sha256);
+    expect(await api.hashChunk({ file: new Blob([content]), index: 0, header, rawKey })).not.toBe(sealed.sha256);
+    // A public vault's chunk is stored clear: its receipt is the plaintext's hash.
+    expect(await api.hashChunk({ file: new Blob([content]), index: 2, header, rawKey: null })).toBe(createHash('sha256').update(content.subarray(32, 40)).digest('hex'));
+    expect(kept).toHaveLength(1);
+    // Sealed again on a resume: kept only when it seals to the receipt recorded before.
+    await expect(api.sealChunk({ file: new Blob([changed]), index: 1, header, rawKey, spoolScope: 'acc', expectedSha256: sealed.sha256 })).rejects.toThrow('FILE_CHANGED');
+    expect(kept).toHaveLength(1);
+    expect((await api.sealChunk({ file: new Blob([content]), index: 1, header, rawKey, spoolScope: 'acc', expectedSha256: sealed.sha256 })).sha256).toBe(sealed.sha256);
+    expect(kept).toHaveLength(2);
   });
 });
 

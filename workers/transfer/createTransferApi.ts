@@ -9,7 +9,7 @@ import { transfer } from 'comlink';
 import { bytesToBase64Url } from '../../src/crypto/encoding';
 import { decryptChunk, encryptChunk, importFileKey, plainChunkRange, sha256Hex, type FileKey } from '../../src/crypto/fileChunks';
 import { createChunkSpool, type ChunkSpool } from './chunkSpool';
-import type { ChunkHeader, TransferApi } from './TransferApi';
+import type { ChunkHeader, HashChunkRequest, TransferApi } from './TransferApi';
 
 export interface TransferApiOptions {
   fetch: typeof fetch;
@@ -98,22 +98,27 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
     return stored;
   }
 
+  /** Chunk `index` of `file` as stored: sealed under `rawKey`, or clear for a public vault. */
+  async function storedBytes({ file, index, header, rawKey }: HashChunkRequest): Promise<Uint8Array<ArrayBuffer>> {
+    const { start, end } = checkedRange(index, header);
+    // The header was made from the file's size; a file changed since must start a new version.
+    if (file.size !== header.size) throw new Error('FILE_CHANGED');
+    const plain = await readSlice(file, start, end);
+    if (plain.length !== end - start) throw new Error('FILE_CHANGED');
+    return rawKey ? await encryptChunk(await fileKey(rawKey), index, header, plain) : plain;
+  }
+
   return {
-    async sealChunk({ file, index, header, rawKey, spoolScope }) {
-      const { start, end } = checkedRange(index, header);
-      // The header was made from the file's size; a file changed since must start a new version.
-      if (file.size !== header.size) throw new Error('FILE_CHANGED');
-      const plain = await readSlice(file, start, end);
-      if (plain.length !== end - start) throw new Error('FILE_CHANGED');
-      const plainSha256 = await sha256Hex(plain);
-      const stored = rawKey ? await encryptChunk(await fileKey(rawKey), index, header, plain) : plain;
+    async sealChunk(request) {
+      const stored = await storedBytes(request);
       const sha256 = await sha256Hex(stored);
+      if (request.expectedSha256 && request.expectedSha256 !== sha256) throw new Error('FILE_CHANGED');
       // A Blob, not the bytes: Chromium sends an ArrayBuffer body through the renderer at about
       // 19 MiB/s here, a Blob at over 200 (docs/decisions.md); and a Blob crosses to the caller
       // and back to a worker by reference, never copied. A spooled one is a file on disk, so the
       // browser holds no chunk's bytes in memory while it waits (chunkSpool.ts).
-      const { body, name } = await spool.keep(stored, spoolScope);
-      return { body, spooled: name, sha256, plainSha256, storedSize: stored.length };
+      const { body, name } = await spool.keep(stored, request.spoolScope);
+      return { body, spooled: name, sha256, storedSize: stored.length };
     },
 
     async putChunk({ body, sha256, url, spooled }) {
@@ -153,9 +158,6 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
       return { size: stored.length, fetched: true };
     },
 
-    async hashPlainChunk(file, index, chunkSize) {
-      const start = index * chunkSize;
-      return sha256Hex(await readSlice(file, start, Math.min(file.size, start + chunkSize)));
-    },
+    hashChunk: async (request) => sha256Hex(await storedBytes(request)),
   };
 }

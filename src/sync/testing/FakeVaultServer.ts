@@ -321,14 +321,20 @@ export class FakeTransfer implements TransferPort {
     }
   }
 
-  async sealChunk(request: Parameters<TransferPort['sealChunk']>[0]) {
-    const { file, index, header, rawKey } = request;
+  private static async storedOf({ file, index, header, rawKey }: Parameters<TransferPort['hashChunk']>[0]) {
     if (file.size !== header.size) throw new Error('FILE_CHANGED');
     const plain = await FakeTransfer.plainOf(file, index, header.chunkSize);
     const sealed = FakeTransfer.xor(plain, rawKey);
     const stored = rawKey ? new Uint8Array(sealed.length + 16) : sealed;
     if (rawKey) stored.set(sealed);
-    return { body: new Blob([stored as Uint8Array<ArrayBuffer>]), spooled: null, sha256: await sha256Hex(stored), plainSha256: await sha256Hex(plain), storedSize: stored.byteLength };
+    return stored;
+  }
+
+  async sealChunk(request: Parameters<TransferPort['sealChunk']>[0]) {
+    const stored = await FakeTransfer.storedOf(request);
+    const sha256 = await sha256Hex(stored);
+    if (request.expectedSha256 && request.expectedSha256 !== sha256) throw new Error('FILE_CHANGED');
+    return { body: new Blob([stored as Uint8Array<ArrayBuffer>]), spooled: null, sha256, storedSize: stored.byteLength };
   }
 
   async putChunk(request: Parameters<TransferPort['putChunk']>[0]) {
@@ -355,8 +361,8 @@ export class FakeTransfer implements TransferPort {
     }
   }
 
-  async hashPlainChunk(file: Blob, index: number, chunkSize: number) {
-    return sha256Hex(await FakeTransfer.plainOf(file, index, chunkSize));
+  async hashChunk(request: Parameters<TransferPort['hashChunk']>[0]) {
+    return sha256Hex(await FakeTransfer.storedOf(request));
   }
 
   async downloadChunk(request: Parameters<TransferPort['downloadChunk']>[0]) {
