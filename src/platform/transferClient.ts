@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import { plainChunkSize, type ChunkHeader } from '../crypto/fileChunks';
 import type { TransferApi } from '../../workers/transfer/TransferApi';
 
 /** A pool of transfer workers with the TransferApi methods, plus `terminate`. */
@@ -8,46 +9,98 @@ export interface TransferPool extends TransferApi {
   terminate(): void;
 }
 
-interface Slot {
-  worker: Worker;
-  remote: Comlink.Remote<TransferApi>;
-  busy: number;
+/** What the pool needs of a worker: a Comlink endpoint it can stop. */
+export type TransferWorker = Comlink.Endpoint & { terminate(): void };
+
+export interface TransferPoolOptions {
+  /** Starts worker `index`; the default runs workers/transfer/transfer.worker.ts. */
+  createWorker?: (index: number) => TransferWorker;
+  /** Chunk bytes a worker handles before it is replaced by a fresh one (see RECYCLE_AFTER_BYTES). */
+  recycleAfterBytes?: number;
 }
 
 /**
- * Starts `size` transfer workers (workers/transfer/transfer.worker.ts) and sends each call to the
- * least busy one, so chunks encrypt, hash and travel in parallel. Four by default at most: more
- * gains little over HTTP/1.1's six connections per origin and costs a worker's memory each.
+ * A transfer worker is replaced by a fresh one once it has handled this many chunk bytes and is
+ * idle. Every chunk leaves buffers of megabytes behind in the worker (the fetched, sealed and
+ * opened bytes), and Chromium frees them only when that worker collects garbage, which a worker
+ * with a small heap seldom does: a long download grew the tab by hundreds of MiB, most of it
+ * garbage in the workers. A fresh worker starts empty; starting one costs a few milliseconds.
  */
-export function createTransferPool(size = Math.min(4, globalThis.navigator?.hardwareConcurrency || 2)): TransferPool {
-  const count = Math.max(1, Math.floor(size));
-  const slots: Slot[] = Array.from({ length: count }, (_, i) => {
-    const worker = new Worker(new URL('../../workers/transfer/transfer.worker.ts', import.meta.url), {
-      type: 'module',
-      name: `cairn-transfer-${i}`,
-    });
-    return { worker, remote: Comlink.wrap<TransferApi>(worker), busy: 0 };
+export const RECYCLE_AFTER_BYTES = 128 * 1024 * 1024;
+
+interface Slot {
+  worker: TransferWorker;
+  remote: Comlink.Remote<TransferApi>;
+  busy: number;
+  /** Chunk bytes handled so far. */
+  bytes: number;
+}
+
+function defaultWorker(index: number): TransferWorker {
+  return new Worker(new URL('../../workers/transfer/transfer.worker.ts', import.meta.url), {
+    type: 'module',
+    name: `cairn-transfer-${index}`,
   });
+}
+
+/** Plaintext bytes of chunk `index`, for the pool's count (0 when the request is malformed: the worker refuses it). */
+function chunkBytes(index: number, header: ChunkHeader): number {
+  try {
+    return plainChunkSize(index, header);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Starts `size` transfer workers and sends each call to the least busy one, so chunks encrypt,
+ * hash and travel in parallel. Four by default at most: more gains little over HTTP/1.1's six
+ * connections per origin and costs a worker's memory each. Workers are recycled as
+ * RECYCLE_AFTER_BYTES says.
+ */
+export function createTransferPool(size = Math.min(4, globalThis.navigator?.hardwareConcurrency || 2), options: TransferPoolOptions = {}): TransferPool {
+  const count = Math.max(1, Math.floor(size));
+  const createWorker = options.createWorker ?? defaultWorker;
+  const recycleAfterBytes = options.recycleAfterBytes ?? RECYCLE_AFTER_BYTES;
+  const start = (index: number): Slot => {
+    const worker = createWorker(index);
+    return { worker, remote: Comlink.wrap<TransferApi>(worker), busy: 0, bytes: 0 };
+  };
+  const stop = (slot: Slot) => {
+    slot.remote[Comlink.releaseProxy]();
+    slot.worker.terminate();
+  };
+  const slots: Slot[] = Array.from({ length: count }, (_, i) => start(i));
   let next = 0;
+  let isTerminated = false;
 
   /** Least busy slot; ties go round-robin so idle workers share the load. */
-  function pick(): Slot {
-    let best = slots[next % count]!;
+  function pick(): number {
+    let best = next % count;
     for (let i = 1; i < count; i += 1) {
-      const slot = slots[(next + i) % count]!;
-      if (slot.busy < best.busy) best = slot;
+      const index = (next + i) % count;
+      if (slots[index]!.busy < slots[best]!.busy) best = index;
     }
-    next = (slots.indexOf(best) + 1) % count;
+    next = (best + 1) % count;
     return best;
   }
 
-  async function run<T>(call: (remote: Comlink.Remote<TransferApi>) => Promise<T>): Promise<T> {
-    const slot = pick();
+  /** Runs `call` on the least busy worker; `bytes` (known before, or from the answer) count towards its recycling. */
+  async function run<T>(call: (remote: Comlink.Remote<TransferApi>) => Promise<T>, bytes: number | ((result: T) => number) = 0): Promise<T> {
+    const index = pick();
+    const slot = slots[index]!;
     slot.busy += 1;
     try {
-      return await call(slot.remote);
+      const result = await call(slot.remote);
+      slot.bytes += typeof bytes === 'number' ? bytes : bytes(result);
+      return result;
     } finally {
       slot.busy -= 1;
+      // Only an idle worker is replaced: nothing of a call in flight is lost.
+      if (slot.busy === 0 && slot.bytes >= recycleAfterBytes && slots[index] === slot && !isTerminated) {
+        stop(slot);
+        slots[index] = start(index);
+      }
     }
   }
 
@@ -55,18 +108,16 @@ export function createTransferPool(size = Math.min(4, globalThis.navigator?.hard
     size: count,
     // The Blob is cloned by reference (no bytes copied); the raw key is copied, not transferred,
     // because the caller reuses it for the next chunk.
-    sealChunk: (request) => run((remote) => remote.sealChunk(request)),
-    putChunk: (request) => run((remote) => remote.putChunk(request)),
+    sealChunk: (request) => run((remote) => remote.sealChunk(request), chunkBytes(request.index, request.header)),
+    putChunk: (request) => run((remote) => remote.putChunk(request), request.body.size),
     // The spool is one directory of the origin's, shared by every worker: any one clears it.
     clearSpool: (scope) => run((remote) => remote.clearSpool(scope)),
-    downloadChunk: (request) => run((remote) => remote.downloadChunk(request)),
-    cacheChunk: (request) => run((remote) => remote.cacheChunk(request)),
-    hashChunk: (request) => run((remote) => remote.hashChunk(request)),
+    downloadChunk: (request) => run((remote) => remote.downloadChunk(request), chunkBytes(request.index, request.header)),
+    cacheChunk: (request) => run((remote) => remote.cacheChunk(request), (result) => result.size),
+    hashChunk: (request) => run((remote) => remote.hashChunk(request), chunkBytes(request.index, request.header)),
     terminate() {
-      for (const slot of slots) {
-        slot.remote[Comlink.releaseProxy]();
-        slot.worker.terminate();
-      }
+      isTerminated = true;
+      for (const slot of slots) stop(slot);
     },
   };
 }
