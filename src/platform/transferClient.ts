@@ -26,7 +26,7 @@ export interface TransferPoolOptions {
  * with a small heap seldom does: a long download grew the tab by hundreds of MiB, most of it
  * garbage in the workers. A fresh worker starts empty; starting one costs a few milliseconds.
  */
-export const RECYCLE_AFTER_BYTES = 128 * 1024 * 1024;
+export const RECYCLE_AFTER_BYTES = 64 * 1024 * 1024;
 
 interface Slot {
   worker: TransferWorker;
