@@ -107,7 +107,9 @@ describeEachDatabase('uploads', (env) => {
     const blobId = newId();
     await owner.announce(vaultId, blobId, file.storedSize, 1);
     const hash = sha256Hex(chunk);
-    const filesOfBlob = () => blobFiles(env.dataDir).filter((name) => name.startsWith('0-') && fs.existsSync(path.join(env.dataDir, 'blobs', blobId, name)));
+    // The blob's folder, temporary files included.
+    const blobDir = path.join(env.dataDir, 'blobs', blobId);
+    const filesOfBlob = () => (fs.existsSync(blobDir) ? fs.readdirSync(blobDir) : []);
 
     const flipped = Buffer.from(chunk);
     flipped[flipped.length - 1]! ^= 1;

@@ -375,7 +375,8 @@ export class UploadQueue {
     for (let i = 0; i < record.chunkCount; i++) if (!(stored.has(i) && record.chunkHashes[i])) missing.push(i);
     // What the server holds counts as sent, so progress survives a reload.
     let alreadySent = 0;
-    for (let i = 0; i < record.chunkCount; i++) if (!missing.includes(i)) alreadySent += plainChunkSize(i, uploadHeader(record));
+    const header = uploadHeader(record);
+    for (let i = 0; i < record.chunkCount; i++) if (!missing.includes(i)) alreadySent += plainChunkSize(i, header);
     record = UploadQueue.goingOn(
       await this.update(uploadId, (r) => {
         r.sentBytes = alreadySent;
