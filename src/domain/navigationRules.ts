@@ -32,3 +32,13 @@ export const PASSWORDLESS_DISPLAY_NAME = 'Airdrop guest';
 export function canCreateVault(isReadOnly: boolean): boolean {
   return !isReadOnly;
 }
+
+/** A vault room's address: /vaults/active/{id}, or /vaults/inactive/{id} for an archived vault. */
+export function vaultRoomPath(vault: { vaultId: string; status: string }): string {
+  return `/vaults/${vault.status === 'ARCHIVED' ? 'inactive' : 'active'}/${vault.vaultId}`;
+}
+
+/** Where a folder (its list) or a file (its viewer) opens, under its vault room's address. */
+export function nodePath(roomPath: string, node: { kind: 'folder' | 'file'; id: string }): string {
+  return node.kind === 'folder' ? `${roomPath}/assets/folders/${node.id}` : `${roomPath}/stack/${node.id}`;
+}

@@ -1,6 +1,7 @@
 /** Search documents (spec 000 section 3) made from the decrypted projections in Dexie. */
 import type { MemoRecord, NodeRecord, VaultRecord } from '../storage/vaultRecords';
 import type { SearchDoc, SearchDocType } from '../../workers/search/SearchApi';
+import { nodePath, vaultRoomPath } from '../domain/navigationRules';
 
 /** Note bodies larger than this are not fetched for indexing. */
 export const NOTE_TEXT_MAX_BYTES = 1024 * 1024;
@@ -16,10 +17,6 @@ export function isSearchableVault(vault: VaultRecord): boolean {
  */
 export function vaultIndexKey(vault: VaultRecord): string {
   return JSON.stringify([vault.projectionStamp ?? '', vault.status, vault.membershipStatus, vault.name]);
-}
-
-export function vaultRoomPath(vault: VaultRecord): string {
-  return `/vaults/${vault.status === 'ARCHIVED' ? 'inactive' : 'active'}/${vault.vaultId}`;
 }
 
 /** Markdown notes (issue 6): text/markdown, or a .md name. */
@@ -42,8 +39,7 @@ export function vaultDoc(vault: VaultRecord): SearchDoc {
 }
 
 export function nodeDoc(vault: VaultRecord, node: NodeRecord): SearchDoc {
-  const room = vaultRoomPath(vault);
-  const url = node.kind === 'folder' ? `${room}/assets/folders/${node.id}` : `${room}/stack/${node.id}`;
+  const url = nodePath(vaultRoomPath(vault), node);
   return { id: node.id, type: nodeDocType(node), vaultId: vault.vaultId, vaultName: vault.name, name: node.name, url };
 }
 

@@ -5,6 +5,12 @@
  * (a Blob body, one request in flight per file, so an interruption costs at most one chunk) and
  * with 4 in flight; and with ArrayBuffer bodies, which Chromium sends from the renderer far
  * slower than a Blob (docs/decisions.md).
+ *
+ * It also measures the least any encrypted transfer can do here, with no app: the page seals each
+ * body with WebCrypto AES-256-GCM and PUTs it (4 in flight, so the cipher of one body overlaps the
+ * sending of others), and GETs bodies and opens them. No hashing, no signed receipts, no server
+ * checks or disk writes, no records: everything Cairn adds is left out, so an app can only be
+ * slower than this.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,9 +31,15 @@ export interface BrowserCeiling {
   /** CPU milliseconds per MiB (the browser's and the bare server's) of the Blob PUTs, 4 in flight, and of the GETs. */
   putCpuMsPerMiB: number;
   getCpuMsPerMiB: number;
+  /** Seal with AES-GCM and PUT as a Blob, 4 in flight: an encrypted upload with no app. */
+  sealPutMiBs: number;
+  /** GET and open with AES-GCM, 4 in flight: an encrypted download with no app. */
+  getOpenMiBs: number;
+  sealPutCpuMsPerMiB: number;
+  getOpenCpuMsPerMiB: number;
 }
 
-type Phase = 'putBlobOne' | 'putBlobFour' | 'putBufferFour' | 'get';
+type Phase = 'putBlobOne' | 'putBlobFour' | 'putBufferFour' | 'get' | 'sealPut' | 'getOpen';
 
 /** Runs in the page: `n` bodies of `size` bytes one way, as `phase` says; answers MiB/s. */
 const PAGE_SCRIPT = `async (size, n, phase) => {
@@ -47,7 +59,24 @@ const PAGE_SCRIPT = `async (size, n, phase) => {
   if (phase === 'putBlobOne') return timed(1, put(() => blob));
   if (phase === 'putBlobFour') return timed(4, put(() => blob));
   if (phase === 'putBufferFour') return timed(4, put(() => bytes.slice()));
-  return timed(4, async () => { await (await fetch('/blob', { cache: 'no-store' })).arrayBuffer(); });
+  if (phase === 'get') return timed(4, async () => { await (await fetch('/blob', { cache: 'no-store' })).arrayBuffer(); });
+  // The encrypted phases: one key, a fresh nonce per body, the plaintext read from a Blob as an
+  // app reads a picked file; the sealed bytes go out as a Blob (the fast body), and downloads
+  // open what /sealed serves (sealed by the page under the same key before timing starts).
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  const iv = () => crypto.getRandomValues(new Uint8Array(12));
+  if (phase === 'sealPut') {
+    return timed(4, async () => {
+      const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv: iv() }, key, await blob.arrayBuffer());
+      await (await fetch('/put', { method: 'PUT', body: new Blob([sealed]), headers: { 'content-type': 'application/octet-stream' } })).text();
+    });
+  }
+  const nonce = iv();
+  const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce }, key, bytes);
+  await (await fetch('/sealed', { method: 'POST', body: new Blob([sealed]) })).text();
+  return timed(4, async () => {
+    await crypto.subtle.decrypt({ name: 'AES-GCM', iv: nonce }, key, await (await fetch('/sealed', { cache: 'no-store' })).arrayBuffer());
+  });
 }`;
 
 /**
@@ -56,10 +85,21 @@ const PAGE_SCRIPT = `async (size, n, phase) => {
  */
 export async function browserCeiling(browser: Browser, totalMiB: number, browserCpuSeconds: () => number): Promise<BrowserCeiling> {
   const payload = Buffer.alloc(BODY, 7);
+  let sealed = Buffer.alloc(0);
   const server = http.createServer((req, res) => {
     if (req.method === 'PUT') {
       req.resume();
       req.on('end', () => res.end('ok'));
+    } else if (req.method === 'POST' && req.url === '/sealed') {
+      const parts: Buffer[] = [];
+      req.on('data', (part: Buffer) => parts.push(part));
+      req.on('end', () => {
+        sealed = Buffer.concat(parts);
+        res.end('ok');
+      });
+    } else if (req.url === '/sealed') {
+      res.setHeader('content-type', 'application/octet-stream');
+      res.end(sealed);
     } else if (req.url === '/blob') {
       res.setHeader('content-type', 'application/octet-stream');
       res.end(payload);
@@ -86,6 +126,8 @@ export async function browserCeiling(browser: Browser, totalMiB: number, browser
     const putBlobFour = await run('putBlobFour');
     const putBufferFour = await run('putBufferFour');
     const get = await run('get');
+    const sealPut = await run('sealPut');
+    const getOpen = await run('getOpen');
     return {
       putBlobOneMiBs: putBlobOne.rate,
       putBlobFourMiBs: putBlobFour.rate,
@@ -93,6 +135,10 @@ export async function browserCeiling(browser: Browser, totalMiB: number, browser
       getMiBs: get.rate,
       putCpuMsPerMiB: putBlobFour.cpuMsPerMiB,
       getCpuMsPerMiB: get.cpuMsPerMiB,
+      sealPutMiBs: sealPut.rate,
+      getOpenMiBs: getOpen.rate,
+      sealPutCpuMsPerMiB: sealPut.cpuMsPerMiB,
+      getOpenCpuMsPerMiB: getOpen.cpuMsPerMiB,
     };
   } finally {
     await context.close();

@@ -612,6 +612,11 @@ async function main(): Promise<void> {
       '  floor: AES-GCM + plain transfer',
       `upload ${fmt(floorUp, 1)} CPU-ms per MiB, so at most ${fmt((cores * 1000) / floorUp)} MiB/s on ${cores} cores (the goal: ${fmt(0.6 * baseEncrypt)}); download ${fmt(floorDown, 1)}, at most ${fmt((cores * 1000) / floorDown)} MiB/s (the goal: ${fmt(0.6 * baseDecrypt)})`,
     );
+    record(
+      'no-app encrypted transfer (AES-GCM + plain transfer, measured)',
+      `upload ${fmt(plain.sealPutMiBs)} MiB/s = ${fmt(plain.sealPutMiBs / baseEncrypt, 2)} × encrypt baseline; download ${fmt(plain.getOpenMiBs)} MiB/s = ${fmt(plain.getOpenMiBs / baseDecrypt, 2)} × decrypt baseline`,
+      `(4 in flight, no hashing, server or app; ${fmt(plain.sealPutCpuMsPerMiB, 1)} and ${fmt(plain.getOpenCpuMsPerMiB, 1)} CPU-ms per MiB; the goal is 0.6 ×)`,
+    );
     await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
 
     // 2. Upload ----------------------------------------------------------------------------------
@@ -841,7 +846,9 @@ async function main(): Promise<void> {
     .catch(() => log(`no '… of ${fmt(FILE_COUNT)}' range shown; scrolling the list as it is`));
   await page.waitForTimeout(1_000);
   const lastName = `bench-${String(FILE_COUNT).padStart(5, '0')}.txt`;
+  const folderScrollProfile = await startProfile(page);
   const fling = await flingToBottom(page, 'tbody');
+  await stopProfile(folderScrollProfile, 'folder-scroll', log);
   const listed = await page.evaluate(() => {
     const rows = [...document.querySelectorAll('tbody tr:not([aria-hidden])')];
     const names = rows.map((tr) => (tr.textContent ?? '').match(/bench-\d+\.txt/)?.[0]).filter((n): n is string => !!n);

@@ -11,8 +11,8 @@ import type { CDPSession, Page } from 'playwright-core';
 import { flingToBottom } from './scrollFling';
 
 /**
- * BENCH_CPU_PROFILE=<dir>: a Chromium CPU profile (page main thread) of the upload, the timeline's first render and its scroll is written
- * there (upload.cpuprofile, timeline-first-render.cpuprofile, timeline-scroll.cpuprofile; open them in DevTools'
+ * BENCH_CPU_PROFILE=<dir>: a Chromium CPU profile (page main thread) of the upload, the folder's scroll, the timeline's first render and its scroll is written
+ * there (upload.cpuprofile, folder-scroll.cpuprofile, timeline-first-render.cpuprofile, timeline-scroll.cpuprofile; open them in DevTools'
  * Performance panel). Profiling slows the page, so figures of such a run are not comparable.
  */
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;

@@ -1,5 +1,5 @@
 import { Box, Checkbox, Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { type DragEvent, Fragment, type KeyboardEvent, type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type DragEvent, Fragment, type KeyboardEvent, type ReactNode, type RefObject, memo, useCallback, useMemo, useState } from 'react';
 import { rowForKey } from '../../domain/listRange';
 import type { SortColumn, SortDirection } from '../../domain/nodeSort';
 import { VAULT_LIMITS } from '../../protocol/vaults';
@@ -69,6 +69,54 @@ function Spacer({ height }: { height: number }) {
 }
 
 /**
+ * The header row: select-all and the sort columns. Memoised apart from the rows, since the
+ * virtualizer re-renders the table on every scrolled frame and the header's Mantine components
+ * (a checkbox, five sort buttons, seven cells) need not follow.
+ */
+const FileTableHead = memo(function FileTableHead({
+  headRef,
+  sort,
+  onSort,
+  isAllSelected,
+  isIndeterminate,
+  isComplete,
+  onToggleAll,
+}: Pick<FileTableProps, 'sort' | 'onSort' | 'onToggleAll'> & {
+  headRef: RefObject<HTMLTableSectionElement | null>;
+  isAllSelected: boolean;
+  isIndeterminate: boolean;
+  isComplete: boolean;
+}) {
+  const ariaSort = (column: SortColumn) => (sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
+  return (
+    <Table.Thead ref={headRef}>
+      <Table.Tr aria-rowindex={1}>
+        <Table.Th w={44}>
+          <Checkbox
+            aria-label="Select all"
+            checked={isAllSelected}
+            indeterminate={isIndeterminate}
+            disabled={!isComplete}
+            onChange={onToggleAll}
+          />
+        </Table.Th>
+        <Table.Th aria-sort={ariaSort('name')}>
+          <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
+        </Table.Th>
+        {COLUMNS.map((c) => (
+          <Table.Th key={c.column} w={c.width} visibleFrom={c.visibleFrom} aria-sort={ariaSort(c.column)}>
+            <SortHeader label={c.label} column={c.column} sort={sort} onSort={onSort} />
+          </Table.Th>
+        ))}
+        <Table.Th w={52}>
+          <VisuallyHidden>Actions</VisuallyHidden>
+        </Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+});
+
+/**
  * Separate borders, not collapsed ones: collapsed borders give rows fractional heights that differ
  * by half a pixel, and the virtualizer then re-lays out every following row whenever one is shown.
  * With the line inside each cell, every row is exactly ROW_HEIGHT (FileRow) tall.
@@ -100,7 +148,6 @@ export function FileTable(props: FileTableProps) {
 
   const itemCount = nodes.length - (uploads?.size ?? 0);
   const isAllSelected = itemCount > 0 && selected.size >= itemCount && nodes.every((n) => selected.has(n.id) || uploads?.has(n.id));
-  const ariaSort = (column: SortColumn) => (sort.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
 
   const rowDrag = useMemo<FileRowHandlers['drag']>(() => {
     if (!drag) return undefined;
@@ -201,30 +248,15 @@ export function FileTable(props: FileTableProps) {
         )}
       </Group>
       <Table highlightOnHover verticalSpacing="xs" layout="fixed" withRowBorders={false} styles={TABLE_STYLES} stickyHeader stickyHeaderOffset={`calc(var(--app-shell-header-offset, 0rem) + ${rows.toolbarHeight}px)`} aria-rowcount={nodes.length + 1}>
-        <Table.Thead ref={rows.headRef}>
-          <Table.Tr aria-rowindex={1}>
-            <Table.Th w={44}>
-              <Checkbox
-                aria-label="Select all"
-                checked={isAllSelected}
-                indeterminate={selected.size > 0 && !isAllSelected}
-                disabled={!isComplete}
-                onChange={onToggleAll}
-              />
-            </Table.Th>
-            <Table.Th aria-sort={ariaSort('name')}>
-              <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
-            </Table.Th>
-            {COLUMNS.map((c) => (
-              <Table.Th key={c.column} w={c.width} visibleFrom={c.visibleFrom} aria-sort={ariaSort(c.column)}>
-                <SortHeader label={c.label} column={c.column} sort={sort} onSort={onSort} />
-              </Table.Th>
-            ))}
-            <Table.Th w={52}>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <FileTableHead
+          headRef={rows.headRef}
+          sort={sort}
+          onSort={onSort}
+          isAllSelected={isAllSelected}
+          isIndeterminate={selected.size > 0 && !isAllSelected}
+          isComplete={isComplete}
+          onToggleAll={onToggleAll}
+        />
         <Table.Tbody ref={rows.bodyRef} onKeyDown={onKeyDown} onBlur={rows.onBlurBody}>
           {items.map((item) => {
             const node = nodes[item.index];

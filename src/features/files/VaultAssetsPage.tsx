@@ -2,6 +2,7 @@ import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { canAddVersion } from '../../domain/fileVersionRules';
+import { nodePath } from '../../domain/navigationRules';
 import { isMarkdownNote } from '../../domain/noteRules';
 import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { NodeRecord } from '../../storage/vaultRecords';
@@ -10,6 +11,7 @@ import { createFolder } from '../../sync/vaultActions';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconEyeOff, IconFile, IconFilter } from '../../ui/icons';
 import { NameModal } from '../../ui/NameModal';
+import { PlainLink } from '../../ui/PlainLink';
 import { runWithErrorSnackbar } from '../../ui/snackbar';
 import { actionErrorText } from '../vaults/vaultErrors';
 import { VaultInfoDrawer } from '../vaults/VaultInfoDrawer';
@@ -65,10 +67,8 @@ export function VaultAssetsPage() {
     node.kind === 'folder'
       ? void navigate({ to: '/vaults/$status/$vaultId/assets/folders/$folderId', params: { ...params, folderId: node.id } })
       : void navigate({ to: '/vaults/$status/$vaultId/stack/$stackId', params: { ...params, stackId: node.id } });
-  const renderLink = (node: NodeRecord) =>
-    node.kind === 'folder'
-      ? (props: Record<string, unknown>) => <Link to="/vaults/$status/$vaultId/assets/folders/$folderId" params={{ ...params, folderId: node.id }} {...props} />
-      : (props: Record<string, unknown>) => <Link to="/vaults/$status/$vaultId/stack/$stackId" params={{ ...params, stackId: node.id }} {...props} />;
+  // Plain anchors, not Link: a fast scroll mounts a dozen rows a frame (PlainLink).
+  const renderLink = (node: NodeRecord) => (props: Record<string, unknown>) => <PlainLink href={nodePath(`/vaults/${status}/${vaultId}`, node)} {...props} />;
 
   const rowActions = (node: NodeRecord): RowAction[] => [
     ...(node.kind === 'file' ? (['download'] as const) : []),
