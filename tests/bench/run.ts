@@ -20,6 +20,7 @@
  * then take the Blob fallback), BENCH_ONLY=timeline runs steps 5 and 6 only: the vault is seeded
  * and pulled, the folder measured (the known-smooth list: a control for how loaded the machine
  * is), then the timeline; the search, the 256 MiB transfers and the fresh profile are skipped.
+ * BENCH_ONLY=pick runs only the pick of many small files (BENCH_PICK_FILES of them, default 1000).
  * BENCH_SERVER_PROFILE=dir has the server write a V8 CPU profile of its whole run there.
  * BENCH_PROFILE=memory gives the user's browser no profile on disk (a private window's storage).
  */
@@ -42,9 +43,10 @@ const SIZE_MIB = Number(process.env.BENCH_SIZE_MIB ?? 256);
 const FILE_COUNT = Number(process.env.BENCH_FILES ?? 10_000);
 /** Files of one pick, uploaded through the dialog (BENCH_PICK_FILES). */
 const PICK_FILES = Number(process.env.BENCH_PICK_FILES ?? 1_000);
-if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'timeline') throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'timeline' is known`);
+if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'timeline' && process.env.BENCH_ONLY !== 'pick') throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'timeline' and 'pick' are known`);
 /** BENCH_ONLY=timeline: seed the vault, measure its folder and its timeline, nothing else (a quick loop for timeline work). */
 const TIMELINE_ONLY = process.env.BENCH_ONLY === 'timeline';
+const PICK_ONLY = process.env.BENCH_ONLY === 'pick';
 const VIEWPORT = { width: 1280, height: 800 };
 /** Issue 3's goal for the first sync of a 10,000-item vault into a fresh device. */
 const FIRST_SYNC_GOAL_S = 10;
@@ -535,7 +537,7 @@ function goal(ratio: number, min: number, aim: number): string {
 async function main(): Promise<void> {
   log(`temp dir ${tempDir}`);
   // On-device search (issue 6): Node only, before the browser and the server start.
-  if (!TIMELINE_ONLY) {
+  if (!TIMELINE_ONLY && !PICK_ONLY) {
     log('search index: 100,000 names, then typing key by key...');
     for (const [label, value, note] of searchBenchRows(benchSearch())) record(label, value, note);
   }
@@ -582,6 +584,11 @@ async function main(): Promise<void> {
   log('creating a private cloud vault through the wizard');
   const vaultId = await createPrivateCloudVault(page, baseUrl, 'Bench vault');
   const vaultUrl = `${baseUrl}/vaults/active/${vaultId}/assets`;
+  if (PICK_ONLY) {
+    currentPage = page;
+    log(`a pick of ${PICK_FILES} small files`);
+    return benchPick(page, baseUrl, tempDir);
+  }
 
   if (!TIMELINE_ONLY) {
     // 1. Baseline --------------------------------------------------------------------------------

@@ -103,9 +103,17 @@ export class VaultRoom {
     return this.page.getByRole('checkbox', { name: `Select ${name}`, exact: true });
   }
 
+  /**
+   * Clicks the folder's name: a link to the folder's own address (so it can be opened in a new
+   * tab or copied), followed in the app without loading the page again.
+   */
   async openFolder(name: string): Promise<void> {
-    await this.row(name).getByText(name, { exact: true }).click();
+    const link = this.row(name).getByRole('link', { name, exact: true });
+    await expect(link).toHaveAttribute('href', /^\/vaults\/(active|inactive)\/[^/]+\/assets\/folders\/[^/]+$/);
+    await this.page.evaluate(() => ((window as unknown as { cairnSamePage?: boolean }).cairnSamePage = true));
+    await link.click();
     await expect(this.page.getByRole('heading', { level: 1 }).getByText(name, { exact: true })).toBeVisible();
+    expect(await this.page.evaluate(() => (window as unknown as { cairnSamePage?: boolean }).cairnSamePage)).toBe(true);
   }
 
   /** Files from memory, or paths of files on disk (a picked File then reads from disk, as a user's does). */
