@@ -3,18 +3,42 @@ import { Navigate, Outlet, useParams, useRouterState } from '@tanstack/react-rou
 import { useMemo } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canAddAssets, canEditAssets, canUploadFiles } from '../../domain/vaultPermissions';
+import type { VaultRecord } from '../../storage/vaultRecords';
 import { useVault, useVaults } from '../../storage/vaultStore';
 import { useMarkVaultRead } from '../notifications/useMarkVaultRead';
 import { type VaultRoom, VaultRoomContext } from './VaultRoomContext';
 import { tabOfPath, VaultRoomTabs } from './VaultRoomTabs';
 
+/**
+ * The vault record as the room shows it: the same object until a field other than the sync's own
+ * bookkeeping changes. The cursor, the server's head and the projection stamp move with every
+ * operation applied (a pick of 300 files moved them about 700 times), and each new record
+ * re-rendered the whole room; no screen of the room shows them (the timeline reads its own).
+ */
+function useShownVault(vault: VaultRecord | undefined): VaultRecord | undefined {
+  const shown = vault && JSON.stringify({ ...vault, cursor: 0, headSeq: 0, projectionStamp: '' });
+  // Keyed by what is shown: the record of the last change that showed.
+  return useMemo(() => vault, [shown]);
+}
+
+/** No vault to show yet: a loader while the lists load, /404 once they lack it. */
+function VaultPending({ vaultId }: { vaultId: string }) {
+  const active = useVaults('active');
+  const inactive = useVaults('inactive');
+  const isListed = [...(active ?? []), ...(inactive ?? [])].some((v) => v.vaultId === vaultId);
+  if (active !== undefined && inactive !== undefined && !isListed) return <Navigate to="/404" replace />;
+  return (
+    <Center py="xl">
+      <Loader aria-label="Loading vault" />
+    </Center>
+  );
+}
+
 /** /vaults/$status/$vaultId/*: loads the vault; a vault that cannot be found goes to /404 (spec 000 section 8). */
 export function VaultRoomLayout() {
   const { vaultId = '', status = 'active' } = useParams({ strict: false });
   const { isReadOnly } = useServerConfig();
-  const vault = useVault(vaultId);
-  const active = useVaults('active');
-  const inactive = useVaults('inactive');
+  const vault = useShownVault(useVault(vaultId));
   useMarkVaultRead(vault ? vaultId : '');
   const tab = tabOfPath(useRouterState({ select: (s) => s.location.pathname }));
 
@@ -25,15 +49,7 @@ export function VaultRoomLayout() {
     return { vault, status, canAdd, canUpload: canAdd && canUploadFiles(access), canEdit: canEditAssets(access) };
   }, [vault, status, isReadOnly]);
 
-  if (!room) {
-    const isListed = [...(active ?? []), ...(inactive ?? [])].some((v) => v.vaultId === vaultId);
-    if (active !== undefined && inactive !== undefined && !isListed) return <Navigate to="/404" replace />;
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading vault" />
-      </Center>
-    );
-  }
+  if (!room) return <VaultPending vaultId={vaultId} />;
   if (room.vault.status === 'DELETED') return <Navigate to="/vaults/$status" params={{ status: 'active' }} replace />;
 
   return (

@@ -1,5 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { memo } from 'react';
 import type { VaultRecord } from '../../storage/vaultRecords';
 
 /** The vault room's tabs (spec 000 section 2, route table); each tab is a route under the room. */
@@ -25,7 +26,8 @@ interface VaultRoomTabsProps {
   current: VaultRoomTab;
 }
 
-export function VaultRoomTabs({ vault, status, current }: VaultRoomTabsProps) {
+/** Memoised: the room's layout renders again whenever its vault record is read again. */
+export const VaultRoomTabs = memo(function VaultRoomTabs({ vault, status, current }: VaultRoomTabsProps) {
   const navigate = useNavigate();
   const shown = TABS.filter((tab) => tab.isShown(vault));
   if (shown.length < 2) return null;
@@ -46,4 +48,4 @@ export function VaultRoomTabs({ vault, status, current }: VaultRoomTabsProps) {
       </Tabs.List>
     </Tabs>
   );
-}
+});

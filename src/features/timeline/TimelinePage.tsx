@@ -6,6 +6,7 @@ import { useVaultRoom } from '../files/VaultRoomContext';
 import { VaultRoomToolbar } from '../files/VaultRoomToolbar';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconFilter } from '../../ui/icons';
+import { useVault } from '../../storage/vaultStore';
 import { countActiveFilters, filterItems, NO_FILTERS, type TimelineFilters } from './timelineFilters';
 import { groupItems } from './timelineItems';
 import { useTimeline } from './timelineSource';
@@ -92,7 +93,9 @@ export function TimelinePage() {
   }, [items]);
 
   const activeFilters = countActiveFilters(filters);
-  const isDecrypting = items === undefined || vault.cursor < vault.headSeq;
+  // The room's record keeps its sync position as it was (VaultRoomLayout): read the live one.
+  const position = useVault(vault.vaultId);
+  const isDecrypting = items === undefined || !position || position.cursor < position.headSeq;
   const filterToggle = (
     <Tooltip label="Filter the timeline">
       <Indicator disabled={activeFilters === 0} label={activeFilters} size={16} offset={4}>
