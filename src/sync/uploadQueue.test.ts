@@ -18,7 +18,7 @@ import { SyncClient } from './SyncClient';
 import { FakeVaultCrypto } from './testing/FakeVaultCrypto';
 import { FakeTransfer, FakeVaultServer } from './testing/FakeVaultServer';
 import { checkSourceUnchanged, SourceChangedError } from './uploadSource';
-import { forgetPickedFiles, MAX_RETRY_DELAY_MS, retryDelayMs, sourceChangedMessage, sourceUnreadableMessage } from './uploadQueue';
+import { FILES_AT_ONCE, forgetPickedFiles, MAX_RETRY_DELAY_MS, retryDelayMs, SMALL_FILE_BYTES, SMALL_FILES_AT_ONCE, sourceChangedMessage, sourceUnreadableMessage } from './uploadQueue';
 import * as actions from './vaultActions';
 
 const USER = { id: 'acc1', publicSigningKey: 'c'.repeat(64), address: 'A'.repeat(43) };
@@ -356,6 +356,40 @@ describe('[R14] one record write per chunk', () => {
     };
     const one = await writesFor('one.bin', 1);
     expect(await writesFor('six.bin', 6)).toBe(one + 5);
+  });
+});
+
+describe('[R14] files sent at once', () => {
+  /** Uploads `files` with every PUT held at its start; answers how many were started before the first was let through. */
+  async function putsAtOnce(vaultId: string, files: File[]): Promise<number> {
+    let started = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    transfer.onPut = async () => {
+      started += 1;
+      await gate;
+    };
+    await actions.uploadFiles(vaultId, null, files.map((f) => ({ file: f })));
+    // Until PUTs have started and no more start.
+    for (let seen = -1; started === 0 || seen !== started; ) {
+      seen = started;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const atOnce = started;
+    transfer.onPut = null;
+    release();
+    await client.idle();
+    const names = new Set(files.map((f) => f.name));
+    expect((await getUploads(db, USER.id)).filter((u) => names.has(u.name)).map((u) => u.state)).toEqual(files.map(() => 'done'));
+    return atOnce;
+  }
+
+  it('small files go SMALL_FILES_AT_ONCE at a time, larger ones FILES_AT_ONCE', async () => {
+    const vaultId = await privateVault();
+    const small = Array.from({ length: SMALL_FILES_AT_ONCE + 5 }, (_, i) => file(`small-${i}.txt`, bytes(1_000, i)));
+    expect(await putsAtOnce(vaultId, small)).toBe(SMALL_FILES_AT_ONCE);
+    const larger = Array.from({ length: FILES_AT_ONCE + 2 }, (_, i) => file(`larger-${i}.bin`, bytes(SMALL_FILE_BYTES + 1, i)));
+    expect(await putsAtOnce(vaultId, larger)).toBe(FILES_AT_ONCE);
   });
 });
 

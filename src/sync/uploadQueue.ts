@@ -50,6 +50,14 @@ export { forgetPickedFiles, sourceChangedMessage, sourceUnreadableMessage } from
 export const SEAL_AHEAD = 2;
 /** Files sent at once, each one chunk at a time. */
 export const FILES_AT_ONCE = 3;
+/**
+ * Small files sent at once besides them. A file of a few kilobytes costs round trips and record
+ * writes, not bytes: three at a time sent a pick of 300 files of 10 kB in about 29 s here, twelve
+ * in about 17 s (with fewer reads and renders per file, as each read finds more of them done).
+ */
+export const SMALL_FILES_AT_ONCE = 12;
+/** A file this size or smaller is small (one chunk, sent in one short request). */
+export const SMALL_FILE_BYTES = 1024 * 1024;
 /** Longest wait between retries of an interrupted upload. */
 export const MAX_RETRY_DELAY_MS = 30_000;
 
@@ -176,29 +184,35 @@ export class UploadQueue {
       const records = await db.uploads.where('accountId').equals(accountId).sortBy('createdAt');
       const active = records.filter((record) => ACTIVE_UPLOAD_STATES.has(record.state));
       // A few files at once, each with one chunk in flight (so an interruption still costs at
-      // most one chunk per file): a batch of small files is not sent one round trip at a time.
-      let next = 0;
+      // most one chunk per file), and more small ones beside them: a batch of small files is not
+      // sent one round trip at a time.
       let interrupted = false;
-      const sender = async () => {
-        while (!interrupted && !this.stopped && next < active.length) {
-          const record = active[next++]!;
-          if (isBrowserOffline()) {
-            // Nothing can get through: wait for the 'online' event (the timer is a fallback).
-            interrupted = true;
-            await this.markPaused(record.uploadId);
-            return;
+      const senders = (queue: UploadRecord[], count: number) => {
+        let next = 0;
+        const sender = async () => {
+          while (!interrupted && !this.stopped && next < queue.length) {
+            const record = queue[next++]!;
+            if (isBrowserOffline()) {
+              // Nothing can get through: wait for the 'online' event (the timer is a fallback).
+              interrupted = true;
+              await this.markPaused(record.uploadId);
+              return;
+            }
+            try {
+              await this.process(record.uploadId);
+            } catch (error) {
+              // Offline, the server down or a hiccup: keep the record as it is and try again later.
+              interrupted = true;
+              this.ctx.log(`Upload ${record.uploadId} interrupted; retrying`, error);
+              await this.markPaused(record.uploadId);
+            }
           }
-          try {
-            await this.process(record.uploadId);
-          } catch (error) {
-            // Offline, the server down or a hiccup: keep the record as it is and try again later.
-            interrupted = true;
-            this.ctx.log(`Upload ${record.uploadId} interrupted; retrying`, error);
-            await this.markPaused(record.uploadId);
-          }
-        }
+        };
+        // Started here: `count` senders working through `queue` in order.
+        return Array.from({ length: Math.min(count, queue.length) }, sender);
       };
-      await Promise.all(Array.from({ length: Math.min(FILES_AT_ONCE, active.length) }, sender));
+      const isSmall = (record: UploadRecord) => record.size <= SMALL_FILE_BYTES;
+      await Promise.all([...senders(active.filter((record) => !isSmall(record)), FILES_AT_ONCE), ...senders(active.filter(isSmall), SMALL_FILES_AT_ONCE)]);
       if (this.stopped) return;
       if (interrupted) {
         this.failures += 1;
