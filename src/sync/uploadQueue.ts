@@ -53,7 +53,7 @@ export const FILES_AT_ONCE = 3;
 /**
  * Small files sent at once besides them. A file of a few kilobytes costs round trips and record
  * writes, not bytes: three at a time sent a pick of 300 files of 10 kB in about 29 s here, twelve
- * in about 17 s (with fewer reads and renders per file, as each read finds more of them done).
+ * in 20 to 25 s (with fewer reads and renders per file, as each read finds more of them done).
  */
 export const SMALL_FILES_AT_ONCE = 12;
 /** A file this size or smaller is small (one chunk, sent in one short request). */
