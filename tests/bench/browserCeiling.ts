@@ -8,9 +8,9 @@
  *
  * It also measures the most any encrypted transfer can do here, with no app: the page seals each
  * 8 MiB body (the app's chunk) with WebCrypto AES-256-GCM and PUTs it (4 in flight, so the cipher
- * of one body overlaps the sending of others), and GETs bodies and opens them. No hashing, no signed receipts, no server
- * checks or disk writes, no records: everything Cairn adds is left out, so an app can only be
- * slower than this.
+ * of one body overlaps the sending of others), and GETs bodies and opens them. No hashing, no
+ * signed receipts, no server checks or disk writes, no records: everything Cairn adds is left
+ * out, so an app can only be slower than this.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

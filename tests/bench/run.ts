@@ -46,6 +46,7 @@ const PICK_FILES = Number(process.env.BENCH_PICK_FILES ?? 1_000);
 if (process.env.BENCH_ONLY && process.env.BENCH_ONLY !== 'timeline' && process.env.BENCH_ONLY !== 'pick') throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only 'timeline' and 'pick' are known`);
 /** BENCH_ONLY=timeline: seed the vault, measure its folder and its timeline, nothing else (a quick loop for timeline work). */
 const TIMELINE_ONLY = process.env.BENCH_ONLY === 'timeline';
+/** BENCH_ONLY=pick: sign up and measure one pick of PICK_FILES small files, nothing else. */
 const PICK_ONLY = process.env.BENCH_ONLY === 'pick';
 const VIEWPORT = { width: 1280, height: 800 };
 /** Issue 3's goal for the first sync of a 10,000-item vault into a fresh device. */
