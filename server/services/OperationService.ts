@@ -5,7 +5,8 @@
  */
 import { canonicalJson } from '../../src/protocol/canonical';
 import { ApiError } from '../../src/protocol/errors';
-import { type Operation, operationSigningPayload, type OperationType, type PushResult } from '../../src/protocol/vaults';
+import { OPERATION_RULES } from '../../src/protocol/operationRules';
+import { type Operation, operationSigningPayload, type PushResult } from '../../src/protocol/vaults';
 import type { BlobStore } from '../blobs/BlobStore';
 import type { PokeBus } from '../realtime/PokeBus';
 import { isUniqueViolation } from '../db/isUniqueViolation';
@@ -20,54 +21,8 @@ import type { NotificationService } from './NotificationService';
 import type { NotifiedRow, OpContext } from './ops/OpContext';
 import { applyVaultOp, createVault } from './ops/vaultOps';
 import { verifySignedPayload } from './signatures';
-import { type AccessLevel, assertRole, vaultNotFound } from './vaultAccess';
+import { assertRole, vaultNotFound } from './vaultAccess';
 import { type Db, findMembership, findVault } from './vaultRows';
-
-/** The role each operation needs (spec 000 section 6). */
-const ACCESS_FOR: Record<Exclude<OperationType, 'vault.create'>, AccessLevel> = {
-  'vault.rename': 'own',
-  'vault.updateMetadata': 'own',
-  'vault.archive': 'own',
-  'vault.restore': 'own',
-  'vault.delete': 'own',
-  'folder.create': 'write',
-  'file.create': 'write',
-  'file.addVersion': 'write',
-  'node.rename': 'write',
-  'node.move': 'write',
-  'node.hide': 'write',
-  'node.restore': 'write',
-  'node.delete': 'write',
-  'note.draft': 'write',
-  // Members (spec 001 section 6): owners manage members; invitees and members act on their own
-  // membership; any writer performs the rotation a leave asked for.
-  'member.invite': 'own',
-  'member.confirm': 'own',
-  'member.changeRole': 'own',
-  'member.revoke': 'own',
-  'member.airdrop': 'own',
-  'member.accept': 'self',
-  'member.reject': 'self',
-  'member.leave': 'self',
-  'vault.rotateKeys': 'write',
-  // Chat (spec 000 section 6): VIEWER and read-only members can neither post nor react.
-  'memo.create': 'write',
-  'memo.react': 'write',
-};
-
-/**
- * What an archived vault still accepts; everything else is VAULT_ARCHIVED. Access can always be
- * given up or taken away (and the rotation that follows made); nothing is added.
- */
-const ALLOWED_WHEN_ARCHIVED = new Set<OperationType>([
-  'vault.restore',
-  'vault.delete',
-  'vault.archive',
-  'member.reject',
-  'member.revoke',
-  'member.leave',
-  'vault.rotateKeys',
-]);
 
 export interface Author {
   id: string;
@@ -167,9 +122,10 @@ export class OperationService {
       await trx.updateTable('vaults').set((eb) => ({ head_seq: eb.ref('head_seq') })).where('id', '=', op.vaultId).execute();
       const vault = await findVault(trx, op.vaultId);
       if (!vault) throw vaultNotFound();
-      assertRole(await findMembership(trx, vault.id, userId), ACCESS_FOR[op.body.type], now);
+      const rule = OPERATION_RULES[op.body.type];
+      assertRole(await findMembership(trx, vault.id, userId), rule.access, now);
       if (vault.status === 'DELETED') throw new ApiError('INVALID_OPERATION', 'The vault is deleted');
-      if (vault.status === 'ARCHIVED' && !ALLOWED_WHEN_ARCHIVED.has(op.body.type)) {
+      if (vault.status === 'ARCHIVED' && !rule.whenArchived) {
         throw new ApiError('VAULT_ARCHIVED', 'The vault is archived');
       }
       assertFieldsMatchVault(op.body, vault.isPublic);

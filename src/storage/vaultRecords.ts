@@ -5,6 +5,7 @@
  * wipes it.
  */
 import type { OpenedFields } from '../../workers/crypto/CryptoApi';
+import type { VaultLogState } from '../domain/vaultLog';
 import type { ChunkSize, FileVersion, NodeKind, NodeStatus, OperationType, Role, VaultStatus } from '../protocol/vaults';
 
 export interface VaultRecord {
@@ -56,6 +57,12 @@ export interface VaultRecord {
    * before the first write.
    */
   projectionStamp?: string;
+  /**
+   * The client's judge of the vault's log up to `cursor` (src/domain/vaultLog.ts, SYNC_SPEC R50):
+   * members and roles as the verified log says, the rings it handed out, and the first problem
+   * found. Saved with the cursor; absent before the first pull.
+   */
+  log?: VaultLogState;
 }
 
 export interface NodeRecord {
@@ -165,8 +172,11 @@ export interface CachedOp {
   seq: number;
   receivedAt: number;
   op: import('../protocol/vaults').Operation;
+  /** Signed by its author and accepted by the log's judge (R50): only these are applied and shown. */
   isVerified: boolean;
   fields: OpenedFields;
+  /** Why the log's judge refused it (its signature, its author's role...), when it did. */
+  refusal?: string;
 }
 
 /**

@@ -26,7 +26,7 @@ import { loadVaultState, reuseHeldVaultState, saveVaultState, type VaultState } 
 import type { OutboxRecord } from '../storage/vaultRecords';
 import { applyOperation, clearPending, computeFolderSizes } from './applyOperation';
 import { keySharing } from './members';
-import { refreshVaultList } from './pull';
+import { pullVaultIfMember, refreshVaultList } from './pull';
 import { rebuildVault } from './rebuild';
 import type { SyncContext } from './SyncContext';
 
@@ -185,7 +185,7 @@ const KEY_RETRY_CODES: ReadonlySet<string> = new Set(['STALE_VAULT_KEY', 'KEY_RO
 
 /**
  * R17: seals the stale records' fields again under the vault's newest key (fetched with GET
- * /vaults), signs them again with the same ids and stores them, still pending. Answers how many
+ * /vaults, and trusted once the pulled log shows who handed it out: R51), signs them again with the same ids and stores them, still pending. Answers how many
  * were resealed; a record the worker finds already under the newest key (the ring could not be
  * refreshed) stays as it is, for a later cycle.
  */
@@ -193,6 +193,8 @@ async function resealStale(ctx: SyncContext, records: OutboxRecord[]): Promise<n
   if (!records.length) return 0;
   const sharing = keySharing(ctx);
   await refreshVaultList(ctx);
+  // The new ring seals only once the log that hands it out is judged (R51): pull up to it first.
+  for (const vaultId of new Set(records.map((r) => r.vaultId))) await pullVaultIfMember(ctx, vaultId, { applied: 0, unverified: 0 });
   let resealed = 0;
   for (const record of records) {
     const { signature: _signature, ...unsigned } = record.op;

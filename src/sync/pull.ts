@@ -11,6 +11,8 @@ import { type OperationType, PullResponse, type SequencedOperation, VAULT_LIMITS
 import { emptyVaultRecord, loadVaultState, reuseHeldVaultState, saveVaultState, type VaultState } from '../storage/vaultProjection';
 import type { CachedOp, VaultRecord } from '../storage/vaultRecords';
 import { saveDraftUpdates } from '../storage/noteDraftStore';
+import { judgeOperation, newVaultLogState, trustedRingKeyCount, type VaultLogProblem } from '../domain/vaultLog';
+import { judgeCachedLog } from './judgeCachedLog';
 import { applyOperation, computeFolderSizes } from './applyOperation';
 import type { SyncContext } from './SyncContext';
 
@@ -95,12 +97,17 @@ export function mergeVaultSummary(record: VaultRecord, summary: VaultSummary): V
 export async function refreshVaultList(ctx: SyncContext): Promise<VaultSummary[]> {
   const { db, accountId } = ctx;
   const { vaults } = await ctx.api.get('/vaults', VaultListResponse);
+  // Rings the server served that would replace keys the worker holds: refused, and flagged below.
+  const replaced: string[] = [];
   for (const summary of vaults) {
     if (!summary.isPublic && summary.membership.keys && heldKeyCount(ctx, summary.vaultId) !== summary.keyCount) {
       try {
         await openRing(ctx, summary.vaultId, summary.membership.keys);
       } catch (error) {
         ctx.log(`Could not open the keys of vault ${summary.vaultId}`, error);
+        if (error instanceof Error && error.message === 'KEY_RING_REPLACED') {
+          replaced.push(summary.vaultId);
+        }
       }
     }
   }
@@ -110,7 +117,54 @@ export async function refreshVaultList(ctx: SyncContext): Promise<VaultSummary[]
       await db.vaults.put(mergeVaultSummary(existing ?? emptyVaultRecord(accountId, summary.vaultId), summary));
     }
   });
+  for (const vaultId of replaced) {
+    const cursor = (await db.vaults.get([accountId, vaultId]))?.cursor ?? 0;
+    await flagVaultLog(ctx, vaultId, { seq: cursor, reason: 'the server serves a key ring that replaces keys this device holds' });
+  }
+  for (const summary of vaults) if (!summary.isPublic && summary.membership.keys) await trustHeldRing(ctx, summary.vaultId);
   return vaults;
+}
+
+/**
+ * How many keys of each vault's ring this session's worker was told it may seal with (R51), so
+ * the worker is asked again only when the held ring changed. Keyed like `heldKeyCounts`.
+ */
+const trustedKeyCounts = new WeakMap<SyncContext, Map<string, number>>();
+
+function trustedCountsOf(ctx: SyncContext): Map<string, number> {
+  let counts = trustedKeyCounts.get(ctx);
+  if (!counts) trustedKeyCounts.set(ctx, (counts = new Map()));
+  return counts;
+}
+
+/**
+ * R51: the worker may seal with the vault's held ring once the judged log shows an allowed
+ * operation handed that very ring out. A ring the log never handed out, once the log is judged
+ * up to the head, is a substituted one: the vault's history is marked unverified, and the worker
+ * keeps sealing with the keys it already trusted (the server then refuses those writes, which
+ * stay queued) instead of sealing anything under a key the server may know.
+ */
+export async function trustHeldRing(ctx: SyncContext, vaultId: string): Promise<void> {
+  const vault = await ctx.db.vaults.get([ctx.accountId, vaultId]);
+  if (!vault || vault.isPublic || !vault.sealedKeys || !vault.log) return;
+  const count = trustedRingKeyCount(vault.log, vault.sealedKeys);
+  if (count !== undefined) {
+    if (trustedCountsOf(ctx).get(vaultId) === count && heldKeyCount(ctx, vaultId) === count) return;
+    const { trustedCount } = await ctx.crypto.confirmVaultKeys(vaultId, count);
+    trustedCountsOf(ctx).set(vaultId, trustedCount);
+    return;
+  }
+  if (vault.cursor >= vault.headSeq) await flagVaultLog(ctx, vaultId, { seq: vault.cursor, reason: 'the server serves a key ring that no member handed out' });
+}
+
+/** Marks the vault's history as not verified (the first problem stays). */
+export async function flagVaultLog(ctx: SyncContext, vaultId: string, problem: VaultLogProblem): Promise<void> {
+  ctx.log(`Vault ${vaultId}: history not verified at seq ${problem.seq}: ${problem.reason}`);
+  await ctx.db.transaction('rw', [ctx.db.vaults], async () => {
+    const vault = await ctx.db.vaults.get([ctx.accountId, vaultId]);
+    if (!vault || vault.log?.problem) return;
+    await ctx.db.vaults.put({ ...vault, log: { ...(vault.log ?? newVaultLogState()), problem } });
+  });
 }
 
 /**
@@ -125,6 +179,7 @@ export async function ensureVaultKeys(ctx: SyncContext, vaultId: string): Promis
   if (vault?.sealedKeys) {
     try {
       await openRing(ctx, vaultId, vault.sealedKeys);
+      await trustHeldRing(ctx, vaultId);
       return;
     } catch (error) {
       ctx.log(`Could not open the stored keys of vault ${vaultId}; asking the server`, error);
@@ -169,32 +224,54 @@ async function fetchOpenedPage(ctx: SyncContext, vaultId: string, after: number)
 }
 
 /**
- * Applies one opened page in the current transaction: caches its operations, applies the verified
- * ones and moves the cursor, all or nothing. `held` is the state this pull saved after its previous
- * page (reused when nobody wrote the projection since). Answers the saved state, or null when the
- * stored cursor is behind the page (operations between them were never applied): the caller must
- * then fetch again from the stored cursor.
+ * Applies one opened page in the current transaction: judges each operation against the log so
+ * far (R50), caches them all, applies the accepted ones and moves the cursor, all or nothing.
+ * `held` is the state this pull saved after its previous page (reused when nobody wrote the
+ * projection since). Answers the saved state and whether the pull must stop (the server served
+ * the log out of order: the rest of the page is not applied, the cursor stays at the last
+ * operation judged in order), or null when the stored cursor is behind the page (operations
+ * between them were never applied): the caller must then fetch again from the stored cursor.
  */
-async function applyOpenedPage(ctx: SyncContext, vaultId: string, page: OpenedPage, held: VaultState | null, stats: PullStats): Promise<VaultState | null> {
+async function applyOpenedPage(
+  ctx: SyncContext,
+  vaultId: string,
+  page: OpenedPage,
+  held: VaultState | null,
+  stats: PullStats,
+): Promise<{ state: VaultState; isStopped: boolean } | null> {
   const { db, accountId } = ctx;
   const state = reuseHeldVaultState(held, await db.vaults.get([accountId, vaultId])) ?? (await loadVaultState(db, accountId, vaultId));
   const cursor = state.vault.cursor;
   if (cursor < page.after) return null;
+  // judgeCachedLog ran before any pull of a vault pulled before the judge existed.
+  const log = state.vault.log ?? newVaultLogState();
+  if (log.seq !== cursor) throw new Error(`The log of vault ${vaultId} was judged to seq ${log.seq}, its cursor is ${cursor}`);
   const records: CachedOp[] = [];
+  let isStopped = false;
   for (let i = 0; i < page.ops.length; i++) {
-    const { seq, receivedAt, op } = page.ops[i]!;
+    const entry = page.ops[i]!;
+    const { seq, receivedAt, op } = entry;
     // Another pull (another tab) may have applied part of this page already: only what is past
     // the stored cursor is new, so racing pulls apply each operation once.
     if (seq <= cursor) continue;
-    const { isVerified, fields } = page.opened[i]!;
-    records.push({ seq, receivedAt, op, isVerified, fields });
-    if (!isVerified) {
+    if (seq !== log.seq + 1) {
+      // A gap, a repeat or a reordered page: nothing after it can be judged.
+      log.problem ??= { seq, reason: `the server served operation ${seq} where ${log.seq + 1} was due` };
+      ctx.log(`Vault ${vaultId}: the server served seq ${seq} after ${log.seq}; the pull stops there`);
+      isStopped = true;
+      break;
+    }
+    const opened = page.opened[i]!;
+    const verdict = judgeOperation(log, vaultId, entry, opened.isVerified);
+    if (!verdict.isAccepted) {
+      records.push({ seq, receivedAt, op, isVerified: false, fields: {}, refusal: verdict.reason });
       stats.unverified += 1;
-      ctx.log(`Skipped operation ${op.id} (seq ${seq}) of vault ${vaultId}: its signature does not verify`);
+      ctx.log(`Refused operation ${op.id} (seq ${seq}) of vault ${vaultId}: ${verdict.reason}`);
       continue;
     }
+    records.push({ seq, receivedAt, op, isVerified: true, fields: opened.fields });
     if (isMembershipOperation(op.body.type)) (stats.memberVaultIds ??= new Set()).add(vaultId);
-    applyOperation(state, { op, fields, time: receivedAt, isPending: false, seq });
+    applyOperation(state, { op, fields: opened.fields, time: receivedAt, isPending: false, seq });
     stats.applied += 1;
   }
   computeFolderSizes(state);
@@ -202,9 +279,10 @@ async function applyOpenedPage(ctx: SyncContext, vaultId: string, page: OpenedPa
   await saveDraftUpdates(db, accountId, records);
   state.vault.cursor = Math.max(cursor, records.at(-1)?.seq ?? cursor);
   state.vault.headSeq = Math.max(page.headSeq, state.vault.cursor);
+  state.vault.log = log;
   state.isVaultDirty = true;
   await saveVaultState(db, state);
-  return state;
+  return { state, isStopped };
 }
 
 /**
@@ -215,6 +293,14 @@ async function applyOpenedPage(ctx: SyncContext, vaultId: string, page: OpenedPa
  * memory from page to page instead of being read back each time.
  */
 export async function pullVault(ctx: SyncContext, vaultId: string, stats: PullStats = { applied: 0, unverified: 0 }): Promise<PullStats> {
+  await judgeCachedLog(ctx, vaultId);
+  await pullPages(ctx, vaultId, stats);
+  await trustHeldRing(ctx, vaultId);
+  return stats;
+}
+
+/** pullVault's pages, while the server answers in order. */
+async function pullPages(ctx: SyncContext, vaultId: string, stats: PullStats): Promise<void> {
   const { db, accountId } = ctx;
   let held: VaultState | null = null;
   let next: Promise<OpenedPage> | null = null;
@@ -224,7 +310,7 @@ export async function pullVault(ctx: SyncContext, vaultId: string, stats: PullSt
     next = page.hasMore && last !== undefined ? fetchOpenedPage(ctx, vaultId, last) : null;
     // Settled here in case this page's transaction fails and nobody awaits the next page.
     next?.catch(() => undefined);
-    const saved: VaultState | null = await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.noteDraftUpdates], () =>
+    const saved = await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.noteDraftUpdates], () =>
       applyOpenedPage(ctx, vaultId, page, held, stats),
     );
     if (!saved) {
@@ -233,8 +319,8 @@ export async function pullVault(ctx: SyncContext, vaultId: string, stats: PullSt
       next = null;
       continue;
     }
-    held = saved;
-    if (!next) return stats;
+    held = saved.state;
+    if (!next || saved.isStopped) return;
   }
 }
 

@@ -19,10 +19,23 @@ import type { FieldName, Operation, SequencedOperation, SealedField, UnsignedOpe
 export interface VaultCryptoApi {
   /** A new ring with key 0 for `vaultId`, held in the worker; answers it sealed to the active wallet's X25519 key. */
   createVaultKeys(vaultId: string): Promise<{ sealedKeys: string }>;
-  /** Opens a ring sealed to the active wallet; throws Error('BAD_VAULT_KEYS'). */
+  /**
+   * Opens a ring sealed to the active wallet; throws Error('BAD_VAULT_KEYS'), and
+   * Error('KEY_RING_REPLACED') when it disagrees with the held ring on a key both have (the held
+   * ring is kept). Its keys open content at once; keys beyond those already trusted seal only
+   * after `confirmVaultKeys` (SYNC_SPEC R51).
+   */
   openVaultKeys(vaultId: string, sealedKeys: string): Promise<{ keyCount: number }>;
+  /**
+   * The client's judge of the vault's log found the held ring handed out by an allowed operation
+   * with `keyCount` keys: that many keys may now seal. Answers how many may.
+   */
+  confirmVaultKeys(vaultId: string, keyCount: number): Promise<{ trustedCount: number }>;
   hasVaultKeys(vaultId: string): Promise<boolean>;
-  /** Seals each given field under the newest key of the vault's ring; Error('NO_VAULT_KEYS') without one. */
+  /**
+   * Seals each given field under the newest trusted key of the vault's ring; Error('NO_VAULT_KEYS')
+   * without a ring, Error('UNVERIFIED_VAULT_KEYS') while none of its keys is trusted.
+   */
   sealFields(vaultId: string, objectId: string, fields: Partial<Record<FieldName, string>>): Promise<Partial<Record<FieldName, SealedField>>>;
   /**
    * Signs with the active wallet: `operationSigningPayload(op)` from src/protocol/vaults.ts.

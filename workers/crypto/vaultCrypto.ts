@@ -6,7 +6,7 @@
  *
  * Rings never leave the worker except sealed to a member's X25519 key.
  */
-import { base64UrlToBytes, bytesToBase64Url, bytesToHex, hexToBytes } from '../../src/crypto/encoding';
+import { base64UrlToBytes, bytesEqual, bytesToBase64Url, bytesToHex, hexToBytes } from '../../src/crypto/encoding';
 import { openField, sealField, type FieldContext } from '../../src/crypto/fieldEnvelope';
 import { FILE_KEY_BYTES } from '../../src/crypto/fileChunks';
 import { addKey, createKeyRing, openKeyRing, sealKeyRing, type KeyRing } from '../../src/crypto/keyRing';
@@ -14,7 +14,8 @@ import type { WalletKeys } from '../../src/crypto/keys';
 import { signOperation, verifyOperations } from '../../src/crypto/operations';
 import { randomBytes } from '../../src/crypto/random';
 import { loadSodium, type Sodium } from '../../src/crypto/sodium';
-import type { Field, FieldName, FileVersion, Operation, OperationBody, SealedField, SequencedOperation } from '../../src/protocol/vaults';
+import { operationFieldSlots } from '../../src/protocol/operationRules';
+import type { Field, FieldName, Operation, SealedField, SequencedOperation } from '../../src/protocol/vaults';
 import type { OpenedFields, OpenedOperation, VaultCryptoApi, VaultKeySharingApi } from './CryptoApi';
 
 /** A field of an operation: where it sits (for the associated data) and its value. */
@@ -24,53 +25,12 @@ interface OperationField {
   value: Field | undefined;
 }
 
-/** Where a field lives in an operation's body, so it can be read and replaced (resealing). */
-interface FieldSlot {
-  name: FieldName;
-  objectId: string;
-  holder: Record<string, unknown>;
-  property: string;
-}
-
 /**
- * Every user-text field an operation carries, `fileKey` included. Names, descriptions, tags and
- * terms belong to the operation's object; a file version's MIME type and file key belong to the
- * version (object id = versionId), so a version's fields cannot be swapped onto another version.
+ * Every user-text field slot of an operation, `fileKey` included, as OPERATION_RULES describes
+ * them (src/protocol/operationRules.ts): the worker seals, opens and reseals exactly the fields
+ * the server checks.
  */
-function fieldSlots(body: OperationBody, objectId: string): FieldSlot[] {
-  const holder = body as unknown as Record<string, unknown>;
-  const at = (name: FieldName, property: string = name): FieldSlot => ({ name, objectId, holder, property });
-  const ofVersion = (version: FileVersion): FieldSlot[] => {
-    const versionHolder = version as unknown as Record<string, unknown>;
-    return [
-      { name: 'mimeType', objectId: version.versionId, holder: versionHolder, property: 'mimeType' },
-      { name: 'fileKey', objectId: version.versionId, holder: versionHolder, property: 'fileKey' },
-    ];
-  };
-  switch (body.type) {
-    case 'vault.create':
-      return [at('name'), at('description'), at('tags'), at('terms')];
-    case 'vault.rename':
-    case 'folder.create':
-    case 'node.rename':
-      return [at('name')];
-    case 'vault.updateMetadata':
-      return [at('description'), at('tags')];
-    case 'file.create':
-      return [at('name'), ...ofVersion(body.version)];
-    case 'file.addVersion':
-      return ofVersion(body.version);
-    case 'note.draft':
-      // The Yjs update of a note's draft, bound to the note (object id = file id).
-      return [at('draft', 'update')];
-    case 'memo.create':
-      return [at('message')];
-    case 'memo.react':
-      return [at('reaction')];
-    default:
-      return [];
-  }
-}
+const fieldSlots = operationFieldSlots;
 
 /**
  * The user-text fields an operation carries for opening on pull. `fileKey` is not listed: it is
@@ -107,12 +67,20 @@ export interface VaultCrypto {
 /** `walletKeys` answers the active wallet's keys or throws Error('LOCKED'). */
 export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
   const rings = new Map<string, KeyRing>();
+  /**
+   * How many of each ring's keys may seal (SYNC_SPEC R51): those this worker made, and those the
+   * client's judge of the vault's log confirmed were handed out by an allowed operation. A ring
+   * opened from what the server serves opens content at once, but seals only once confirmed, so a
+   * key the server slipped in never seals anything.
+   */
+  const trusted = new Map<string, number>();
 
-  function setRing(vaultId: string, ring: KeyRing) {
+  function setRing(vaultId: string, ring: KeyRing, trustedCount: number) {
     const old = rings.get(vaultId);
     // Keys shared with the new ring (a rotation keeps them) must not be wiped.
     if (old) for (const key of old) if (!ring.includes(key)) key.fill(0);
     rings.set(vaultId, ring);
+    trusted.set(vaultId, Math.min(trustedCount, ring.length));
   }
 
   function requireRing(vaultId: string): KeyRing {
@@ -121,8 +89,29 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
     return ring;
   }
 
-  function sealNewest(sodium: Sodium, vaultId: string, objectId: string, field: FieldName, text: string): SealedField {
+  /** The keys that may seal: Error('UNVERIFIED_VAULT_KEYS') while none is confirmed. */
+  function requireTrustedRing(vaultId: string): KeyRing {
     const ring = requireRing(vaultId);
+    const count = trusted.get(vaultId) ?? 0;
+    if (count === 0) throw new Error('UNVERIFIED_VAULT_KEYS');
+    return ring.slice(0, count);
+  }
+
+  /**
+   * A ring opened from the server must agree with the held one on every key both have: it may
+   * add keys (a rotation) or lack keys nobody accepted (our own refused rotation), never replace
+   * one. Answers the new ring's trusted count (the held keys it keeps).
+   */
+  function assertAgrees(vaultId: string, ring: KeyRing): number {
+    const held = rings.get(vaultId);
+    if (!held) return 0;
+    const common = Math.min(held.length, ring.length);
+    for (let i = 0; i < common; i++) if (!bytesEqual(held[i]!, ring[i]!)) throw new Error('KEY_RING_REPLACED');
+    return Math.min(trusted.get(vaultId) ?? 0, ring.length);
+  }
+
+  function sealNewest(sodium: Sodium, vaultId: string, objectId: string, field: FieldName, text: string): SealedField {
+    const ring = requireTrustedRing(vaultId);
     const keyIndex = ring.length - 1;
     return sealField(sodium, ring[keyIndex]!, keyIndex, { vaultId, objectId, field }, text);
   }
@@ -132,7 +121,7 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
       const sodium = await loadSodium();
       const keys = walletKeys();
       const ring = createKeyRing();
-      setRing(vaultId, ring);
+      setRing(vaultId, ring, ring.length);
       return { sealedKeys: sealKeyRing(sodium, ring, keys.encryptionPublicKey) };
     },
 
@@ -140,8 +129,23 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
       const sodium = await loadSodium();
       const keys = walletKeys();
       const ring = openKeyRing(sodium, sealedKeys, keys.encryptionPublicKey, keys.encryptionPrivateKey);
-      setRing(vaultId, ring);
+      const keep = assertAgrees(vaultId, ring);
+      // Keys that agree with the held ring stay trusted; the rest wait for confirmVaultKeys.
+      const same = rings.get(vaultId);
+      if (same && same.length === ring.length) {
+        for (const key of ring) key.fill(0);
+        return { keyCount: same.length };
+      }
+      setRing(vaultId, ring, keep);
       return { keyCount: ring.length };
+    },
+
+    async confirmVaultKeys(vaultId, keyCount) {
+      const ring = rings.get(vaultId);
+      if (!ring) return { trustedCount: 0 };
+      const count = Math.max(trusted.get(vaultId) ?? 0, Math.min(keyCount, ring.length));
+      trusted.set(vaultId, count);
+      return { trustedCount: count };
     },
 
     async hasVaultKeys(vaultId) {
@@ -150,7 +154,8 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
 
     async sealVaultKeysFor(vaultId, publicEncryptionKey) {
       const sodium = await loadSodium();
-      const ring = requireRing(vaultId);
+      // Only keys the log vouched for are ever passed on to another member.
+      const ring = requireTrustedRing(vaultId);
       let publicKey: Uint8Array;
       try {
         publicKey = hexToBytes(publicEncryptionKey);
@@ -161,14 +166,16 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
     },
 
     async rotateVaultKeys(vaultId) {
-      const ring = addKey(requireRing(vaultId));
-      setRing(vaultId, ring);
+      const held = requireRing(vaultId);
+      if ((trusted.get(vaultId) ?? 0) !== held.length) throw new Error('UNVERIFIED_VAULT_KEYS');
+      const ring = addKey(held);
+      setRing(vaultId, ring, ring.length);
       return { keyCount: ring.length };
     },
 
     async resealOperation(vaultId, op) {
       const sodium = await loadSodium();
-      const ring = requireRing(vaultId);
+      const ring = requireTrustedRing(vaultId);
       const newest = ring.length - 1;
       const copy = structuredClone(op);
       let resealed = 0;
@@ -186,7 +193,7 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
 
     async sealFields(vaultId, objectId, fields) {
       const sodium = await loadSodium();
-      requireRing(vaultId);
+      requireTrustedRing(vaultId);
       const sealed: Partial<Record<FieldName, SealedField>> = {};
       for (const [name, text] of Object.entries(fields) as Array<[FieldName, string | undefined]>) {
         if (text !== undefined) sealed[name] = sealNewest(sodium, vaultId, objectId, name, text);
@@ -246,6 +253,7 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
     forgetAll() {
       for (const ring of rings.values()) for (const key of ring) key.fill(0);
       rings.clear();
+      trusted.clear();
     },
   };
 }

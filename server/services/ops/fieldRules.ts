@@ -4,33 +4,17 @@
  * private vault, so a client bug cannot leak a name into the server's storage.
  */
 import { ApiError } from '../../../src/protocol/errors';
+import { operationFieldSlots } from '../../../src/protocol/operationRules';
 import type { Field, FileVersion, OperationBody, SealedField } from '../../../src/protocol/vaults';
 
+/** The operation's user texts (file key aside) and its file version, if any (OPERATION_RULES). */
 function fieldsOf(body: OperationBody): { fields: Field[]; version: FileVersion | null } {
-  switch (body.type) {
-    case 'vault.create':
-      return { fields: [body.name, body.description, body.tags, body.terms].filter((f) => f !== undefined), version: null };
-    case 'vault.rename':
-    case 'folder.create':
-    case 'node.rename':
-      return { fields: [body.name], version: null };
-    case 'vault.updateMetadata':
-      return { fields: [body.description, body.tags], version: null };
-    case 'file.create':
-      return { fields: [body.name, body.version.mimeType], version: body.version };
-    case 'file.addVersion':
-      return { fields: [body.version.mimeType], version: body.version };
-    case 'member.airdrop':
-      return { fields: [body.name], version: null };
-    case 'note.draft':
-      return { fields: [body.update], version: null };
-    case 'memo.create':
-      return { fields: [body.message], version: null };
-    case 'memo.react':
-      return { fields: [body.reaction], version: null };
-    default:
-      return { fields: [], version: null };
-  }
+  const version = 'version' in body ? body.version : null;
+  const fields = operationFieldSlots(body, '')
+    .filter((slot) => slot.name !== 'fileKey')
+    .map((slot) => slot.holder[slot.property] as Field | undefined)
+    .filter((field): field is Field => field !== undefined);
+  return { fields, version };
 }
 
 /** Throws VALIDATION_FAILED when a field does not match the vault's kind. */

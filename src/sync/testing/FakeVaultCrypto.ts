@@ -45,12 +45,15 @@ export function verifyFake(op: Operation): boolean {
 
 export class FakeVaultCrypto implements VaultCryptoApi {
   readonly rings = new Set<string>();
+  /** Vaults whose ring may seal: created here, or confirmed by the log's judge (SYNC_SPEC R51). */
+  readonly trusted = new Set<string>();
   /** Calls made, for assertions (e.g. a resumed upload reopens its file key). */
   readonly calls: string[] = [];
 
   async createVaultKeys(vaultId: string) {
     this.calls.push('createVaultKeys');
     this.rings.add(vaultId);
+    this.trusted.add(vaultId);
     return { sealedKeys: toBase64Url(`ring:${vaultId}`) };
   }
 
@@ -61,12 +64,20 @@ export class FakeVaultCrypto implements VaultCryptoApi {
     return { keyCount: 1 };
   }
 
+  async confirmVaultKeys(vaultId: string, keyCount: number) {
+    this.calls.push('confirmVaultKeys');
+    if (!this.rings.has(vaultId) || keyCount < 1) return { trustedCount: this.trusted.has(vaultId) ? 1 : 0 };
+    this.trusted.add(vaultId);
+    return { trustedCount: 1 };
+  }
+
   async hasVaultKeys(vaultId: string) {
     return this.rings.has(vaultId);
   }
 
   private seal(vaultId: string, objectId: string, name: FieldName, value: string): SealedField {
     if (!this.rings.has(vaultId)) throw new Error('NO_VAULT_KEYS');
+    if (!this.trusted.has(vaultId)) throw new Error('UNVERIFIED_VAULT_KEYS');
     return { key: 0, c: toBase64Url(JSON.stringify([vaultId, objectId, name, value])) };
   }
 

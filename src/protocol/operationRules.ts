@@ -1,0 +1,127 @@
+/**
+ * Each operation type described once (STYLE.md "Do this, not that" 9): the role it needs, whether
+ * an archived vault accepts it, which of its fields are user texts (sealed in private vaults) and
+ * what they bind to, and whether it hands out a key ring. Read by the server's checks
+ * (OperationService, fieldRules), the crypto worker's seal and open (workers/crypto/vaultCrypto.ts),
+ * and the client's judge of the vault's log (src/domain/vaultLog.ts). A type left out of
+ * `OPERATION_RULES` fails to compile.
+ */
+import type { Field, FieldName, FileVersion, OperationBody, OperationType } from './vaults';
+
+/**
+ * Who may author an operation, at that point of the vault's log:
+ * - create: anyone (it makes the vault; its author becomes the first OWNER);
+ * - own: an accepted OWNER;
+ * - write: an accepted OWNER or CONTRIBUTOR;
+ * - self: the member the operation's membership (objectId) belongs to, accepted or still invited.
+ */
+export type OperationAccess = 'create' | 'own' | 'write' | 'self';
+
+/**
+ * Where a user-text field sits: on the body (`property`, default the field's name) and bound to
+ * the operation's object, or on the body's file version and bound to the version id (so a version's
+ * MIME type and file key cannot be swapped onto another version).
+ */
+export interface FieldSlotRule {
+  name: FieldName;
+  at: 'body' | 'version';
+  property?: string;
+}
+
+/**
+ * How an operation touches the vault's key ring (DESIGN.md section 3):
+ * - none;
+ * - create: `ownerKeys`, the first ring (one key) sealed to the creator;
+ * - share: `keys` (with `keyCount`), the whole current ring sealed to one member;
+ * - rotate: `rotation`, a ring one key longer sealed to every remaining key holder.
+ */
+export type RingRule = 'none' | 'create' | 'share' | 'rotate';
+
+export interface OperationRule {
+  access: OperationAccess;
+  /** Accepted while the vault is ARCHIVED: access can be given up or taken away, nothing added. */
+  whenArchived: boolean;
+  /** User texts in signing order of appearance (sealed in private vaults, clear in public ones). */
+  fields: readonly FieldSlotRule[];
+  ring: RingRule;
+}
+
+const body = (name: FieldName, property?: string): FieldSlotRule => (property ? { name, at: 'body', property } : { name, at: 'body' });
+const VERSION_FIELDS: readonly FieldSlotRule[] = [
+  { name: 'mimeType', at: 'version' },
+  { name: 'fileKey', at: 'version' },
+];
+
+export const OPERATION_RULES = {
+  'vault.create': { access: 'create', whenArchived: false, fields: [body('name'), body('description'), body('tags'), body('terms')], ring: 'create' },
+  'vault.rename': { access: 'own', whenArchived: false, fields: [body('name')], ring: 'none' },
+  'vault.updateMetadata': { access: 'own', whenArchived: false, fields: [body('description'), body('tags')], ring: 'none' },
+  'vault.archive': { access: 'own', whenArchived: true, fields: [], ring: 'none' },
+  'vault.restore': { access: 'own', whenArchived: true, fields: [], ring: 'none' },
+  'vault.delete': { access: 'own', whenArchived: true, fields: [], ring: 'none' },
+  'folder.create': { access: 'write', whenArchived: false, fields: [body('name')], ring: 'none' },
+  'file.create': { access: 'write', whenArchived: false, fields: [body('name'), ...VERSION_FIELDS], ring: 'none' },
+  'file.addVersion': { access: 'write', whenArchived: false, fields: VERSION_FIELDS, ring: 'none' },
+  'node.rename': { access: 'write', whenArchived: false, fields: [body('name')], ring: 'none' },
+  'node.move': { access: 'write', whenArchived: false, fields: [], ring: 'none' },
+  'node.hide': { access: 'write', whenArchived: false, fields: [], ring: 'none' },
+  'node.restore': { access: 'write', whenArchived: false, fields: [], ring: 'none' },
+  'node.delete': { access: 'write', whenArchived: false, fields: [], ring: 'none' },
+  // The Yjs update of a note's draft, bound to the note (object id = file id).
+  'note.draft': { access: 'write', whenArchived: false, fields: [body('draft', 'update')], ring: 'none' },
+  // Members (spec 001 section 6): owners manage members; invitees and members act on their own
+  // membership; the rotation a leave asked for is made by any writer.
+  'member.invite': { access: 'own', whenArchived: false, fields: [], ring: 'share' },
+  'member.confirm': { access: 'own', whenArchived: false, fields: [], ring: 'share' },
+  'member.accept': { access: 'self', whenArchived: false, fields: [], ring: 'none' },
+  'member.reject': { access: 'self', whenArchived: true, fields: [], ring: 'none' },
+  'member.changeRole': { access: 'own', whenArchived: false, fields: [], ring: 'none' },
+  'member.revoke': { access: 'own', whenArchived: true, fields: [], ring: 'rotate' },
+  'member.leave': { access: 'self', whenArchived: true, fields: [], ring: 'none' },
+  'member.airdrop': { access: 'own', whenArchived: false, fields: [body('name')], ring: 'share' },
+  'vault.rotateKeys': { access: 'write', whenArchived: true, fields: [], ring: 'rotate' },
+  // Chat (spec 000 section 6): VIEWER and read-only members can neither post nor react.
+  'memo.create': { access: 'write', whenArchived: false, fields: [body('message')], ring: 'none' },
+  'memo.react': { access: 'write', whenArchived: false, fields: [body('reaction')], ring: 'none' },
+} as const satisfies Record<OperationType, OperationRule>;
+
+/** The rule of `type`. */
+export function operationRule(type: OperationType): OperationRule {
+  return OPERATION_RULES[type];
+}
+
+/** A field of an operation: its name, the object id its associated data binds, where it sits. */
+export interface OperationFieldSlot {
+  name: FieldName;
+  objectId: string;
+  holder: Record<string, unknown>;
+  property: string;
+}
+
+/**
+ * Every user-text field slot of an operation body, in the rule's order (the holder is the body or
+ * its version, so a caller can read or replace the value: resealing). `objectId` is the
+ * operation's object.
+ */
+export function operationFieldSlots(opBody: OperationBody, objectId: string): OperationFieldSlot[] {
+  const slots: OperationFieldSlot[] = [];
+  for (const rule of OPERATION_RULES[opBody.type].fields) {
+    if (rule.at === 'version') {
+      const version = (opBody as { version?: FileVersion }).version;
+      if (version) slots.push({ name: rule.name, objectId: version.versionId, holder: version as unknown as Record<string, unknown>, property: rule.property ?? rule.name });
+    } else {
+      slots.push({ name: rule.name, objectId, holder: opBody as unknown as Record<string, unknown>, property: rule.property ?? rule.name });
+    }
+  }
+  return slots;
+}
+
+/** The user-text fields an operation carries (present ones only), `fileKey` included. */
+export function operationFieldValues(opBody: OperationBody, objectId = ''): Field[] {
+  const values: Field[] = [];
+  for (const slot of operationFieldSlots(opBody, objectId)) {
+    const value = slot.holder[slot.property] as Field | undefined;
+    if (value !== undefined) values.push(value);
+  }
+  return values;
+}
