@@ -4,83 +4,24 @@
  * worker, IndexedDB and session). The member actions are the ones screens call
  * (memberActions.ts), run as the device made current with setCurrentSync.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CryptoApi } from '../../workers/crypto/CryptoApi';
-import { createCryptoApi } from '../../workers/crypto/createCryptoApi';
-import { ApiClient as ServerTestClient } from '../../server/testing/ApiClient';
 import { TestEnv } from '../../server/testing/databases';
-import { newSession } from '../../server/testing/flows';
-import { TestUser } from '../../server/testing/TestUser';
 import { ApiError } from '../protocol/errors';
-import { createApiClient, type FetchLike } from '../platform/apiClient';
 import { PullResponse, type SealedField, VaultListResponse } from '../protocol/vaults';
-import { CairnDb } from '../storage/db';
 import { getMembers } from '../storage/memberStore';
 import { getChildren, getVault, getVaults } from '../storage/vaultStore';
 import { setCurrentSync } from './currentSync';
 import * as members from './memberActions';
 import { pushOutbox } from './outbox';
-import { SyncClient } from './SyncClient';
-import { injectFetch } from './testing/realServer';
+import { as, type Device, device as makeDevice, membershipIdOf, sharedVault, sync } from './testing/realDevices';
 import * as actions from './vaultActions';
 
 const env = new TestEnv('sqlite');
 let app: FastifyInstance;
 
-interface Device {
-  name: string;
-  user: TestUser;
-  userId: string;
-  db: CairnDb;
-  crypto: CryptoApi;
-  client: SyncClient;
-  api: ReturnType<typeof createApiClient>;
-  online: boolean;
-  /** The next request matching this ('METHOD /path') gets no answer, as on a dropped connection. */
-  dropNext: RegExp | null;
-  /** Runs once before the next request matching `pattern` is sent (another device acting meanwhile). */
-  beforeNext: { pattern: RegExp; run: () => Promise<void> } | null;
-}
-
-async function device(name: string, server: () => FastifyInstance = () => app): Promise<Device> {
-  const user = await TestUser.create();
-  const session = await newSession(new ServerTestClient(server()), env.dataDir, user);
-  const crypto = createCryptoApi();
-  await crypto.loadPendingWallet(user.phrase.split(' '));
-  await crypto.activatePendingWallet();
-  const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-  const self = { online: true, dropNext: null, beforeNext: null } as Device;
-  const inner = injectFetch(server, () => session.token);
-  const fetchLike = (async (input: string, init: RequestInit) => {
-    if (!self.online) throw new TypeError('Failed to fetch');
-    const request = `${init.method ?? 'GET'} ${input}`;
-    if (self.dropNext?.test(request)) {
-      self.dropNext = null;
-      throw new TypeError('Failed to fetch');
-    }
-    const before = self.beforeNext;
-    if (before?.pattern.test(request)) {
-      self.beforeNext = null;
-      await before.run();
-    }
-    return inner(input, init);
-  }) as FetchLike;
-  const api = createApiClient({ fetch: fetchLike });
-  const client = new SyncClient({ db, api, crypto, transfer: null, log: () => {} }, { pollIntervalMs: 0 });
-  client.start(session.user.id, { id: session.user.id, publicSigningKey: user.publicSigningKey, address: user.address });
-  return Object.assign(self, { name, user, userId: session.user.id, db, crypto, client, api });
-}
-
-/** Makes `d` the device whose actions run, then runs `action`. */
-async function as<T>(d: Device, action: () => Promise<T>): Promise<T> {
-  setCurrentSync(d.client);
-  return action();
-}
-
-async function sync(...devices: Device[]): Promise<void> {
-  for (const d of devices) await d.client.syncNow();
+function device(name: string, server: () => FastifyInstance = () => app): Promise<Device> {
+  return makeDevice(env, name, server);
 }
 
 /** The operations of a vault as the server serves them (read with an account that may). */
@@ -93,26 +34,6 @@ async function nameSeenBy(d: Device, reader: Device, vaultId: string, folderId: 
   const ops = (await serverOps(reader, vaultId)).filter((o) => o.op.objectId === folderId);
   const [opened] = await d.crypto.openOperations(vaultId, ops);
   return opened?.fields.name;
-}
-
-async function membershipIdOf(owner: Device, vaultId: string, email: string): Promise<string> {
-  const found = (await getMembers(owner.db, owner.userId, vaultId)).find((m) => m.email === email);
-  if (!found) throw new Error(`${email} is not in the member list`);
-  return found.membershipId;
-}
-
-/** Owner creates a private vault and invites the others as `role`; each accepts. */
-async function sharedVault(owner: Device, others: { d: Device; role: 'OWNER' | 'CONTRIBUTOR' | 'VIEWER' }[], title: string): Promise<string> {
-  const vaultId = await as(owner, () => actions.createVault({ title, description: '', tags: [], terms: 'Be kind.', isPublic: false, isCloud: true }));
-  await sync(owner);
-  const results = await as(owner, () => members.inviteMembers(vaultId, others.map(({ d, role }) => ({ email: d.user.email, role }))));
-  expect(results.map((r) => r.status)).toEqual(others.map(() => 'invited'));
-  for (const [i, { d }] of others.entries()) {
-    await sync(d);
-    await as(d, () => members.acceptInvite(vaultId, (results[i] as { membershipId: string }).membershipId));
-  }
-  await sync(owner);
-  return vaultId;
 }
 
 beforeAll(async () => {
