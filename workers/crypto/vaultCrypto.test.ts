@@ -108,6 +108,57 @@ describe('VaultCryptoApi: key rings', () => {
   });
 });
 
+describe('VaultCryptoApi: only keys the log vouched for seal (R51)', () => {
+  it('a ring opened from the server opens content at once but seals only once confirmed', async () => {
+    const a = await signedIn(PHRASE_A);
+    const { sealedKeys } = await a.api.createVaultKeys('v');
+    const folder = await a.api.sealFields('v', 'n1', { name: 'Plans' });
+    const op = await a.api.signOperation(unsignedOp(a.wallet, 'v', 'n1', { type: 'folder.create', parentId: null, name: folder.name! }));
+
+    const device2 = await signedIn(PHRASE_A);
+    expect(await device2.api.openVaultKeys('v', sealedKeys)).toEqual({ keyCount: 1 });
+    const [opened] = await device2.api.openOperations('v', sequenced([op]));
+    expect(opened?.fields.name).toBe('Plans');
+    await expect(device2.api.sealFields('v', 'n2', { name: 'x' })).rejects.toThrow('UNVERIFIED_VAULT_KEYS');
+    await expect(device2.api.createFileKey('v', 'ver')).rejects.toThrow('UNVERIFIED_VAULT_KEYS');
+    await expect(device2.api.sealVaultKeysFor('v', a.wallet.publicEncryptionKey)).rejects.toThrow('UNVERIFIED_VAULT_KEYS');
+    await expect(device2.api.rotateVaultKeys('v')).rejects.toThrow('UNVERIFIED_VAULT_KEYS');
+
+    expect(await device2.api.confirmVaultKeys('v', 1)).toEqual({ trustedCount: 1 });
+    expect((await device2.api.sealFields('v', 'n2', { name: 'x' })).name?.key).toBe(0);
+  });
+
+  it('a ring that replaces a held key is refused and the held ring kept; an extension seals with its new key only once confirmed', async () => {
+    const a = await signedIn(PHRASE_A);
+    await a.api.createVaultKeys('v');
+    const before = await a.api.sealFields('v', 'n1', { name: 'Before' });
+
+    // A ring of the server's own making, sealed to A: it disagrees on key 0.
+    const server = await signedIn(PHRASE_A);
+    await server.api.createVaultKeys('other');
+    await server.api.rotateVaultKeys('other');
+    const planted = await server.api.sealVaultKeysFor('other', a.wallet.publicEncryptionKey);
+    await expect(a.api.openVaultKeys('v', planted.sealedKeys)).rejects.toThrow('KEY_RING_REPLACED');
+    const after = await a.api.sealFields('v', 'n2', { name: 'After' });
+    expect(after.name?.key).toBe(0);
+    const ops = await Promise.all(
+      [before, after].map((f, i) => a.api.signOperation(unsignedOp(a.wallet, 'v', `n${i + 1}`, { type: 'folder.create', parentId: null, name: f.name! }))),
+    );
+    expect((await a.api.openOperations('v', sequenced(ops))).map((o) => o.fields.name)).toEqual(['Before', 'After']);
+
+    // A real rotation made by another member's device extends the ring: key 1 seals once the log vouched for it.
+    const rotator = await signedIn(PHRASE_A);
+    await rotator.api.openVaultKeys('v', (await a.api.sealVaultKeysFor('v', a.wallet.publicEncryptionKey)).sealedKeys);
+    await rotator.api.confirmVaultKeys('v', 1);
+    await rotator.api.rotateVaultKeys('v');
+    const rotated = await rotator.api.sealVaultKeysFor('v', a.wallet.publicEncryptionKey);
+    expect(await a.api.openVaultKeys('v', rotated.sealedKeys)).toEqual({ keyCount: 2 });
+    expect((await a.api.sealFields('v', 'n3', { name: 'x' })).name?.key).toBe(0);
+    await a.api.confirmVaultKeys('v', 2);
+    expect((await a.api.sealFields('v', 'n3', { name: 'x' })).name?.key).toBe(1);
+  });
+});
+
 describe('VaultCryptoApi: sealed fields and operations', () => {
   it('sealFields seals each field for its vault, object and name under the newest key', async () => {
     const { api, wallet } = await signedIn(PHRASE_A);
