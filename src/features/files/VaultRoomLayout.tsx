@@ -6,6 +6,7 @@ import { canAddAssets, canEditAssets, canUploadFiles } from '../../domain/vaultP
 import type { VaultRecord } from '../../storage/vaultRecords';
 import { useVault, useVaults } from '../../storage/vaultStore';
 import { useMarkVaultRead } from '../notifications/useMarkVaultRead';
+import { VaultHistoryNotice } from './VaultHistoryNotice';
 import { type VaultRoom, VaultRoomContext } from './VaultRoomContext';
 import { tabOfPath, VaultRoomTabs } from './VaultRoomTabs';
 
@@ -16,7 +17,8 @@ import { tabOfPath, VaultRoomTabs } from './VaultRoomTabs';
  * re-rendered the whole room; no screen of the room shows them (the timeline reads its own).
  */
 function useShownVault(vault: VaultRecord | undefined): VaultRecord | undefined {
-  const shown = vault && JSON.stringify({ ...vault, cursor: 0, headSeq: 0, projectionStamp: '' });
+  // The judged log moves with every operation too; the room shows only its problem.
+  const shown = vault && JSON.stringify({ ...vault, cursor: 0, headSeq: 0, projectionStamp: '', log: vault.log?.problem ?? null });
   // Keyed by what is shown: the record of the last change that showed.
   return useMemo(() => vault, [shown]);
 }
@@ -55,6 +57,7 @@ export function VaultRoomLayout() {
   return (
     <VaultRoomContext.Provider value={room}>
       {tab && <VaultRoomTabs vault={room.vault} status={status} current={tab} />}
+      {room.vault.log?.problem && <VaultHistoryNotice problem={room.vault.log.problem} />}
       <Outlet />
     </VaultRoomContext.Provider>
   );
