@@ -6,6 +6,7 @@
  * and the client's judge of the vault's log (src/domain/vaultLog.ts). A type left out of
  * `OPERATION_RULES` fails to compile.
  */
+import type { NotificationEvent, NotificationObjectType } from './members';
 import type { Field, FieldName, FileVersion, OperationBody, OperationType } from './vaults';
 
 /**
@@ -37,6 +38,19 @@ export interface FieldSlotRule {
  */
 export type RingRule = 'none' | 'create' | 'share' | 'rotate';
 
+/**
+ * What the server tells the other accepted members when it accepts the operation (SYNC_SPEC R30):
+ * - none: nothing (member operations write their own membership notifications);
+ * - fixed: this event about this kind of object;
+ * - node: by the node's kind (null: nobody is told for that kind);
+ * - reaction: a memo reaction added or, when `isAdded` is false, removed.
+ */
+export type NotificationRule =
+  | { kind: 'none' }
+  | { kind: 'fixed'; event: NotificationEvent; object: NotificationObjectType }
+  | { kind: 'node'; file: NotificationEvent; folder: NotificationEvent | null }
+  | { kind: 'reaction'; added: NotificationEvent; removed: NotificationEvent };
+
 export interface OperationRule {
   access: OperationAccess;
   /** Accepted while the vault is ARCHIVED: access can be given up or taken away, nothing added. */
@@ -44,6 +58,9 @@ export interface OperationRule {
   /** User texts in signing order of appearance (sealed in private vaults, clear in public ones). */
   fields: readonly FieldSlotRule[];
   ring: RingRule;
+  notification: NotificationRule;
+  /** Whether the timeline shows it as an item (R28: drafts and reactions never are). */
+  isTimelineItem: boolean;
 }
 
 const body = (name: FieldName, property?: string): FieldSlotRule => (property ? { name, at: 'body', property } : { name, at: 'body' });
@@ -52,37 +69,42 @@ const VERSION_FIELDS: readonly FieldSlotRule[] = [
   { name: 'fileKey', at: 'version' },
 ];
 
+const NONE: NotificationRule = { kind: 'none' };
+const fixed = (event: NotificationEvent, object: NotificationObjectType): NotificationRule => ({ kind: 'fixed', event, object });
+// The spec has no folder deletion event: deleting a hidden folder tells nobody.
+const node = (file: NotificationEvent, folder: NotificationEvent | null): NotificationRule => ({ kind: 'node', file, folder });
+
 export const OPERATION_RULES = {
-  'vault.create': { access: 'create', whenArchived: false, fields: [body('name'), body('description'), body('tags'), body('terms')], ring: 'create' },
-  'vault.rename': { access: 'own', whenArchived: false, fields: [body('name')], ring: 'none' },
-  'vault.updateMetadata': { access: 'own', whenArchived: false, fields: [body('description'), body('tags')], ring: 'none' },
-  'vault.archive': { access: 'own', whenArchived: true, fields: [], ring: 'none' },
-  'vault.restore': { access: 'own', whenArchived: true, fields: [], ring: 'none' },
-  'vault.delete': { access: 'own', whenArchived: true, fields: [], ring: 'none' },
-  'folder.create': { access: 'write', whenArchived: false, fields: [body('name')], ring: 'none' },
-  'file.create': { access: 'write', whenArchived: false, fields: [body('name'), ...VERSION_FIELDS], ring: 'none' },
-  'file.addVersion': { access: 'write', whenArchived: false, fields: VERSION_FIELDS, ring: 'none' },
-  'node.rename': { access: 'write', whenArchived: false, fields: [body('name')], ring: 'none' },
-  'node.move': { access: 'write', whenArchived: false, fields: [], ring: 'none' },
-  'node.hide': { access: 'write', whenArchived: false, fields: [], ring: 'none' },
-  'node.restore': { access: 'write', whenArchived: false, fields: [], ring: 'none' },
-  'node.delete': { access: 'write', whenArchived: false, fields: [], ring: 'none' },
+  'vault.create': { access: 'create', whenArchived: false, fields: [body('name'), body('description'), body('tags'), body('terms')], ring: 'create', notification: NONE, isTimelineItem: true },
+  'vault.rename': { access: 'own', whenArchived: false, fields: [body('name')], ring: 'none', notification: fixed('VAULT_UPDATE', 'dataroom'), isTimelineItem: true },
+  'vault.updateMetadata': { access: 'own', whenArchived: false, fields: [body('description'), body('tags')], ring: 'none', notification: fixed('VAULT_UPDATE_METADATA', 'dataroom'), isTimelineItem: true },
+  'vault.archive': { access: 'own', whenArchived: true, fields: [], ring: 'none', notification: fixed('VAULT_ARCHIVE', 'dataroom'), isTimelineItem: true },
+  'vault.restore': { access: 'own', whenArchived: true, fields: [], ring: 'none', notification: fixed('VAULT_RESTORE', 'dataroom'), isTimelineItem: true },
+  'vault.delete': { access: 'own', whenArchived: true, fields: [], ring: 'none', notification: fixed('VAULT_DELETE', 'dataroom'), isTimelineItem: true },
+  'folder.create': { access: 'write', whenArchived: false, fields: [body('name')], ring: 'none', notification: fixed('FOLDER_CREATE', 'folder'), isTimelineItem: true },
+  'file.create': { access: 'write', whenArchived: false, fields: [body('name'), ...VERSION_FIELDS], ring: 'none', notification: fixed('STACK_CREATE', 'stack'), isTimelineItem: true },
+  'file.addVersion': { access: 'write', whenArchived: false, fields: VERSION_FIELDS, ring: 'none', notification: fixed('STACK_UPLOAD_REVISION', 'stack'), isTimelineItem: true },
+  'node.rename': { access: 'write', whenArchived: false, fields: [body('name')], ring: 'none', notification: node('STACK_UPDATE', 'FOLDER_UPDATE'), isTimelineItem: true },
+  'node.move': { access: 'write', whenArchived: false, fields: [], ring: 'none', notification: node('STACK_MOVE', 'FOLDER_MOVE'), isTimelineItem: true },
+  'node.hide': { access: 'write', whenArchived: false, fields: [], ring: 'none', notification: node('STACK_REVOKE', 'FOLDER_REVOKE'), isTimelineItem: true },
+  'node.restore': { access: 'write', whenArchived: false, fields: [], ring: 'none', notification: node('STACK_RESTORE', 'FOLDER_RESTORE'), isTimelineItem: true },
+  'node.delete': { access: 'write', whenArchived: false, fields: [], ring: 'none', notification: node('STACK_DELETE', null), isTimelineItem: true },
   // The Yjs update of a note's draft, bound to the note (object id = file id).
-  'note.draft': { access: 'write', whenArchived: false, fields: [body('draft', 'update')], ring: 'none' },
+  'note.draft': { access: 'write', whenArchived: false, fields: [body('draft', 'update')], ring: 'none', notification: NONE, isTimelineItem: false },
   // Members (spec 001 section 6): owners manage members; invitees and members act on their own
   // membership; the rotation a leave asked for is made by any writer.
-  'member.invite': { access: 'own', whenArchived: false, fields: [], ring: 'share' },
-  'member.confirm': { access: 'own', whenArchived: false, fields: [], ring: 'share' },
-  'member.accept': { access: 'self', whenArchived: false, fields: [], ring: 'none' },
-  'member.reject': { access: 'self', whenArchived: true, fields: [], ring: 'none' },
-  'member.changeRole': { access: 'own', whenArchived: false, fields: [], ring: 'none' },
-  'member.revoke': { access: 'own', whenArchived: true, fields: [], ring: 'rotate' },
-  'member.leave': { access: 'self', whenArchived: true, fields: [], ring: 'none' },
-  'member.airdrop': { access: 'own', whenArchived: false, fields: [body('name')], ring: 'share' },
-  'vault.rotateKeys': { access: 'write', whenArchived: true, fields: [], ring: 'rotate' },
+  'member.invite': { access: 'own', whenArchived: false, fields: [], ring: 'share', notification: NONE, isTimelineItem: true },
+  'member.confirm': { access: 'own', whenArchived: false, fields: [], ring: 'share', notification: NONE, isTimelineItem: true },
+  'member.accept': { access: 'self', whenArchived: false, fields: [], ring: 'none', notification: NONE, isTimelineItem: true },
+  'member.reject': { access: 'self', whenArchived: true, fields: [], ring: 'none', notification: NONE, isTimelineItem: true },
+  'member.changeRole': { access: 'own', whenArchived: false, fields: [], ring: 'none', notification: NONE, isTimelineItem: true },
+  'member.revoke': { access: 'own', whenArchived: true, fields: [], ring: 'rotate', notification: NONE, isTimelineItem: true },
+  'member.leave': { access: 'self', whenArchived: true, fields: [], ring: 'none', notification: NONE, isTimelineItem: true },
+  'member.airdrop': { access: 'own', whenArchived: false, fields: [body('name')], ring: 'share', notification: NONE, isTimelineItem: true },
+  'vault.rotateKeys': { access: 'write', whenArchived: true, fields: [], ring: 'rotate', notification: NONE, isTimelineItem: true },
   // Chat (spec 000 section 6): VIEWER and read-only members can neither post nor react.
-  'memo.create': { access: 'write', whenArchived: false, fields: [body('message')], ring: 'none' },
-  'memo.react': { access: 'write', whenArchived: false, fields: [body('reaction')], ring: 'none' },
+  'memo.create': { access: 'write', whenArchived: false, fields: [body('message')], ring: 'none', notification: fixed('MEMO_CREATE', 'memo'), isTimelineItem: true },
+  'memo.react': { access: 'write', whenArchived: false, fields: [body('reaction')], ring: 'none', notification: { kind: 'reaction', added: 'ADD_REACTION', removed: 'REMOVE_REACTION' }, isTimelineItem: false },
 } as const satisfies Record<OperationType, OperationRule>;
 
 /** The rule of `type`. */

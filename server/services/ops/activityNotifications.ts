@@ -9,6 +9,7 @@
  * uploads is one notification (and at most one e-mail), not 500.
  */
 import type { NotificationEvent, NotificationObjectType } from '../../../src/protocol/members';
+import { OPERATION_RULES } from '../../../src/protocol/operationRules';
 import type { OperationBody } from '../../../src/protocol/vaults';
 import { randomId } from '../tokens';
 import { findNode } from '../vaultRows';
@@ -21,46 +22,25 @@ export interface ActivityEvent {
   objectType: NotificationObjectType;
 }
 
-const NODE_EVENTS: Record<string, { file: NotificationEvent; folder: NotificationEvent | null }> = {
-  'node.move': { file: 'STACK_MOVE', folder: 'FOLDER_MOVE' },
-  'node.rename': { file: 'STACK_UPDATE', folder: 'FOLDER_UPDATE' },
-  'node.hide': { file: 'STACK_REVOKE', folder: 'FOLDER_REVOKE' },
-  'node.restore': { file: 'STACK_RESTORE', folder: 'FOLDER_RESTORE' },
-  // The spec has no folder deletion event; deleting a hidden folder tells nobody.
-  'node.delete': { file: 'STACK_DELETE', folder: null },
-};
-
-const VAULT_EVENTS: Record<string, NotificationEvent> = {
-  'vault.rename': 'VAULT_UPDATE',
-  'vault.updateMetadata': 'VAULT_UPDATE_METADATA',
-  'vault.archive': 'VAULT_ARCHIVE',
-  'vault.restore': 'VAULT_RESTORE',
-  'vault.delete': 'VAULT_DELETE',
-};
-
 /**
  * The event an accepted operation is, or null when it notifies nobody (member operations write
- * their own). `nodeKind` is the operation's node's kind for node.* operations. Chat operations
- * are matched by name so this compiles before they join the OperationBody union.
+ * their own), as OPERATION_RULES says. `nodeKind` is the operation's node's kind for node.*
+ * operations.
  */
 export function activityEventFor(body: OperationBody, nodeKind: 'file' | 'folder' | null): ActivityEvent | null {
-  const type = body.type as string;
-  if (type === 'file.create') return { event: 'STACK_CREATE', objectType: 'stack' };
-  if (type === 'file.addVersion') return { event: 'STACK_UPLOAD_REVISION', objectType: 'stack' };
-  if (type === 'folder.create') return { event: 'FOLDER_CREATE', objectType: 'folder' };
-  const vaultEvent = VAULT_EVENTS[type];
-  if (vaultEvent) return { event: vaultEvent, objectType: 'dataroom' };
-  const nodeEvents = NODE_EVENTS[type];
-  if (nodeEvents && nodeKind) {
-    const event = nodeKind === 'file' ? nodeEvents.file : nodeEvents.folder;
-    return event ? { event, objectType: nodeKind === 'file' ? 'stack' : 'folder' } : null;
+  const rule = OPERATION_RULES[body.type].notification;
+  switch (rule.kind) {
+    case 'none':
+      return null;
+    case 'fixed':
+      return { event: rule.event, objectType: rule.object };
+    case 'node': {
+      const event = nodeKind === 'file' ? rule.file : nodeKind === 'folder' ? rule.folder : null;
+      return event ? { event, objectType: nodeKind === 'file' ? 'stack' : 'folder' } : null;
+    }
+    case 'reaction':
+      return { event: body.type === 'memo.react' && !body.isAdded ? rule.removed : rule.added, objectType: 'memo' };
   }
-  if (type === 'memo.create') return { event: 'MEMO_CREATE', objectType: 'memo' };
-  if (type === 'memo.react') {
-    const isAdded = (body as unknown as { isAdded?: unknown }).isAdded;
-    return { event: isAdded === false ? 'REMOVE_REACTION' : 'ADD_REACTION', objectType: 'memo' };
-  }
-  return null;
 }
 
 /** Writes (or grows) the notifications of an accepted operation; records them in `ctx.notified`. */

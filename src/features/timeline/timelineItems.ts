@@ -7,7 +7,13 @@
  * an action in under a member's name. This device's own operations still in the outbox are shown
  * as pending until the server accepts them and the pull brings them back.
  */
-import type { Operation } from '../../protocol/vaults';
+import { OPERATION_RULES } from '../../protocol/operationRules';
+import type { Operation, OperationType } from '../../protocol/vaults';
+
+/** Drafts and reactions are never items (R28); a type this version does not know is ('Unknown action'). */
+function isHiddenType(type: string): boolean {
+  return Object.hasOwn(OPERATION_RULES, type) && !OPERATION_RULES[type as OperationType].isTimelineItem;
+}
 
 /** What an item says happened. `unknown` shows 'Unknown action'. */
 export type TimelineAction =
@@ -138,7 +144,6 @@ export function isUserVerifiedShown(viewerRole: string, memberStatus: string | u
 }
 
 /** Operations that are never items of their own. */
-const HIDDEN_TYPES = new Set(['note.draft', 'memo.react']);
 
 /**
  * Reactions of each memo: the last `memo.react` per author and emoji wins (added or removed),
@@ -234,7 +239,7 @@ function toItem(
 ): TimelineItem | null {
   const { op, fields } = entry;
   const type = op.body.type as string;
-  if (HIDDEN_TYPES.has(type)) return null;
+  if (isHiddenType(type)) return null;
   const author = byKey.get(op.author);
   const isYou = op.author === ctx.viewerKey;
   const node = ctx.nodes.get(op.objectId);
