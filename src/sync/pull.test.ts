@@ -16,6 +16,7 @@ import { enqueueOperation } from './outbox';
 import { pullAll, pullVault, type PullStats } from './pull';
 import { nodeListKey } from '../storage/nodeListKey';
 import { readRebuildInputs, rebuildVaultState } from './rebuild';
+import { replaceVaultState } from '../storage/vaultProjection';
 import type { SyncContext } from './SyncContext';
 import { FakeVaultCrypto, signFake } from './testing/FakeVaultCrypto';
 import { FakeVaultServer } from './testing/FakeVaultServer';
@@ -332,6 +333,58 @@ describe('[S6] pulling page by page', () => {
     const got = await projection(ctx.db);
     expect(got.nodes).toEqual(reference.nodes);
     expect(got.versions).toEqual(reference.versions);
+  });
+});
+
+describe('R50: a vault pulled before the device judged logs', () => {
+  /** Makes `ctx`'s copy of VAULT look as a device before R50 left it: no judged log, `stranger` applied. */
+  async function asBeforeTheJudge(ctx: SyncContext, strangerSeq: number): Promise<void> {
+    await ctx.db.transaction('rw', [ctx.db.vaults, ctx.db.nodes, ctx.db.versions, ctx.db.memos, ctx.db.opPages, ctx.db.outbox], async () => {
+      const pages = await ctx.db.opPages.where('accountId').equals(USER.id).toArray();
+      for (const page of pages) {
+        const op = page.ops.find((o) => o.seq === strangerSeq);
+        if (!op) continue;
+        Object.assign(op, { isVerified: true, fields: { name: 'Planted' }, refusal: undefined });
+        await ctx.db.opPages.put(page);
+      }
+      const { vault, ops, outbox } = await readRebuildInputs(ctx.db, USER.id, VAULT);
+      await replaceVaultState(ctx.db, rebuildVaultState({ ...vault!, log: undefined }, ops, outbox));
+    });
+  }
+
+  it('R50: its cached log is judged once on the device: an operation by a non-member is marked and the projection rebuilt without it', async () => {
+    const stranger = new FakeVaultCrypto();
+    await stranger.createVaultKeys(VAULT);
+    const name = (await stranger.sealFields(VAULT, 'file2', { name: 'Planted' })).name!;
+    server.inject(signFake({ id: 'stranger-op', vaultId: VAULT, objectId: 'file2', author: 'e'.repeat(64), createdAt: 1, body: { type: 'node.rename', name } }));
+    const strangerSeq = server.vaults.get(VAULT)!.summary.headSeq;
+    const ctx = device();
+    await pullAll(ctx);
+    expect((await ctx.db.nodes.get([USER.id, 'file2']))?.name).toBe('f2.txt');
+    await asBeforeTheJudge(ctx, strangerSeq);
+    expect((await ctx.db.nodes.get([USER.id, 'file2']))?.name).toBe('Planted');
+
+    await pullVault(ctx, VAULT);
+    expect((await ctx.db.nodes.get([USER.id, 'file2']))?.name).toBe('f2.txt');
+    const { vault, ops } = await readRebuildInputs(ctx.db, USER.id, VAULT);
+    expect(ops.find((o) => o.seq === strangerSeq)).toMatchObject({ isVerified: false, refusal: 'its author was not a member of the vault' });
+    // The forged signature came first in the log: it is the problem shown.
+    expect(vault?.log?.problem).toEqual({ seq: seeded.forgedSeq, reason: 'its signature does not verify' });
+    expect(vault?.log?.seq).toBe(strangerSeq);
+  });
+
+  it('R50: a cached log that is not whole is dropped and the vault pulled again from its creation', async () => {
+    const ctx = device();
+    await pullAll(ctx);
+    const first = await ctx.db.opPages.where('accountId').equals(USER.id).first();
+    await ctx.db.opPages.delete([USER.id, VAULT, first!.firstSeq]);
+    await ctx.db.vaults.update([USER.id, VAULT], { log: undefined });
+
+    await pullVault(ctx, VAULT);
+    expect(await cachedSeqs(ctx.db)).toEqual(Array.from({ length: head }, (_, i) => i + 1));
+    const got = await projection(ctx.db);
+    // The same vault, judged the same way (a rebuild leaves `rejection: null` where a pull leaves none).
+    expect({ ...got, vault: { ...got.vault, rejection: got.vault.rejection ?? undefined } }).toEqual(reference);
   });
 });
 
