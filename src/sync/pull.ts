@@ -168,18 +168,23 @@ export async function flagVaultLog(ctx: SyncContext, vaultId: string, problem: V
 }
 
 /**
- * Makes sure the worker holds the key ring of private vault `vaultId`: right after a reload a
- * download, an upload resume or a new name can come before the first sync cycle opened the rings,
- * or the device may be offline. A public vault needs none.
+ * Makes sure the worker holds the key ring of private vault `vaultId`, trusted as far as the judged
+ * log vouches for it (R51): right after a reload a download, an upload resume or a new name can
+ * come before the first sync cycle opened the rings, or the device may be offline. A public vault
+ * needs none.
  */
 export async function ensureVaultKeys(ctx: SyncContext, vaultId: string): Promise<void> {
   const vault = await ctx.db.vaults.get([ctx.accountId, vaultId]);
-  if (vault?.isPublic || (await ctx.crypto.hasVaultKeys(vaultId))) return;
-  // The ring kept from the last sync opens offline; the server's copy is asked only without one.
-  if (vault?.sealedKeys) {
+  if (vault?.isPublic) return;
+  if (!(await ctx.crypto.hasVaultKeys(vaultId))) await openHeldOrServerRing(ctx, vaultId, vault?.sealedKeys);
+  await trustHeldRing(ctx, vaultId);
+}
+
+/** The ring kept from the last sync opens offline; the server's copy is asked only without one. */
+async function openHeldOrServerRing(ctx: SyncContext, vaultId: string, sealedKeys: string | null | undefined): Promise<void> {
+  if (sealedKeys) {
     try {
-      await openRing(ctx, vaultId, vault.sealedKeys);
-      await trustHeldRing(ctx, vaultId);
+      await openRing(ctx, vaultId, sealedKeys);
       return;
     } catch (error) {
       ctx.log(`Could not open the stored keys of vault ${vaultId}; asking the server`, error);
