@@ -312,7 +312,9 @@ function toItem(
       return {
         ...item,
         action: isAwaitingConfirmation ? 'member.verified' : 'member.invite',
-        name: memberName ?? (typeof body.email === 'string' ? body.email : null),
+        // From the member list the server answers, by membership id; never an e-mail an old
+        // invitation carried in its body (R52), which the member list may not show this viewer.
+        name: memberName,
         role: typeof body.role === 'string' ? body.role : null,
       };
     }
