@@ -137,6 +137,9 @@ export function isUserVerifiedShown(viewerRole: string, memberStatus: string | u
   return viewerRole === 'OWNER' && memberStatus === 'INVITED';
 }
 
+/** An invitee the viewer's member list does not show (viewers do not see pending members). */
+export const INVITEE_NOT_LISTED = 'someone';
+
 /** Operations that are never items of their own. */
 const HIDDEN_TYPES = new Set(['note.draft', 'memo.react']);
 
@@ -313,8 +316,8 @@ function toItem(
         ...item,
         action: isAwaitingConfirmation ? 'member.verified' : 'member.invite',
         // From the member list the server answers, by membership id; never an e-mail an old
-        // invitation carried in its body (R52), which the member list may not show this viewer.
-        name: memberName,
+        // invitation carried in its body (R52). A viewer's list leaves out pending invitees.
+        name: memberName ?? INVITEE_NOT_LISTED,
         role: typeof body.role === 'string' ? body.role : null,
       };
     }
