@@ -226,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerVaultRoutes(route, services);
   registerMemberRoutes(route, services);
   registerNotificationRoutes(route, services);
-  registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), config: arweaveConfig });
+  registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null });
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit });
   registerPublicRoutes(createRouteDefiner(app, services, { authRateLimit: config.authRateLimit * PUBLIC_RATE_FACTOR }), services);
   registerSocketRoute(app, hub, services);

@@ -26,6 +26,21 @@ export function arweaveFor(gatewayUrl: string): ArweaveClient {
 export interface ArLocalInstance {
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** arlocal's Koa app: `listen` is what start() calls, with the port only (every interface). */
+  app: KoaLike;
+}
+
+/** The part of Koa that server/arweave/embeddedArlocal.ts uses to confine arlocal. */
+export interface KoaLike {
+  listen(...args: unknown[]): import('node:http').Server;
+  use(middleware: (ctx: KoaContextLike, next: () => Promise<void>) => Promise<void>): unknown;
+}
+export interface KoaContextLike {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  status: number;
+  body: unknown;
 }
 
 type ArLocalCtor = new (port?: number, showLogs?: boolean, dbPath?: string, persist?: boolean) => ArLocalInstance;

@@ -2,12 +2,23 @@
  * With no ARWEAVE_GATEWAY, `npm start` runs an arlocal gateway in the process (development and
  * self-hosting trials): its data under DATA_DIR/arlocal, a relay wallet in DATA_DIR (mode 600)
  * minted tokens, and a block mined every ARLOCAL_MINE_MS so statuses move on to COMMITTED.
+ *
+ * arlocal answers anyone, signed in or not, with `Access-Control-Allow-Origin: *`, and its GET
+ * routes change its state: /reset wipes every stored item, /mint and /mine move balances and
+ * blocks. So it is the server's alone (SYNC_SPEC R54): bound to 127.0.0.1 (arlocal has no host
+ * option: its Koa `listen` is given the host), its address never published by GET /config/arweave,
+ * its wiping and debugging routes refused outright, and any request a browser makes refused
+ * (a page elsewhere could still aim a no-cors GET at the loopback port of the machine it runs on).
  */
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { arweaveFor, type JWKInterface, newArLocal } from './arweaveClient';
+import type { Server } from 'node:http';
+import { type ArLocalInstance, arweaveFor, type JWKInterface, newArLocal } from './arweaveClient';
 import { loadOrCreateWallet } from './wallet';
+
+/** The only interface the embedded arlocal listens on. */
+const LOOPBACK_HOST = '127.0.0.1';
 
 /** Winston minted to the relay wallet when its balance runs low (arlocal only). */
 const MINT_WINSTON = '1000000000000000000';
@@ -36,7 +47,7 @@ export async function startEmbeddedGateway(options: {
   }
   const arlocal = newArLocal(port, path.join(options.dataDir, 'arlocal'));
   try {
-    await arlocal.start();
+    await startOnLoopback(arlocal);
   } catch (error) {
     lock.release();
     throw error;
@@ -59,6 +70,43 @@ export async function startEmbeddedGateway(options: {
       lock.release();
     },
   };
+}
+
+/** arlocal's routes that only wipe, fail on purpose or debug: the relay never calls them. */
+const REFUSED_ROUTE = /^\/(reset|logs|mineWithFails)(\/|$)/;
+
+/**
+ * Starts `arlocal` listening on 127.0.0.1 only, behind a guard that refuses its admin routes and
+ * every request that carries a browser's marks (Origin, Referer, Sec-Fetch-Site: Node's fetch,
+ * which the relay uses, sends none of them). Resolves once it listens.
+ */
+export async function startOnLoopback(arlocal: ArLocalInstance): Promise<void> {
+  const { app } = arlocal;
+  // Koa runs middleware in the order it was added: this runs before arlocal's own (added in start()).
+  app.use(async (ctx, next) => {
+    const fromBrowser = ['origin', 'referer', 'sec-fetch-site'].some((name) => ctx.headers[name] !== undefined);
+    if (fromBrowser || REFUSED_ROUTE.test(ctx.path) || !['GET', 'HEAD', 'POST'].includes(ctx.method)) {
+      ctx.status = 403;
+      ctx.body = 'Forbidden';
+      return;
+    }
+    await next();
+  });
+  let server: Server | null = null;
+  const listen = app.listen.bind(app);
+  app.listen = (...args: unknown[]) => {
+    const [port, ...rest] = args;
+    server = listen(port, LOOPBACK_HOST, ...rest);
+    return server;
+  };
+  await arlocal.start();
+  const started = server as Server | null;
+  if (!started) throw new Error('arlocal did not start listening');
+  if (started.listening) return;
+  await new Promise<void>((resolve, reject) => {
+    started.once('listening', resolve);
+    started.once('error', reject);
+  });
 }
 
 /**

@@ -3,20 +3,26 @@
  * - GET /config/arweave (public): gateway and viewer URLs from configuration;
  * - GET /storage/transactions: the caller's own storage transactions, newest first, 20 a page;
  * - GET /arweave/tx/{txId}: import by network transaction id. Streams the item's bytes from the
- *   gateway with its Content-Type and File-Name tags (as `content-type` and a URI-encoded
- *   `x-cairn-file-name`), 404 when the gateway lacks it. Authenticated, so the server is no open proxy.
+ *   gateway as `application/octet-stream` (sandboxed, an attachment, never sniffed), with its
+ *   Content-Type and File-Name tags in `x-cairn-content-type` and a URI-encoded
+ *   `x-cairn-file-name`, 404 when the gateway lacks it. Authenticated, so the server is no open
+ *   proxy. Bytes from the network must never run as Cairn: an item tagged text/javascript served
+ *   with that type from this origin would pass the app's `script-src 'self'` (SYNC_SPEC R54).
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { ARWEAVE_FILE_NAME_HEADER, ArweaveConfig, ArweaveTxParams, StorageTransactionsQuery } from '../../src/protocol/arweave';
+import { importedMimeType } from '../../src/domain/importTxRules';
+import { ARWEAVE_CONTENT_TYPE_HEADER, ARWEAVE_FILE_NAME_HEADER, ArweaveConfig, ArweaveTxParams, StorageTransactionsQuery } from '../../src/protocol/arweave';
 import { ApiError } from '../../src/protocol/errors';
 import type { StorageTransactionService } from '../arweave/StorageTransactionService';
 import type { DefineRoute } from './route';
 
 export interface ArweaveRouteDeps {
   transactions: StorageTransactionService;
-  /** Null when no gateway is configured (permanent storage is off). */
+  /** What GET /config/arweave publishes; null when no gateway is configured (permanent storage is off). */
   config: ArweaveConfig | null;
+  /** The gateway the server reads from, which may be one it does not publish (the embedded arlocal). */
+  gatewayUrl: string | null;
 }
 
 export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps): void {
@@ -44,19 +50,22 @@ export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps
     params: ArweaveTxParams,
     auth: 'required',
     handler: async ({ params, reply }) => {
-      const gateway = deps.config?.gatewayUrl;
+      const gateway = deps.gatewayUrl;
       if (!gateway) throw new ApiError('NOT_FOUND', 'Permanent storage is not configured on this server');
       const tags = await fetchTags(gateway, params.txId);
       const data = await fetch(new URL(`/${params.txId}`, gateway));
       if (data.status === 404 || (data.ok && tags === null)) throw new ApiError('NOT_FOUND', 'No transaction with this id on the network');
       if (!data.ok || !data.body) throw new ApiError('INTERNAL', `The Arweave gateway answered ${data.status}`);
-      const contentType = tags?.get('Content-Type') ?? 'application/octet-stream';
       const fileName = tags?.get('File-Name');
-      reply.header('content-type', contentType);
+      // The item's own type travels beside the bytes, reduced to a bare type/subtype (so no tag
+      // can put a line break or a parameter into the header); the bytes are opaque here.
+      reply.header(ARWEAVE_CONTENT_TYPE_HEADER, importedMimeType(tags?.get('Content-Type') ?? null));
       if (fileName) reply.header(ARWEAVE_FILE_NAME_HEADER, encodeURIComponent(fileName));
       const length = data.headers.get('content-length');
       if (length) reply.header('content-length', length);
-      // Served bytes are never rendered by the browser from this origin.
+      // Served bytes are never rendered or run by the browser from this origin, even opened directly.
+      reply.header('content-type', 'application/octet-stream');
+      reply.header('content-security-policy', "sandbox; default-src 'none'");
       reply.header('content-disposition', 'attachment');
       reply.header('x-content-type-options', 'nosniff');
       return reply.send(Readable.fromWeb(data.body as WebReadableStream));

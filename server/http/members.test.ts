@@ -140,7 +140,6 @@ describeEachDatabase('members and sharing', (env) => {
       expectRejected(await invite(owner, vaultId, bob, 'VIEWER', ring), 'ALREADY_MEMBER');
       const reinvite = await owner.sign(vaultId, first.objectId, {
         type: 'member.invite',
-        email: bob.user.email,
         role: 'CONTRIBUTOR',
         memberKey: bob.user.publicSigningKey,
         keys: await sealRingTo(ring, bob.user.publicEncryptionKey),
@@ -151,38 +150,36 @@ describeEachDatabase('members and sharing', (env) => {
       expect((await summaryOf(bob, vaultId)).membership).toMatchObject({ id: first.objectId, status: 'PENDING', role: 'CONTRIBUTOR' });
     });
 
-    it('refuses an unknown account, a key other than the looked-up one, and a ring of the wrong size, row by row', async () => {
+    it('refuses an unknown account, an invitation carrying an e-mail (R55), and a ring of the wrong size, row by row', async () => {
       const { vaultId, ring } = await createPrivateVault(owner);
       const unknown = await owner.sign(vaultId, newId(), {
         type: 'member.invite',
-        email: 'nobody@example.com',
+        role: 'VIEWER',
+        memberKey: 'ab'.repeat(32),
+        keys: await sealRingTo(ring, alice.user.publicEncryptionKey),
+        keyCount: 1,
+      });
+      const withEmail = await owner.sign(vaultId, newId(), {
+        type: 'member.invite',
+        email: alice.user.email,
         role: 'VIEWER',
         memberKey: alice.user.publicSigningKey,
         keys: await sealRingTo(ring, alice.user.publicEncryptionKey),
         keyCount: 1,
       });
-      const wrongKey = await owner.sign(vaultId, newId(), {
-        type: 'member.invite',
-        email: alice.user.email,
-        role: 'VIEWER',
-        memberKey: bob.user.publicSigningKey,
-        keys: await sealRingTo(ring, bob.user.publicEncryptionKey),
-        keyCount: 1,
-      });
       const stale = await owner.sign(vaultId, newId(), {
         type: 'member.invite',
-        email: carol.user.email,
         role: 'VIEWER',
         memberKey: carol.user.publicSigningKey,
         keys: await sealRingTo([...ring, ...createKeyRing()], carol.user.publicEncryptionKey),
         keyCount: 2,
       });
-      const noKeys = await owner.sign(vaultId, newId(), { type: 'member.invite', email: carol.user.email, role: 'VIEWER', memberKey: carol.user.publicSigningKey });
+      const noKeys = await owner.sign(vaultId, newId(), { type: 'member.invite', role: 'VIEWER', memberKey: carol.user.publicSigningKey });
       await expectNothingChanged([vaultId], async () => {
-        const response = await postInvitations(owner, vaultId, [unknown, wrongKey, stale, noKeys]);
+        const response = await postInvitations(owner, vaultId, [unknown, withEmail, stale, noKeys]);
         expectStatus(response, 200);
         const codes = InviteResponse.parse(response.body).results.map((r) => (r.status === 'rejected' ? r.error.code : r.status));
-        expect(codes).toEqual(['USER_NOT_FOUND', 'CONFLICT', 'STALE_VAULT_KEY', 'VALIDATION_FAILED']);
+        expect(codes).toEqual(['USER_NOT_FOUND', 'VALIDATION_FAILED', 'STALE_VAULT_KEY', 'VALIDATION_FAILED']);
       });
     });
 

@@ -34,7 +34,9 @@ export function registerPublicRoutes(route: DefineRoute, services: Services): vo
     rateLimited: true,
     handler: async ({ params, query, reply }) => {
       const page = await services.publicVaults.pull(params.vaultId, query.after, query.limit);
-      return reply.type('application/json; charset=utf-8').send(pullResponseJson(page));
+      // PublicPullResponse: the members' page format (its operations spliced in as stored) plus the cursor.
+      const json = pullResponseJson(page);
+      return reply.type('application/json; charset=utf-8').send(`${json.slice(0, -1)},"nextAfter":${page.nextAfter}}`);
     },
   });
 

@@ -159,7 +159,7 @@ const OPERATIONS: Record<Exclude<OperationType, 'vault.create' | 'member.airdrop
     allowed: OWNER_ONLY,
     setup: async (f) => ({
       objectId: newId(),
-      body: { type: 'member.invite', email: f.guest.user.email, role: 'VIEWER', memberKey: f.guest.user.publicSigningKey, keys: sealed(80).c, keyCount: 1 },
+      body: { type: 'member.invite', role: 'VIEWER', memberKey: f.guest.user.publicSigningKey, keys: sealed(80).c, keyCount: 1 },
     }),
   },
   'member.confirm': {

@@ -69,10 +69,13 @@ export class MemberService {
     }
     const author: Author = { id: inviter.id, publicSigningKey: inviter.publicSigningKey };
     const results = await this.operations.push(author, ops, { invitations: true });
+    // The signed invitation names the invitee by key only (R55): the address comes from the account.
+    const emails = await this.emailsByKey(ops.flatMap((op) => (op.body.type === 'member.invite' ? [op.body.memberKey] : [])));
     for (const [i, result] of results.entries()) {
       const op = ops[i];
       if (result.status !== 'accepted' || op?.body.type !== 'member.invite') continue;
-      await this.sendInvitation(op.body.email, inviter.email, op.objectId, message, false);
+      const to = emails.get(op.body.memberKey);
+      if (to) await this.sendInvitation(to, inviter.email, op.objectId, message, false);
     }
     return results;
   }
@@ -136,22 +139,37 @@ export class MemberService {
   }
 
   /**
-   * The people (by e-mail) the invitations would add: someone with a live membership here is
+   * The people (by signing key) the invitations would add: someone with a live membership here is
    * answered ALREADY_MEMBER and adds nobody, so at the limit the form still says 'This person has
    * already been invited.' rather than the upgrade dialog.
    */
   private async countNewcomers(vaultId: string, ops: Operation[]): Promise<number> {
-    const emails = [...new Set(ops.flatMap((op) => (op.body.type === 'member.invite' ? [op.body.email] : [])))];
-    if (emails.length === 0) return 0;
+    const keys = [...new Set(ops.flatMap((op) => (op.body.type === 'member.invite' ? [op.body.memberKey] : [])))];
+    if (keys.length === 0) return 0;
     const live = await this.db
       .selectFrom('memberships as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select('u.email')
+      .select('u.public_signing_key')
       .where('m.vault_id', '=', vaultId)
       .where('m.status', 'not in', REMOVED_STATUSES)
-      .where('u.email', 'in', emails)
+      .where('u.public_signing_key', 'in', keys)
       .execute();
-    return emails.length - new Set(live.map((row) => row.email)).size;
+    return keys.length - new Set(live.map((row) => row.public_signing_key)).size;
+  }
+
+  /**
+   * The e-mail of each account with a password among `keys` (at most INVITE_LIMITS.ROWS_MAX). A
+   * signing key names one account: the address, unique, is derived from it.
+   */
+  private async emailsByKey(keys: string[]): Promise<Map<string, string>> {
+    if (keys.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['public_signing_key', 'email'])
+      .where('public_signing_key', 'in', [...new Set(keys)])
+      .where('passwordless', '=', 0)
+      .execute();
+    return new Map(rows.map((row) => [row.public_signing_key, row.email]));
   }
 
   private async ownsVault(userId: string, vaultId: string): Promise<boolean> {

@@ -1,14 +1,16 @@
 /**
- * Signed-out reads of PUBLIC vaults (SYNC_SPEC R40): the summary, the operation log by cursor and
- * committed blob chunks. Nothing here writes. A private vault, a deleted one and an unknown id all
- * throw the same `vaultNotFound()` (message included), so a private vault's id cannot be told
- * from a made-up one; a blob must be committed, belong to the vault named in the path and to a
- * file that is not hidden.
+ * Signed-out reads of PUBLIC vaults (SYNC_SPEC R40, R53): the summary, the operation log by cursor
+ * and committed blob chunks. Nothing here writes. A private vault, a deleted one and an unknown id
+ * all throw the same `vaultNotFound()` (message included), so a private vault's id cannot be told
+ * from a made-up one. Only what a viewer needs is served: the vault's own operations and those of
+ * nodes shown now (ACTIVE, under ACTIVE folders up to the root), never members' operations (their
+ * e-mail addresses, airdrop names, rings); a blob must be committed, belong to the vault named in
+ * the path and to a file shown now.
  */
 import type { Readable } from 'node:stream';
 import { ApiError } from '../../src/protocol/errors';
 import { VAULT_LIMITS } from '../../src/protocol/vaults';
-import type { PublicVaultSummary } from '../../src/protocol/publicVaults';
+import { PUBLIC_OPERATION_SCOPE, type PublicVaultSummary } from '../../src/protocol/publicVaults';
 import { type BlobStore, chunkKey } from '../blobs/BlobStore';
 import type { PulledPage } from './VaultService';
 import { readPulledPage } from './VaultService';
@@ -36,17 +38,41 @@ export class PublicVaultService {
     };
   }
 
-  /** Like the members' pull (VaultService.pull), for anyone, public vaults only. */
-  async pull(vaultId: string, after: number, limit: number = VAULT_LIMITS.PULL_PAGE_MAX): Promise<PulledPage> {
+  /**
+   * The members' page (VaultService.pull) after `after`, for anyone, public vaults only, less the
+   * operations the public may not see (R53). `nextAfter` is the last seq the page covered, so the
+   * viewer moves past a page whose operations were all left out.
+   */
+  async pull(vaultId: string, after: number, limit: number = VAULT_LIMITS.PULL_PAGE_MAX): Promise<PublicPulledPage> {
     const vault = await this.publicVault(vaultId);
-    return readPulledPage(this.db, vaultId, vault.headSeq, after, limit);
+    const page = await readPulledPage(this.db, vaultId, vault.headSeq, after, limit);
+    const nextAfter = page.ops.at(-1)?.seq ?? after;
+    if (page.ops.length === 0) return { ...page, nextAfter };
+    // The type and object are columns: no operation body is parsed to decide.
+    const rows = await this.db
+      .selectFrom('ops')
+      .select(['seq', 'type', 'object_id'])
+      .where('vault_id', '=', vaultId)
+      .where('seq', '>', after)
+      .where('seq', '<=', nextAfter)
+      .execute();
+    const scopes = rows.map((row) => ({ seq: Number(row.seq), objectId: row.object_id, scope: scopeOf(row.type) }));
+    const shownNodes = await shownNodeIds(
+      this.db,
+      vaultId,
+      scopes.flatMap((s) => (s.scope === 'node' ? [s.objectId] : [])),
+    );
+    const served = new Set(
+      scopes.filter((s) => (s.scope === 'vault' && s.objectId === vaultId) || (s.scope === 'node' && shownNodes.has(s.objectId))).map((s) => s.seq),
+    );
+    return { ...page, ops: page.ops.filter((o) => served.has(o.seq)), nextAfter };
   }
 
   /** A committed chunk of a public vault's blob (clear bytes: public versions carry no file key). */
   async readChunk(vaultId: string, blobId: string, index: number): Promise<{ stream: Readable; size: number }> {
     await this.publicVault(vaultId);
     const blob = await findBlob(this.db, blobId);
-    if (!blob || blob.vaultId !== vaultId || blob.status !== 'committed' || !(await this.isShownFile(blob.nodeId))) {
+    if (!blob || blob.vaultId !== vaultId || blob.status !== 'committed' || !(await this.isShownFile(vaultId, blob.nodeId))) {
       throw new ApiError('NOT_FOUND', 'Upload not found');
     }
     const chunk = (await listChunks(this.db, blob.id)).find((c) => c.index === index);
@@ -55,11 +81,9 @@ export class PublicVaultService {
     return { stream, size: chunk.size };
   }
 
-  /** Hidden files stay out of the public area: the viewer does not list them, nor are their bytes served. */
-  private async isShownFile(nodeId: string | null): Promise<boolean> {
-    if (!nodeId) return false;
-    const node = await this.db.selectFrom('nodes').select('status').where('id', '=', nodeId).executeTakeFirst();
-    return node?.status === 'ACTIVE';
+  /** Hidden files, and files in hidden folders, stay out of the public area: their bytes are not served. */
+  private async isShownFile(vaultId: string, nodeId: string | null): Promise<boolean> {
+    return nodeId !== null && (await shownNodeIds(this.db, vaultId, [nodeId])).has(nodeId);
   }
 
   private async publicVault(vaultId: string): Promise<Vault> {
@@ -67,4 +91,43 @@ export class PublicVaultService {
     if (!vault || !vault.isPublic || vault.status === 'DELETED') throw vaultNotFound();
     return vault;
   }
+}
+
+/** A public page: the members' page less what the public may not see, and where the next starts. */
+export interface PublicPulledPage extends PulledPage {
+  nextAfter: number;
+}
+
+function scopeOf(type: string): 'vault' | 'node' | null {
+  // An unknown type (none is stored today) is not served.
+  return Object.hasOwn(PUBLIC_OPERATION_SCOPE, type) ? PUBLIC_OPERATION_SCOPE[type as keyof typeof PUBLIC_OPERATION_SCOPE] : null;
+}
+
+/**
+ * Which of `nodeIds` a signed-out viewer may see now: the node and every folder above it up to
+ * the vault root are ACTIVE (a hidden or deleted folder hides everything under it, as the app
+ * shows it). One query per level of depth, each for the parents not read yet; `nodeIds` is at
+ * most a page, so the `in` lists stay bounded.
+ */
+export async function shownNodeIds(db: Db, vaultId: string, nodeIds: readonly string[]): Promise<Set<string>> {
+  const nodes = new Map<string, { parentId: string | null; status: string }>();
+  let wanted = [...new Set(nodeIds)];
+  while (wanted.length > 0) {
+    const rows = await db.selectFrom('nodes').select(['id', 'parent_id', 'status']).where('vault_id', '=', vaultId).where('id', 'in', wanted).execute();
+    for (const row of rows) nodes.set(row.id, { parentId: row.parent_id, status: row.status });
+    // Only ACTIVE nodes' parents matter: a node that is not ACTIVE is not shown, whatever is above it.
+    wanted = [...new Set(rows.flatMap((row) => (row.status === 'ACTIVE' && row.parent_id !== null && !nodes.has(row.parent_id) ? [row.parent_id] : [])))];
+  }
+  const verdicts = new Map<string, boolean>();
+  const isShown = (id: string): boolean => {
+    const known = verdicts.get(id);
+    if (known !== undefined) return known;
+    // A cycle (impossible: moves into oneself are refused, R11) shows nothing rather than looping.
+    verdicts.set(id, false);
+    const node = nodes.get(id);
+    const shown = node !== undefined && node.status === 'ACTIVE' && (node.parentId === null || isShown(node.parentId));
+    verdicts.set(id, shown);
+    return shown;
+  };
+  return new Set(nodeIds.filter(isShown));
 }

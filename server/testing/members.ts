@@ -54,7 +54,6 @@ export async function inviteOp(owner: VaultActor, vaultId: string, invitee: Vaul
   const found = await lookUp(owner, invitee.user.email);
   return owner.sign(vaultId, newId(), {
     type: 'member.invite',
-    email: found.email,
     role,
     memberKey: found.publicSigningKey,
     ...(ring ? { keys: await sealRingTo(ring, found.publicEncryptionKey), keyCount: ring.length } : {}),

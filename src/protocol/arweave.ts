@@ -62,14 +62,19 @@ export const StorageTransactionPage = z.object({
 });
 export type StorageTransactionPage = z.infer<typeof StorageTransactionPage>;
 
-/** GET /config/arweave (public): where the client reads permanent data and links to viewers. */
+/**
+ * GET /config/arweave (public): where the client reads permanent data and links to viewers. A
+ * gateway only the server can reach (the embedded arlocal, any loopback address) is never
+ * published, nor are its viewers (its admin routes could wipe or mint): the three are null and
+ * the app reads an item through GET /arweave/tx/{txId} (SYNC_SPEC R54).
+ */
 export const ArweaveConfig = z.object({
-  /** Base URL of the Arweave gateway (e.g. https://arweave.net or the embedded arlocal). */
-  gatewayUrl: z.string().url(),
-  /** A transaction viewer URL template containing `{txId}`. */
-  txViewerUrl: z.string().includes('{txId}'),
-  /** The viewer of the relay's wallet / contract. */
-  contractViewerUrl: z.string(),
+  /** Base URL of a public Arweave gateway (e.g. https://arweave.net); null: read items through the server. */
+  gatewayUrl: z.string().url().nullable(),
+  /** A transaction viewer URL template containing `{txId}`; null when there is none to link to. */
+  txViewerUrl: z.string().includes('{txId}').nullable(),
+  /** The viewer of the relay's wallet / contract; null when there is none to link to. */
+  contractViewerUrl: z.string().nullable(),
 });
 export type ArweaveConfig = z.infer<typeof ArweaveConfig>;
 
@@ -77,3 +82,10 @@ export type ArweaveConfig = z.infer<typeof ArweaveConfig>;
 export const ArweaveTxParams = z.strictObject({ txId: ArweaveTxId });
 /** Response header carrying the file name from the item's File-Name tag (URI-encoded). */
 export const ARWEAVE_FILE_NAME_HEADER = 'x-cairn-file-name';
+/**
+ * Response header carrying the item's type from its Content-Type tag (a bare `type/subtype`, else
+ * application/octet-stream). The response itself is always `application/octet-stream`, sandboxed
+ * and an attachment: gateway bytes are never served with their own type from Cairn's origin,
+ * where a `text/javascript` item would pass `script-src 'self'` (SYNC_SPEC R54).
+ */
+export const ARWEAVE_CONTENT_TYPE_HEADER = 'x-cairn-content-type';

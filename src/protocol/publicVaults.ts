@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { Id } from './primitives';
+import { type OperationType, PullResponse } from './vaults';
 
 /** GET /api/public/vaults/:vaultId: what a signed-out viewer may know of a public vault. */
 export const PublicVaultSummary = z.object({
@@ -21,3 +22,48 @@ export type PublicVaultSummary = z.infer<typeof PublicVaultSummary>;
 
 export const PublicVaultParams = z.strictObject({ vaultId: Id });
 export const PublicChunkParams = z.strictObject({ vaultId: Id, blobId: Id, index: z.coerce.number().int().min(0) });
+
+/**
+ * What the public operations route serves of each operation type (SYNC_SPEC R53): `vault`
+ * operations (the vault's own name, description, terms and status) always; `node` operations only
+ * while their node and every folder above it are ACTIVE, so a hidden or deleted file's names and
+ * versions are not served; `null` never (members' e-mail addresses, airdrop names, key rings and
+ * expiries, note drafts, chat). A new operation type must take a side here to compile.
+ */
+export const PUBLIC_OPERATION_SCOPE = {
+  'vault.create': 'vault',
+  'vault.rename': 'vault',
+  'vault.updateMetadata': 'vault',
+  'vault.archive': 'vault',
+  'vault.restore': 'vault',
+  'vault.delete': 'vault',
+  'folder.create': 'node',
+  'file.create': 'node',
+  'file.addVersion': 'node',
+  'node.rename': 'node',
+  'node.move': 'node',
+  'node.hide': 'node',
+  'node.restore': 'node',
+  'node.delete': 'node',
+  'note.draft': null,
+  'member.invite': null,
+  'member.confirm': null,
+  'member.accept': null,
+  'member.reject': null,
+  'member.changeRole': null,
+  'member.revoke': null,
+  'member.leave': null,
+  'member.airdrop': null,
+  'vault.rotateKeys': null,
+  'memo.create': null,
+  'memo.react': null,
+} as const satisfies Record<OperationType, 'vault' | 'node' | null>;
+
+/**
+ * GET /api/public/vaults/:vaultId/ops?after=&limit=: a page of the operations the public may see,
+ * in seq order. Operations left out leave gaps in seq, so the cursor is `nextAfter` (the last seq
+ * the page covered, served or not), never the last served seq: a page may even be empty while
+ * `hasMore` is true. The viewer pulls with `after=nextAfter` until `hasMore` is false.
+ */
+export const PublicPullResponse = PullResponse.extend({ nextAfter: z.number().int().min(0) });
+export type PublicPullResponse = z.infer<typeof PublicPullResponse>;

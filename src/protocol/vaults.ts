@@ -219,16 +219,21 @@ export const OperationBody = z.discriminatedUnion('type', [
   // to these is authoritative; they are pushed online, never queued offline (docs/decisions.md).
 
   /**
-   * OWNER invites an existing account. `memberKey` is the invitee's public signing key as the
-   * inviter looked it up (the server refuses a mismatch, so keys are sealed to the right person).
-   * Private vaults: `keys` is the whole ring sealed to the invitee's X25519 key and `keyCount`
-   * its length (it must be the vault's current count): the membership starts PENDING. Public
-   * vaults carry neither and start PENDING too. Re-inviting someone REJECTED or REVOKED reuses
-   * their membership id.
+   * OWNER invites an existing account, named by `memberKey` only: the invitee's public signing
+   * key as the inviter looked it up by e-mail (GET /users/lookup); the server finds the account
+   * (with a password) by that key, so keys are sealed to the right person. Private vaults: `keys`
+   * is the whole ring sealed to the invitee's X25519 key and `keyCount` its length (it must be the
+   * vault's current count): the membership starts PENDING. Public vaults carry neither and start
+   * PENDING too. Re-inviting someone REJECTED or REVOKED reuses their membership id.
    */
   z.strictObject({
     type: z.literal('member.invite'),
-    email: Email,
+    /**
+     * Old operations only (SYNC_SPEC R55): invitations signed before issue 18 carried the
+     * invitee's e-mail, which every member could read forever. They still parse, verify and
+     * apply; the server refuses a new one that carries it (VALIDATION_FAILED).
+     */
+    email: Email.optional(),
     role: MemberRole,
     memberKey: Hex32,
     keys: SealedKeyRing.optional(),

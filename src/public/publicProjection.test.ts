@@ -94,4 +94,16 @@ describe('the public projection', () => {
       expect(error).toMatchObject({ code: 'NOT_FOUND' });
     }
   });
+
+  it('[R53] pulls to the head through pages the server emptied of what the public may not see', async () => {
+    // After the hidden file (two operations the public area leaves out), one more shown file.
+    const laterId = newId();
+    const later = await owner.upload(vaultId, makeFile(20, { isPublic: true }), { isPublic: true });
+    expectAccepted(await owner.apply(vaultId, laterId, { type: 'file.create', parentId: null, name: clear('later.txt'), version: later }));
+    // One operation a page, so the hidden file's operations make pages with nothing in them.
+    const onePerPage: PublicFetch = (path) => publicFetch(path.replace(/limit=\d+/, 'limit=1'));
+    const { state, summary } = await loadPublicVault(vaultId, onePerPage);
+    expect(listChildren(state, null).map((n) => n.name)).toEqual(['Photos', 'later.txt', 'readme.txt']);
+    expect(state.vault.cursor).toBe(summary.headSeq);
+  });
 });

@@ -10,8 +10,8 @@
 import { operationFields } from '../../workers/crypto/vaultCrypto';
 import type { OpenedFields } from '../../workers/crypto/CryptoApi';
 import { verifyOperations } from '../crypto/operations';
-import { PublicVaultSummary } from '../protocol/publicVaults';
-import { PullResponse, type SequencedOperation, VAULT_LIMITS } from '../protocol/vaults';
+import { PublicPullResponse, PublicVaultSummary } from '../protocol/publicVaults';
+import { type SequencedOperation, VAULT_LIMITS } from '../protocol/vaults';
 import { emptyVaultRecord, newVaultState, type VaultState } from '../storage/vaultProjection';
 import type { NodeRecord, VersionRecord } from '../storage/vaultRecords';
 import { applyOperation, computeFolderSizes } from '../sync/applyOperation';
@@ -65,7 +65,7 @@ export async function loadPublicVault(vaultId: string, fetcher: PublicFetch = de
   let after = 0;
   let unverified = 0;
   for (;;) {
-    const page = PullResponse.parse(await getJson(fetcher, `/vaults/${id}/ops?after=${after}&limit=${VAULT_LIMITS.PULL_PAGE_MAX}`));
+    const page = PublicPullResponse.parse(await getJson(fetcher, `/vaults/${id}/ops?after=${after}&limit=${VAULT_LIMITS.PULL_PAGE_MAX}`));
     const verdicts = await verifyOperations(page.ops.map((o) => o.op));
     for (const [i, { seq, receivedAt, op }] of page.ops.entries()) {
       if (op.vaultId !== vaultId || verdicts[i] !== true) {
@@ -73,10 +73,14 @@ export async function loadPublicVault(vaultId: string, fetcher: PublicFetch = de
         continue;
       }
       applyOperation(state, { op, fields: clearFields(op), time: receivedAt, isPending: false, seq });
-      after = Math.max(after, seq);
     }
-    after = Math.max(after, page.ops.at(-1)?.seq ?? after);
-    if (!page.hasMore || !page.ops.length) break;
+    // The public page leaves out what a viewer may not see (R53): seq has gaps, and a page can be
+    // empty with more after it. The server's cursor says where the next page starts; a cursor that
+    // does not move ends the pull rather than asking for the same page forever.
+    const next = Math.max(page.nextAfter, page.ops.at(-1)?.seq ?? 0);
+    if (next <= after) break;
+    after = next;
+    if (!page.hasMore) break;
   }
   computeFolderSizes(state);
   // A viewer never owns anything here: the projection says so whatever vault.create implied.

@@ -8,7 +8,7 @@
  */
 import { decodeFileNameHeader, importedFileName, importedMimeType, isImportableTxId } from '../domain/importTxRules';
 import { ApiError, type ErrorCode } from '../protocol/errors';
-import { ARWEAVE_FILE_NAME_HEADER } from '../protocol/arweave';
+import { ARWEAVE_CONTENT_TYPE_HEADER, ARWEAVE_FILE_NAME_HEADER } from '../protocol/arweave';
 import { errorFromResponse, type FetchLike } from '../platform/apiClient';
 import { PROTOCOL_VERSION } from '../protocol/version';
 import { API_BASE } from './uploadQueue';
@@ -47,7 +47,8 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
 
 /**
  * Fetches one network item as a File named by its File-Name tag (else the id) and typed by its
- * Content-Type. Rejects with ImportError; an id that is not 43 base64url characters is refused
+ * Content-Type tag, which the server sends as `x-cairn-content-type` (the response's own type is
+ * always application/octet-stream, R54). Rejects with ImportError; an id that is not 43 base64url characters is refused
  * before any request.
  */
 export async function fetchTransactionFile(txId: string, options: FetchTransactionOptions = {}): Promise<File> {
@@ -99,5 +100,5 @@ export async function fetchTransactionFile(txId: string, options: FetchTransacti
   if (total !== null && loaded !== total) throw new ImportError('failed', `Received ${loaded} of ${total} bytes`);
 
   const name = importedFileName(decodeFileNameHeader(response.headers.get(ARWEAVE_FILE_NAME_HEADER)), txId);
-  return new File(parts, name, { type: importedMimeType(response.headers.get('content-type')), lastModified: Date.now() });
+  return new File(parts, name, { type: importedMimeType(response.headers.get(ARWEAVE_CONTENT_TYPE_HEADER)), lastModified: Date.now() });
 }

@@ -94,7 +94,8 @@ export async function inviteMembers(vaultId: string, rows: InviteRow[], message?
       const membershipId = reusableMembershipId(members, account) ?? ctx.newId();
       const op = await signMemberOp(ctx, vaultId, {
         objectId: membershipId,
-        body: { type: 'member.invite', email: email.data, role: row.role, memberKey: account.publicSigningKey, ...(sealed ?? {}) },
+        // By key only: the e-mail would stay in the vault's log for every member to read (R55).
+        body: { type: 'member.invite', role: row.role, memberKey: account.publicSigningKey, ...(sealed ?? {}) },
       });
       results.push(null);
       ops.push({ row: index, op });

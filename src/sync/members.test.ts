@@ -134,6 +134,18 @@ describe('members against the real server', () => {
     expect((await getChildren(bob.db, bob.userId, vaultId, null)).map((n) => n.name).sort()).toEqual(['After Bob left', 'From Bob']);
   }, 120_000);
 
+  it('R55: the invitation a device pushes names the invitee by key only, so no member pulls an e-mail address', async () => {
+    const owner = await device('owner');
+    const dana = await device('dana');
+    const vaultId = await sharedVault(owner, [{ d: dana, role: 'VIEWER' }], 'Key only');
+    const ops = await serverOps(owner, vaultId);
+    const invitation = ops.find((o) => o.op.body.type === 'member.invite');
+    expect(invitation?.op.body).toEqual({ type: 'member.invite', role: 'VIEWER', memberKey: dana.user.publicSigningKey, keys: expect.any(String), keyCount: 1 });
+    expect(JSON.stringify(await serverOps(dana, vaultId))).not.toContain(dana.user.email);
+    // The owner still sees who was invited: the member list the server answers has the address.
+    expect((await getMembers(owner.db, owner.userId, vaultId)).find((m) => m.membershipId === invitation?.op.objectId)?.email).toBe(dana.user.email);
+  }, 60_000);
+
   it('R17, R18: changes queued offline during a revoke are resealed under the new key (a move depending on them waits behind them), land, and the remaining members read them', async () => {
     const owner = await device('owner');
     const bob = await device('bob');

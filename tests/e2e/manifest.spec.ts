@@ -1,15 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { SignupFlow } from './pages/SignupFlow';
 import { pendingMark, VaultRoom } from './pages/VaultRoom';
+import { embeddedGatewayTags, embeddedGatewayUrl } from './embeddedGateway';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
-
-/** GET /api/config/arweave: the gateway every permanent item is posted to (the embedded arlocal). */
-async function gatewayUrl(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/api/config/arweave');
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { gatewayUrl: string }).gatewayUrl.replace(/\/$/, '');
-}
 
 /** Waits in the file info drawer until the file's item is committed; answers its data item id. */
 async function committedItemId(page: Page, room: VaultRoom, name: string): Promise<string> {
@@ -22,13 +16,6 @@ async function committedItemId(page: Page, room: VaultRoom, name: string): Promi
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   return /\/([A-Za-z0-9_-]{43})$/.exec(href)![1]!;
-}
-
-/** The item's tags as the gateway's GraphQL has them. */
-async function gatewayTags(request: APIRequestContext, gateway: string, id: string): Promise<Record<string, string>> {
-  const response = await request.post(`${gateway}/graphql`, { data: { query: `{ transaction(id: "${id}") { tags { name value } } }` } });
-  const body = (await response.json()) as { data: { transaction: { tags: { name: string; value: string }[] } | null } };
-  return Object.fromEntries((body.data.transaction?.tags ?? []).map((t) => [t.name, t.value]));
 }
 
 // Spec 000 sections 2, 3, 5, 6 and 8 (Generate JSON metadata); issue 7: "a file in a public
@@ -104,15 +91,16 @@ test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the
   await shoot('manifest-in-vault');
   const manifestItemId = await committedItemId(page, room, 'manifest.json');
 
-  // The gateway, read from the test as any visitor would (no session).
-  const gateway = await gatewayUrl(page.request);
-  const served = await page.request.get(`${gateway}/${fileItemId}`);
-  expect(served.ok()).toBe(true);
-  expect(Buffer.from(await served.body()).equals(text)).toBe(true);
-  expect(served.headers()['content-type']).toMatch(/^text\/plain/);
-  expect(await gatewayTags(page.request, gateway, fileItemId)).toMatchObject({ 'Content-Type': 'text/plain', 'File-Name': 'ridge-notes.txt' });
+  // The gateway, read from the test with no session (the embedded one is the server's alone, R54:
+  // a public gateway would serve the same to any visitor).
+  const gateway = embeddedGatewayUrl();
+  const served = await fetch(`${gateway}/${fileItemId}`);
+  expect(served.ok).toBe(true);
+  expect(Buffer.from(await served.arrayBuffer()).equals(text)).toBe(true);
+  expect(served.headers.get('content-type')).toMatch(/^text\/plain/);
+  expect(await embeddedGatewayTags(fileItemId)).toMatchObject({ 'Content-Type': 'text/plain', 'File-Name': 'ridge-notes.txt' });
 
-  expect(await gatewayTags(page.request, gateway, manifestItemId)).toMatchObject({ 'Content-Type': 'application/x.arweave-manifest+json', 'File-Name': 'manifest.json' });
+  expect(await embeddedGatewayTags(manifestItemId)).toMatchObject({ 'Content-Type': 'application/x.arweave-manifest+json', 'File-Name': 'manifest.json' });
   // The manifest's bytes, as the vault holds them (the gateway serves a manifest by resolving it).
   expect(JSON.parse((await room.download('manifest.json')).toString('utf8'))).toEqual({
     manifest: 'arweave/paths',
@@ -122,12 +110,12 @@ test('Generate JSON metadata: a public permanent vault\'s manifest.json maps the
   });
   // The gateway resolves the manifest: its path serves the file, and so does its root (the index).
   for (const url of [`${gateway}/${manifestItemId}/Survey/ridge-notes.txt`, `${gateway}/${manifestItemId}`]) {
-    const resolved = await page.request.get(url);
-    expect(resolved.ok()).toBe(true);
-    expect(Buffer.from(await resolved.body()).equals(text)).toBe(true);
-    expect(resolved.headers()['content-type']).toMatch(/^text\/plain/);
+    const resolved = await fetch(url);
+    expect(resolved.ok).toBe(true);
+    expect(Buffer.from(await resolved.arrayBuffer()).equals(text)).toBe(true);
+    expect(resolved.headers.get('content-type')).toMatch(/^text\/plain/);
   }
-  expect((await page.request.get(`${gateway}/${manifestItemId}/Survey/elsewhere.txt`)).status()).toBe(404);
+  expect((await fetch(`${gateway}/${manifestItemId}/Survey/elsewhere.txt`)).status).toBe(404);
 
   // The same file in the public viewer, signed out (issue 7: "readable in the public viewer
   // signed out and at its gateway URL").

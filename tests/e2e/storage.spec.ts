@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
+import { embeddedGatewayTags, embeddedGatewayUrl } from './embeddedGateway';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
 
 async function openStorage(page: Page): Promise<void> {
@@ -63,7 +64,8 @@ test('a file uploaded to a private permanent vault is listed by name on /storage
   await expect(page.getByTestId('usage-permanent-documents')).not.toHaveText('0 B');
   // The status moves live, without a reload, to COMMITTED.
   await expect(row).toContainText('Successfully on the network', { timeout: 120_000 });
-  await expect(row.getByRole('link', { name: 'View' })).toHaveAttribute('href', /[A-Za-z0-9_-]{43}/);
+  // The embedded arlocal is the server's alone (R54): no viewer the browser could open, no link.
+  await expect(row.getByRole('link', { name: 'View' })).toHaveCount(0);
   await expect(row).toContainText(/\d AR/);
 
   // The filter narrows by name and by status.
@@ -103,22 +105,19 @@ test('a file uploaded to a private permanent vault is listed by name on /storage
   const drawer = page.getByRole('dialog', { name: 'File info' });
   await expect(drawer).toContainText('Successfully on the network');
   await expect(drawer.getByRole('link', { name: 'Open on the gateway' })).toHaveAttribute('href', /\/[A-Za-z0-9_-]{43}$/);
-  await expect(drawer.getByRole('link', { name: 'View the transaction' })).toBeVisible();
+  // The embedded arlocal has no viewer the browser may reach (R54): no transaction link.
+  await expect(drawer.getByRole('link', { name: 'View the transaction' })).toHaveCount(0);
   await expect(drawer).not.toContainText('Your file is not yet available on the gateway.');
   // Issue 7: what the gateway serves for a private vault's file is its ciphertext, with no name.
   const itemId = /\/([A-Za-z0-9_-]{43})$/.exec((await drawer.getByRole('link', { name: 'Open on the gateway' }).getAttribute('href')) ?? '')![1]!;
-  const { gatewayUrl } = (await (await page.request.get('/api/config/arweave')).json()) as { gatewayUrl: string };
-  const gateway = gatewayUrl.replace(/\/$/, '');
-  const served = Buffer.from(await (await page.request.get(`${gateway}/${itemId}`)).body());
+  const served = Buffer.from(await (await fetch(`${embeddedGatewayUrl()}/${itemId}`)).arrayBuffer());
   const plaintext = Buffer.from(`${mark} the quarterly ledger`);
   // One chunk: the plaintext's length plus its 16-byte AES-GCM tag (CHUNK_TAG_BYTES).
   expect(served.length).toBe(plaintext.length + 16);
   expect(served.includes(plaintext)).toBe(false);
   expect(served.includes(Buffer.from(mark))).toBe(false);
   expect(served.includes(Buffer.from('quarterly'))).toBe(false);
-  const graphql = await page.request.post(`${gateway}/graphql`, { data: { query: `{ transaction(id: "${itemId}") { tags { name value } } }` } });
-  const tags = ((await graphql.json()) as { data: { transaction: { tags: { name: string; value: string }[] } | null } }).data.transaction?.tags;
-  expect(tags).toEqual([{ name: 'App-Name', value: 'Cairn' }]);
+  expect(await embeddedGatewayTags(itemId)).toEqual({ 'App-Name': 'Cairn' });
   await shoot('storage-file-info');
   await page.keyboard.press('Escape');
   // Committed versions show no dot on the timeline (spec 000 section 2, Timeline).

@@ -96,19 +96,22 @@ async function changeMembership(ctx: VaultOpContext, body: MemberOpBody, target:
 }
 
 /**
- * member.invite: an existing account with a password, named by e-mail and confirmed by its
- * signing key, so the ring is sealed to the person the inviter looked up.
+ * member.invite: an existing account with a password, named by its signing key (the one the
+ * inviter looked up by e-mail), so the ring is sealed to that person. The e-mail stays out of the
+ * signed operation, which every member pulls (SYNC_SPEC R55): one that carries it is refused.
  */
 async function invite(ctx: VaultOpContext, body: Body<'member.invite'>): Promise<void> {
   const { trx, vault, op, now } = ctx;
+  if (body.email !== undefined) {
+    throw new ApiError('VALIDATION_FAILED', 'An invitation names the invitee by key only: leave the e-mail out of the operation');
+  }
   const invitee = await trx
     .selectFrom('users')
-    .select(['id', 'public_signing_key'])
-    .where('email', '=', body.email)
+    .select(['id'])
+    .where('public_signing_key', '=', body.memberKey)
     .where('passwordless', '=', 0)
     .executeTakeFirst();
-  if (!invitee) throw new ApiError('USER_NOT_FOUND', 'No account uses this e-mail');
-  if (invitee.public_signing_key !== body.memberKey) throw new ApiError('CONFLICT', "The account's key is not the one looked up: look it up again");
+  if (!invitee) throw new ApiError('USER_NOT_FOUND', 'No account has this key: look the person up again');
   assertRing(vault, body.keys, body.keyCount);
   const existing = await trx.selectFrom('memberships').selectAll().where('vault_id', '=', vault.id).where('user_id', '=', invitee.id).executeTakeFirst();
   const fields = { role: body.role, status: 'PENDING', keys: body.keys ?? null, invited_by_user_id: ctx.userId, updated_at: now };

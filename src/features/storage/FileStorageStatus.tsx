@@ -11,6 +11,14 @@ import { NOT_ON_GATEWAY_TEXT, STORAGE_STATUS_VIEW, txViewerLink } from './storag
  * GET /config/arweave) once COMMITTED, and 'Your file is not yet available on the gateway.'
  * before. Nothing for a version without a storage transaction on this device (cloud vaults).
  */
+/**
+ * The item on the published gateway, or, when the server's gateway is its own (the embedded
+ * arlocal publishes nothing, R54), through the server's read-only route (a download).
+ */
+function itemHref(gatewayUrl: string | null, itemId: string): string {
+  return gatewayUrl ? `${gatewayUrl.replace(/\/$/, '')}/${encodeURIComponent(itemId)}` : `/api/arweave/tx/${encodeURIComponent(itemId)}`;
+}
+
 export function FileStorageStatus({ versionId }: { versionId: string | null }) {
   const transactions = useVersionStorageTxs(versionId ? [versionId] : []);
   const config = useArweaveConfig();
@@ -31,10 +39,10 @@ export function FileStorageStatus({ versionId }: { versionId: string | null }) {
       </Badge>
       {tx.status === 'COMMITTED' && config && itemId ? (
         <Stack gap={2}>
-          <Anchor href={`${config.gatewayUrl.replace(/\/$/, '')}/${encodeURIComponent(itemId)}`} target="_blank" rel="noopener noreferrer" size="sm">
+          <Anchor href={itemHref(config.gatewayUrl, itemId)} target="_blank" rel="noopener noreferrer" size="sm">
             Open on the gateway
           </Anchor>
-          {tx.txId && (
+          {tx.txId && config.txViewerUrl && (
             <Anchor href={txViewerLink(config.txViewerUrl, tx.txId)} target="_blank" rel="noopener noreferrer" size="sm">
               View the transaction
             </Anchor>

@@ -102,7 +102,7 @@ describe('buildTimeline', () => {
   });
 
   it('USER_VERIFIED: only the OWNER sees an invitee waiting for confirmation, and only while INVITED', () => {
-    const invite = (membershipId: string) => pulled(ME, membershipId, { type: 'member.invite', email: 'new@example.com', role: 'VIEWER', memberKey: 'd'.repeat(64) });
+    const invite = (membershipId: string) => pulled(ME, membershipId, { type: 'member.invite', role: 'VIEWER', memberKey: 'd'.repeat(64) });
     const ops = [invite('m3'), invite('m2')];
     const asOwner = buildTimeline(ops, ctx);
     expect(asOwner.map((i) => [i.action, i.name])).toEqual([

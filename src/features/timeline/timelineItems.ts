@@ -143,6 +143,9 @@ export function isUserVerifiedShown(viewerRole: string, memberStatus: string | u
   return viewerRole === 'OWNER' && memberStatus === 'INVITED';
 }
 
+/** An invitee the viewer's member list does not show (viewers do not see pending members). */
+export const INVITEE_NOT_LISTED = 'someone';
+
 /** Operations that are never items of their own. */
 
 /**
@@ -317,7 +320,9 @@ function toItem(
       return {
         ...item,
         action: isAwaitingConfirmation ? 'member.verified' : 'member.invite',
-        name: memberName ?? (typeof body.email === 'string' ? body.email : null),
+        // From the member list the server answers, by membership id; never an e-mail an old
+        // invitation carried in its body (R55). A viewer's list leaves out pending invitees.
+        name: memberName ?? INVITEE_NOT_LISTED,
         role: typeof body.role === 'string' ? body.role : null,
       };
     }
