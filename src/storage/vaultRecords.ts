@@ -56,6 +56,11 @@ export interface VaultRecord {
    * before the first write.
    */
   projectionStamp?: string;
+  /**
+   * Set when the membership ended and this device dropped the vault's data (wipeVaultData): the
+   * record is then only a tombstone. Cleared if the user is a member again (docs/SYNC_SPEC.md R50).
+   */
+  droppedAt?: number;
 }
 
 export interface NodeRecord {

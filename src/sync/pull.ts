@@ -12,6 +12,7 @@ import { emptyVaultRecord, loadVaultState, reuseHeldVaultState, saveVaultState, 
 import type { CachedOp, VaultRecord } from '../storage/vaultRecords';
 import { saveDraftUpdates } from '../storage/noteDraftStore';
 import { applyOperation, computeFolderSizes } from './applyOperation';
+import { dropEndedVaults } from './dropEndedVaults';
 import type { SyncContext } from './SyncContext';
 
 export interface PullStats {
@@ -264,5 +265,7 @@ export async function pullAll(ctx: SyncContext, onlyVaultIds?: Set<string>): Pro
     if (onlyVaultIds && !onlyVaultIds.has(vault.vaultId)) continue;
     await pullVaultIfMember(ctx, vault.vaultId, stats);
   }
+  // Memberships that ended (the list said so, or a pull was refused): their data leaves the device (R50).
+  await dropEndedVaults(ctx);
   return stats;
 }
