@@ -37,7 +37,7 @@ test('revoked device: once revoked, the member device drops the vault; its room 
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const mark = Date.now().toString(36);
   const vaultName = `Board minutes ${mark}`;
   const folder = `Restructuring ${mark}`;
@@ -72,6 +72,15 @@ test('revoked device: once revoked, the member device drops the vault; its room 
   expect(held.names.sort()).toEqual([folder, secret.name].sort());
   expect(held.vaultName).toBe(vaultName);
   expect(held.chunks.length).toBeGreaterThan(0);
+  // Search finds the file, the folder and the vault (the index follows about 5 s after a change, R32).
+  const results = member.getByTestId('search-results-heading');
+  const searchFor = async (term: string, heading: string) => {
+    await member.goto(`/search-results?term=${encodeURIComponent(term)}`);
+    await expect(results).toHaveText(heading, { timeout: 30_000 });
+  };
+  await searchFor('layoffs', '1 result');
+  await searchFor('Restructuring', '1 result');
+  await searchFor('Board minutes', '1 result');
   await member.goto(roomUrl);
   await expect(memberRoom.row(secret.name)).toBeVisible({ timeout: 30_000 });
 
@@ -92,6 +101,9 @@ test('revoked device: once revoked, the member device drops the vault; its room 
   await expect.poll(async () => heldOnDevice(member, vaultId), { timeout: 30_000 }).toEqual({ names: [], chunks: [], vaultName: '' });
   await member.screenshot({ path: `.tmp/screenshots/${testInfo.project.name}-revoked-access-ended.png`, fullPage: true });
 
+  // Search finds nothing of it any more.
+  for (const term of ['layoffs', 'Restructuring', 'Board minutes']) await searchFor(term, '0 results');
+
   // Opening the room's address, or the file's, shows the same; so after a reload, and offline.
   await member.goto(roomUrl);
   await expectAccessEnded();
@@ -106,9 +118,13 @@ test('revoked device: once revoked, the member device drops the vault; its room 
   await expectAccessEnded();
   await member.goto(fileUrl);
   await expectAccessEnded();
+  await member.goto('/search-results?term=layoffs');
+  await expect(results).toHaveText('0 results', { timeout: 30_000 });
   await memberContext.setOffline(false);
 
   // The way back: the vault list, which no longer lists the vault.
+  await member.goto(roomUrl);
+  await expectAccessEnded();
   await member.getByRole('button', { name: 'View your vaults' }).or(member.getByRole('link', { name: 'View your vaults' })).click();
   await expect(member).not.toHaveURL(new RegExp(vaultId));
   await expect(member.getByText(vaultName)).toHaveCount(0);
