@@ -95,3 +95,18 @@ export async function wipeVaultData(
   await announceVaultWipe(db, accountId, vaultId);
   return { uploadIds: wiped.uploadIds };
 }
+
+/**
+ * Whether the device holds rows of a dropped vault again: a write that was under way while it was
+ * dropped (an upload finishing queues its file operation, a note editor saving its draft) may land
+ * after the wipe. Indexed counts, cheap enough for every sync cycle.
+ */
+export async function holdsVaultData(db: CairnDb, accountId: string, vaultId: string): Promise<boolean> {
+  const ofVault = (row: { vaultId: string }) => row.vaultId === vaultId;
+  return (
+    (await db.outbox.where('[accountId+vaultId]').equals([accountId, vaultId]).count()) > 0 ||
+    (await db.nodes.where('[accountId+vaultId]').equals([accountId, vaultId]).count()) > 0 ||
+    (await db.uploads.where('accountId').equals(accountId).filter(ofVault).count()) > 0 ||
+    (await db.noteDrafts.where('accountId').equals(accountId).filter(ofVault).count()) > 0
+  );
+}

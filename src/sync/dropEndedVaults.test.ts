@@ -254,6 +254,19 @@ describe('R50: a device lets go of a vault whose membership ended', () => {
     expect(uploadKicks).toBe(1);
   });
 
+  it('R50: a write under way during the drop (an upload queuing its file operation) is dropped at the next cycle', async () => {
+    revokeOnServer(GONE);
+    await pullAll(ctx);
+    expect(Object.keys(await rowsOfVault(GONE))).toEqual(['vaults']);
+    // The upload's last step, as uploadQueue.finalise makes it after its record check passed.
+    const late = { accountId: USER.id, vaultId: GONE, id: `${GONE}-late`, kind: 'file', parentId: null, parentKey: '', name: 'Late upload.pdf', status: 'ACTIVE', size: 1, mimeType: 'application/pdf', versionCount: 1, latestVersionId: null, createdAt: 1, updatedAt: 1, pendingOpIds: ['late-op'], rejection: null } as const;
+    await db.nodes.put({ ...late });
+    const op = signFake({ id: 'late-op', vaultId: GONE, objectId: late.id, author: USER.publicSigningKey, createdAt: 9, body: { type: 'node.hide' } });
+    await db.outbox.put({ accountId: USER.id, opId: op.id, vaultId: GONE, op, queuedAt: 9, status: 'pending', error: null, waitsForUploadId: null, fields: {} });
+    await pullAll(ctx);
+    expect(Object.keys(await rowsOfVault(GONE))).toEqual(['vaults']);
+  });
+
   it('R50: a pull refused with 403 (revoked since the list was read) drops the vault in the same cycle', async () => {
     server.inject(signFake({ id: 'late', vaultId: GONE, objectId: `${GONE}-folder`, author: USER.publicSigningKey, createdAt: 9, body: { type: 'node.hide' } }));
     server.beforePull = (vaultId) => {

@@ -13,7 +13,7 @@
  */
 import { isListedMembership } from '../domain/vaultListRules';
 import type { NotificationEvent } from '../protocol/members';
-import { wipeVaultData } from '../storage/wipeVaultData';
+import { holdsVaultData, wipeVaultData } from '../storage/wipeVaultData';
 import { clearOfflineFiles } from './offlineFiles';
 import type { SyncContext } from './SyncContext';
 import { forgetPickedFile } from './uploadSource';
@@ -40,7 +40,7 @@ export function isMembershipEndingEvent(event: NotificationEvent): boolean {
 
 /**
  * Drops the local data of every vault of the account whose membership ended and whose data is
- * still held; a tombstone whose membership is live again (a new invitation) loses its mark, so
+ * still held (not dropped yet, or written again by a write under way during the drop); a tombstone whose membership is live again (a new invitation) loses its mark, so
  * the vault is pulled from the start and dropped again if that membership ends too. Answers the
  * ids of the vaults dropped now.
  */
@@ -54,7 +54,7 @@ export async function dropEndedVaults(ctx: SyncContext): Promise<string[]> {
       if (record.droppedAt !== undefined) await db.vaults.where('[accountId+vaultId]').equals([accountId, record.vaultId]).modify((r) => void delete r.droppedAt);
       continue;
     }
-    if (record.droppedAt !== undefined) continue;
+    if (record.droppedAt !== undefined && !(await holdsVaultData(db, accountId, record.vaultId))) continue;
     ctx.log(`Membership of vault ${record.vaultId} ended (${record.membershipStatus}): dropping its data on this device`);
     const { uploadIds } = await wipeVaultData(db, accountId, record.vaultId, { now: ctx.now() });
     for (const uploadId of uploadIds) forgetPickedFile(uploadId);
