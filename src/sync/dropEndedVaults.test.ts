@@ -19,6 +19,7 @@ import { CairnDb } from '../storage/db';
 import { replaceMembers } from '../storage/memberStore';
 import { draftDocName, registerDraft } from '../storage/noteDraftStore';
 import { getVaults } from '../storage/vaultStore';
+import type { NodeRecord } from '../storage/vaultRecords';
 import { dropEndedVaults, onVaultDataDropped } from './dropEndedVaults';
 import { pullAll } from './pull';
 import { chunkPath, type SyncContext } from './SyncContext';
@@ -259,8 +260,8 @@ describe('R50: a device lets go of a vault whose membership ended', () => {
     await pullAll(ctx);
     expect(Object.keys(await rowsOfVault(GONE))).toEqual(['vaults']);
     // The upload's last step, as uploadQueue.finalise makes it after its record check passed.
-    const late = { accountId: USER.id, vaultId: GONE, id: `${GONE}-late`, kind: 'file', parentId: null, parentKey: '', name: 'Late upload.pdf', status: 'ACTIVE', size: 1, mimeType: 'application/pdf', versionCount: 1, latestVersionId: null, createdAt: 1, updatedAt: 1, pendingOpIds: ['late-op'], rejection: null } as const;
-    await db.nodes.put({ ...late });
+    const late = { accountId: USER.id, vaultId: GONE, id: `${GONE}-late`, kind: 'file', parentId: null, parentKey: '', name: 'Late upload.pdf', status: 'ACTIVE', size: 1, mimeType: 'application/pdf', versionCount: 1, latestVersionId: null, createdAt: 1, updatedAt: 1, pendingOpIds: ['late-op'], rejection: null } satisfies NodeRecord;
+    await db.nodes.put(late);
     const op = signFake({ id: 'late-op', vaultId: GONE, objectId: late.id, author: USER.publicSigningKey, createdAt: 9, body: { type: 'node.hide' } });
     await db.outbox.put({ accountId: USER.id, opId: op.id, vaultId: GONE, op, queuedAt: 9, status: 'pending', error: null, waitsForUploadId: null, fields: {} });
     await pullAll(ctx);
