@@ -40,9 +40,10 @@ export function isMembershipEndingEvent(event: NotificationEvent): boolean {
 
 /**
  * Drops the local data of every vault of the account whose membership ended and whose data is
- * still held (not dropped yet, or written again by a write under way during the drop); a tombstone whose membership is live again (a new invitation) loses its mark, so
- * the vault is pulled from the start and dropped again if that membership ends too. Answers the
- * ids of the vaults dropped now.
+ * still held (not dropped yet, or written again by a write under way during the drop). A
+ * tombstone whose membership is live again (a new invitation) loses its mark, so the vault is
+ * pulled from the start and dropped again if that membership ends too. Answers the ids of the
+ * vaults dropped now.
  */
 export async function dropEndedVaults(ctx: SyncContext): Promise<string[]> {
   const { db, accountId } = ctx;
