@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSearchApi } from '../../workers/search/createSearchApi';
+import { SearchIndex } from '../../workers/search/searchIndex';
 import type { SearchApi } from '../../workers/search/SearchApi';
 import { CairnDb } from '../storage/db';
 import { emptyVaultRecord, loadVaultState, saveVaultState } from '../storage/vaultProjection';
@@ -170,6 +171,34 @@ describe('SearchIndexer', () => {
     expect(await names(search, 'pass')).toEqual([]);
     expect(await names(search, 'family')).toEqual([]);
     expect((await search.api.search('quarterly', 0, 5)).total).toBe(0);
+  });
+
+  it('R56: a vault that leaves the index leaves the saved index at once, not saveIntervalMs later (another tab may have dropped it)', async () => {
+    await seed();
+    const search = indexer({ saveIntervalMs: 3_600_000 });
+    await search.start();
+    const savedNames = async (term: string) => {
+      const saved = await db.searchIndex.get(ACC);
+      return saved ? SearchIndex.fromSnapshot(saved.snapshot).search(term, 0, 5).hits.map((h) => h.name) : [];
+    };
+    expect(await savedNames('pass')).toEqual(['Passport scan.png']);
+    await db.vaults.update([ACC, 'v2'], { membershipStatus: 'REVOKED' });
+    await search.update();
+    expect(await savedNames('pass')).toEqual([]);
+    expect(await savedNames('quarterly')).toEqual(['Quarterly report.pdf']);
+  });
+
+  it('R56: forgetVault takes a vault out now, whatever its record says, and saves', async () => {
+    await seed();
+    const search = indexer({ saveIntervalMs: 3_600_000 });
+    await search.start();
+    expect(await search.forgetVault('v2')).toBe(true);
+    expect(await names(search, 'pass')).toEqual([]);
+    const saved = (await db.searchIndex.get(ACC))!;
+    expect(saved.snapshot.docs.filter((d) => d.vaultId === 'v2')).toEqual([]);
+    expect(await names(search, 'quarterly')).toEqual(['Quarterly report.pdf']);
+    search.stop();
+    expect(await search.forgetVault('v1')).toBe(false);
   });
 
   it('reopens from the saved index without rebuilding or fetching notes again', async () => {

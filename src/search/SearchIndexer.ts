@@ -14,7 +14,7 @@ import type { CairnDb } from '../storage/db';
 import type { VaultRecord } from '../storage/vaultRecords';
 import type { SearchApi, SearchDoc, SearchHit } from '../../workers/search/SearchApi';
 import { isSearchableVault, notesToRead, vaultDocs, vaultIndexKey } from './searchDocs';
-import { onAccountWipe, type SearchIndexRecord } from './searchStore';
+import { onAccountWipe, onVaultWipe, type SearchIndexRecord } from './searchStore';
 
 /** Spec 000 section 9: the search index is updated about 5 s after a vault change. */
 export const SEARCH_UPDATE_DELAY_MS = 5000;
@@ -64,6 +64,11 @@ export class SearchIndexer {
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private lastSavedAt = 0;
   private offWipe: (() => void) | null = null;
+  private offVaultWipe: (() => void) | null = null;
+  /** Vaults whose data left the device (wipeVaultData): removed by the next run, whatever their record says. */
+  private readonly forgotten = new Set<string>();
+  /** The next run saves at once instead of within `saveIntervalMs`: it removes a vault's names. */
+  private mustSaveNow = false;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -91,6 +96,7 @@ export class SearchIndexer {
     this.offWipe = onAccountWipe((wiped) => {
       if (wiped === accountId) this.stop();
     });
+    this.offVaultWipe = onVaultWipe((wipedAccount, vaultId) => (wipedAccount === accountId ? this.forgetVault(vaultId) : Promise.resolve(false)));
     const saved = await db.searchIndex.get(accountId);
     if (this.stopped) return;
     if (saved?.snapshot.format === 1) {
@@ -120,6 +126,7 @@ export class SearchIndexer {
   stop(): void {
     this.stopped = true;
     this.offWipe?.();
+    this.offVaultWipe?.();
     this.subscription?.unsubscribe();
     if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
     void this.api.load(null).catch(() => undefined);
@@ -137,6 +144,21 @@ export class SearchIndexer {
       this.timer = null;
       void this.update();
     }, this.options.delayMs ?? SEARCH_UPDATE_DELAY_MS);
+  }
+
+  /**
+   * A vault's data left the device (its membership ended, docs/SYNC_SPEC.md R56): its documents
+   * leave the index now, not after SEARCH_UPDATE_DELAY_MS, and the index is saved at once, since
+   * the saved copy holds their names. Answers whether this indexer did it (false while the saved
+   * index is still loading: the first run then finds the vault gone, drops it and saves).
+   */
+  async forgetVault(vaultId: string): Promise<boolean> {
+    if (this.stopped || !this.status.isReady) return false;
+    this.forgotten.add(vaultId);
+    this.mustSaveNow = true;
+    // A run in progress may be putting the vault's documents back: update() runs once more after it.
+    await this.update();
+    return !this.stopped;
   }
 
   /** Runs one update now (one at a time; a call during a run makes one more run after it). */
@@ -162,9 +184,15 @@ export class SearchIndexer {
     const { db, accountId } = this.options;
     const vaults = await db.vaults.where('accountId').equals(accountId).toArray();
     const searchable = new Map(vaults.filter(isSearchableVault).map((v) => [v.vaultId, v]));
-    const gone = Object.keys(this.vaultKeys).filter((id) => !searchable.has(id));
-    const changed = [...searchable.values()].filter((v) => this.vaultKeys[v.vaultId] !== vaultIndexKey(v));
-    if (!gone.length && !changed.length) return;
+    const gone = [...new Set([...Object.keys(this.vaultKeys).filter((id) => !searchable.has(id)), ...this.forgotten])];
+    this.forgotten.clear();
+    const changed = [...searchable.values()].filter((v) => !gone.includes(v.vaultId) && this.vaultKeys[v.vaultId] !== vaultIndexKey(v));
+    // A vault that leaves the index leaves the saved copy at once too: it holds the vault's names.
+    if (gone.length) this.mustSaveNow = true;
+    if (!gone.length && !changed.length) {
+      if (this.mustSaveNow) await this.saveNow();
+      return;
+    }
 
     const showsProgress = !this.hasSaved;
     let done = 0;
@@ -206,7 +234,7 @@ export class SearchIndexer {
 
     await this.readNotes(notes);
     if (this.stopped) return;
-    await this.saveSoon();
+    await (this.mustSaveNow ? this.saveNow() : this.saveSoon());
     this.setStatus({ progress: null, revision: this.status.revision + 1 });
   }
 
@@ -222,6 +250,11 @@ export class SearchIndexer {
       this.saveTimer = null;
       if (!this.stopped) void this.save().catch(() => undefined);
     }, wait);
+  }
+
+  private async saveNow(): Promise<void> {
+    this.mustSaveNow = false;
+    await this.save();
   }
 
   /** Indexes note bodies one at a time; a note that cannot be read makes its vault be read again next run. */

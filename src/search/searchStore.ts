@@ -3,6 +3,7 @@
  * v10) and the recent search terms (localStorage). Both are wiped at log out (wipeAccountData).
  */
 import type { SearchSnapshot } from '../../workers/search/SearchApi';
+import type { CairnDb } from '../storage/db';
 
 /**
  * The saved index of one account. It holds decrypted names and note words, like the projection
@@ -74,4 +75,34 @@ export function onAccountWipe(listener: (accountId: string) => void): () => void
 
 export function announceAccountWipe(accountId: string): void {
   for (const listener of [...wipeListeners]) listener(accountId);
+}
+
+/**
+ * A listener told that a vault's data left the device (wipeVaultData): answers true once the
+ * vault's documents are out of the index and the index was saved without them.
+ */
+export type VaultWipeListener = (accountId: string, vaultId: string) => Promise<boolean>;
+
+const vaultWipeListeners = new Set<VaultWipeListener>();
+
+/** The running indexer of an account listens here (src/search/SearchIndexer.ts). */
+export function onVaultWipe(listener: VaultWipeListener): () => void {
+  vaultWipeListeners.add(listener);
+  return () => vaultWipeListeners.delete(listener);
+}
+
+/**
+ * Takes a vault out of the account's search index (docs/SYNC_SPEC.md R56). The running indexer
+ * removes its documents and saves at once. Without one (search not started in this tab), the saved
+ * index is deleted if it holds any document of the vault: it holds names in clear and only an
+ * indexer can take some out, and the next start indexes the projections again, without the vault.
+ */
+export async function announceVaultWipe(db: CairnDb, accountId: string, vaultId: string): Promise<void> {
+  let isHandled = false;
+  for (const listener of [...vaultWipeListeners]) {
+    if (await listener(accountId, vaultId).catch(() => false)) isHandled = true;
+  }
+  if (isHandled) return;
+  const saved = await db.searchIndex.get(accountId);
+  if (saved?.snapshot.docs.some((doc) => doc.vaultId === vaultId)) await db.searchIndex.delete(accountId);
 }

@@ -63,6 +63,11 @@ export interface VaultRecord {
    * found. Saved with the cursor; absent before the first pull.
    */
   log?: VaultLogState;
+  /**
+   * Set when the membership ended and this device dropped the vault's data (wipeVaultData): the
+   * record is then only a tombstone. Cleared if the user is a member again (docs/SYNC_SPEC.md R56).
+   */
+  droppedAt?: number;
 }
 
 export interface NodeRecord {

@@ -12,6 +12,7 @@ import { createTransferPool } from '../platform/transferClient';
 import { getDb } from '../storage/db';
 import { setStoreAccount } from '../storage/vaultStore';
 import { getCurrentSync, setCurrentSync } from './currentSync';
+import { isMembershipEndingEvent } from './dropEndedVaults';
 import { NotificationSync, setCurrentNotificationSync } from './notificationSync';
 import { RealtimeConnection, socketUrl } from './realtime';
 import { StorageTxSync, setCurrentStorageTxSync } from './storageTxSync';
@@ -64,7 +65,11 @@ export function startSync(user: SyncUser, ports?: Partial<SyncPorts>, options?: 
     realtime = new RealtimeConnection({
       url: socketUrl(location),
       onPoke: (vaultId) => client.poke(vaultId),
-      onNotification: (notification) => void notifications.receive(notification),
+      onNotification: (notification) => {
+        void notifications.receive(notification);
+        // The server pokes no revoked member: this notification is the news (R56).
+        if (isMembershipEndingEvent(notification.event)) client.requestRun();
+      },
       onStorageTransaction: (transaction) => void storageTxs.receive(transaction),
       onOpen: () => {
         client.setRealtimeOpen(true);

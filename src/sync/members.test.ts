@@ -120,10 +120,10 @@ describe('members against the real server', () => {
     expect((await getChildren(carol.db, carol.userId, vaultId, null)).map((n) => n.name).sort()).toEqual(['After Bob left', 'From Bob']);
     expect(await nameSeenBy(bob, owner, vaultId, secret)).toBeNull();
     expect(await nameSeenBy(bob, owner, vaultId, bobFolder)).toBe('From Bob');
-    // Bob's device stops pulling the vault and the list drops it.
-    expect(await getVault(bob.db, bob.userId, vaultId)).toMatchObject({ membershipStatus: 'REVOKED' });
+    // Bob's device stops pulling the vault, the list drops it, and the device lets go of what it held (R56).
+    expect(await getVault(bob.db, bob.userId, vaultId)).toMatchObject({ membershipStatus: 'REVOKED', name: '' });
     expect((await getVaults(bob.db, bob.userId, 'active')).map((v) => v.vaultId)).not.toContain(vaultId);
-    expect((await getChildren(bob.db, bob.userId, vaultId, null)).map((n) => n.name)).toEqual(['From Bob']);
+    expect((await getChildren(bob.db, bob.userId, vaultId, null)).map((n) => n.name)).toEqual([]);
 
     // Invited again, Bob gets his old membership back with the rotated ring, and reads what came after.
     const reinvited = await as(owner, () => members.inviteMembers(vaultId, [{ email: bob.user.email, role: 'VIEWER' }]));
@@ -255,9 +255,9 @@ describe('members against the real server', () => {
     expect((await getChildren(carol.db, carol.userId, vaultId, null)).map((n) => n.name).sort()).toEqual(['After the leave', 'Before the leave']);
     expect(await nameSeenBy(bob, owner, vaultId, after)).toBeNull();
     expect(await nameSeenBy(bob, owner, vaultId, before)).toBe('Before the leave');
-    // Bob's device no longer pulls the vault: it never gets the new folder.
+    // Bob's device no longer pulls the vault, and after the leave it holds nothing of it (R56).
     await sync(bob);
-    expect((await getChildren(bob.db, bob.userId, vaultId, null)).map((n) => n.name)).toEqual(['Before the leave']);
+    expect((await getChildren(bob.db, bob.userId, vaultId, null)).map((n) => n.name)).toEqual([]);
   }, 120_000);
 
   it('R19: a revoke whose push gets no answer reopens the last ring: nothing is sealed under a key only this device has', async () => {

@@ -14,6 +14,7 @@ import { saveDraftUpdates } from '../storage/noteDraftStore';
 import { judgeOperation, newVaultLogState, trustedRingKeyCount, type VaultLogProblem } from '../domain/vaultLog';
 import { judgeCachedLog } from './judgeCachedLog';
 import { applyOperation, computeFolderSizes } from './applyOperation';
+import { dropEndedVaults } from './dropEndedVaults';
 import type { SyncContext } from './SyncContext';
 
 export interface PullStats {
@@ -355,5 +356,7 @@ export async function pullAll(ctx: SyncContext, onlyVaultIds?: Set<string>): Pro
     if (onlyVaultIds && !onlyVaultIds.has(vault.vaultId)) continue;
     await pullVaultIfMember(ctx, vault.vaultId, stats);
   }
+  // Memberships that ended (the list said so, or a pull was refused): their data leaves the device (R56).
+  await dropEndedVaults(ctx);
   return stats;
 }

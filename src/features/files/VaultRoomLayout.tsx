@@ -2,10 +2,12 @@ import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useParams, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
+import { isListedMembership } from '../../domain/vaultListRules';
 import { canAddAssets, canEditAssets, canUploadFiles } from '../../domain/vaultPermissions';
 import type { VaultRecord } from '../../storage/vaultRecords';
 import { useVault, useVaults } from '../../storage/vaultStore';
 import { useMarkVaultRead } from '../notifications/useMarkVaultRead';
+import { VaultAccessEnded } from './VaultAccessEnded';
 import { VaultHistoryNotice } from './VaultHistoryNotice';
 import { type VaultRoom, VaultRoomContext } from './VaultRoomContext';
 import { tabOfPath, VaultRoomTabs } from './VaultRoomTabs';
@@ -41,7 +43,9 @@ export function VaultRoomLayout() {
   const { vaultId = '', status = 'active' } = useParams({ strict: false });
   const { isReadOnly } = useServerConfig();
   const vault = useShownVault(useVault(vaultId));
-  useMarkVaultRead(vault ? vaultId : '');
+  // A membership that ended shows no content (R56), and marks nothing read on its behalf.
+  const hasAccessEnded = vault !== undefined && !isListedMembership(vault.membershipStatus);
+  useMarkVaultRead(vault && !hasAccessEnded ? vaultId : '');
   const tab = tabOfPath(useRouterState({ select: (s) => s.location.pathname }));
 
   const room = useMemo<VaultRoom | null>(() => {
@@ -52,6 +56,8 @@ export function VaultRoomLayout() {
   }, [vault, status, isReadOnly]);
 
   if (!room) return <VaultPending vaultId={vaultId} />;
+  // Before the tabs and the page: none of them may render the vault's names (R56).
+  if (hasAccessEnded) return <VaultAccessEnded membershipStatus={room.vault.membershipStatus} />;
   if (room.vault.status === 'DELETED') return <Navigate to="/vaults/$status" params={{ status: 'active' }} replace />;
 
   return (

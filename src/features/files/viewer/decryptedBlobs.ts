@@ -4,6 +4,7 @@
  * entry never goes stale. Downloads of the same version share one promise, and at most
  * DECRYPT_CONCURRENCY run at once so a gallery strip cannot starve the large image.
  */
+import { onVaultDataDropped } from '../../../sync/dropEndedVaults';
 import { DownloadError, downloadFile } from '../../../sync/vaultActions';
 import { ByteLru } from './ByteLru';
 
@@ -19,6 +20,9 @@ const RETRY_DELAYS = [700, 2000];
 type Progress = (received: number, total: number) => void;
 
 const cache = new ByteLru<string, Blob>(DECRYPTED_CACHE_BYTES);
+// Entries are keyed by file and version, not vault: a vault whose membership ended empties the
+// whole cache (rare, and the cache refills from what the device may still open).
+onVaultDataDropped(() => cache.clear());
 const inFlight = new Map<string, { promise: Promise<Blob>; listeners: Set<Progress> }>();
 const waiting: { run: () => void; isUrgent: boolean }[] = [];
 let running = 0;
