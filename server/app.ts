@@ -28,6 +28,7 @@ import { registerBlobRoutes } from './http/blobRoutes';
 import { isApiPath, registerClientFiles } from './http/clientFiles';
 import { registerErrorHandler, toApiError } from './http/errorHandler';
 import { registerNotificationRoutes } from './http/notificationRoutes';
+import { createOriginCheck } from './http/originCheck';
 import { PUBLIC_RATE_FACTOR, registerPublicRoutes } from './http/publicRoutes';
 import { registerMemberRoutes } from './http/memberRoutes';
 import { registerRecoveryRoutes } from './http/recoveryRoutes';
@@ -199,8 +200,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
 
+  const checkOrigin = createOriginCheck(config.publicUrl);
   app.addHook('onRequest', async (req) => {
     if (!isApiPath(req.url)) return;
+    checkOrigin(req);
     const pathname = req.url.split('?')[0] ?? '';
     if (config.maintenance && !MAINTENANCE_OPEN.has(pathname)) {
       throw new ApiError('MAINTENANCE', "We'll be back soon! Cairn is currently down for scheduled maintenance.");
