@@ -53,7 +53,8 @@ describeEachDatabase('origin check', (env) => {
     try {
       await expect(connectSocket(url, { cookie: `cairn_session=${token}`, origin: EVIL }).opened).rejects.toThrow('HTTP 403');
       await expect(connectSocket(`${url}?token=${token}`, { origin: EVIL }).opened).rejects.toThrow('HTTP 403');
-      for (const headers of [{ cookie: `cairn_session=${token}`, origin: OWN }, { cookie: `cairn_session=${token}` }]) {
+      const allowed: Record<string, string>[] = [{ cookie: `cairn_session=${token}`, origin: OWN }, { cookie: `cairn_session=${token}` }];
+      for (const headers of allowed) {
         const client = connectSocket(url, headers);
         await client.opened;
         expect((await client.nextCount(1))[0]?.type).toBe('hello');
