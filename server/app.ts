@@ -125,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // TRUST_PROXY: behind a reverse proxy, req.ip (the per-IP rate limits' key) is the client's.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Request ids are for logs only; never trust a client-sent one.
@@ -255,6 +257,11 @@ function arweaveFromConfig(config: Config): AppDeps['arweave'] {
   const walletFile = config.arweaveWallet ?? path.join(config.dataDir, 'arweave-wallet.json');
   if (!fs.existsSync(walletFile)) return undefined;
   return { gatewayUrl: config.arweaveGateway, wallet: readWallet(walletFile) };
+}
+
+/** A hop count as Fastify's trust function (its types take no number): trust the `hops` nearest hops. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 function sendFrameworkError(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
