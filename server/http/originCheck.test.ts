@@ -43,7 +43,7 @@ describeEachDatabase('origin check', (env) => {
     expectStatus(await api.request('POST', '/api/auth/logout', undefined, { cookie: session.token, headers: { origin: OWN } }), 200);
   });
 
-  it('refuses a WebSocket handshake from another origin', async () => {
+  it('[R50] refuses a WebSocket handshake from another origin', async () => {
     const app = await env.buildApp();
     const { token } = await newSession(new ApiClient(app), env.dataDir, await TestUser.create());
     await app.listen({ host: '127.0.0.1', port: 0 });

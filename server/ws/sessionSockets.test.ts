@@ -57,7 +57,7 @@ describeEachDatabase('sockets end with their session', (env) => {
     );
   }
 
-  it('logout closes the socket of that session only', async () => {
+  it('[R50] logout closes the socket of that session only', async () => {
     const { api, base } = await start();
     const user = await TestUser.create();
     const first = await newSession(api, env.dataDir, user);
@@ -74,7 +74,7 @@ describeEachDatabase('sockets end with their session', (env) => {
     other.socket.close();
   });
 
-  it("a password change closes the account's other sockets and keeps the changer's", async () => {
+  it("[R50] a password change closes the account's other sockets and keeps the changer's", async () => {
     const { api, base } = await start();
     const user = await TestUser.create();
     const changer = await newSession(api, env.dataDir, user);
@@ -88,7 +88,7 @@ describeEachDatabase('sockets end with their session', (env) => {
     mine.socket.close();
   });
 
-  it('recovery closes every socket of the account', async () => {
+  it('[R50] recovery closes every socket of the account', async () => {
     const { api, base } = await start();
     const user = await TestUser.create();
     const session = await newSession(api, env.dataDir, user);
@@ -122,7 +122,7 @@ describeEachDatabase('sockets end with their session', (env) => {
     fresh.socket.close();
   });
 
-  it('deleting the account closes its sockets', async () => {
+  it('[R50] deleting the account closes its sockets', async () => {
     const { api, base } = await start();
     const user = await TestUser.create();
     const session = await newSession(api, env.dataDir, user);
@@ -133,7 +133,7 @@ describeEachDatabase('sockets end with their session', (env) => {
     expect(await socket.closed).toEqual({ code: 1008, reason: 'Session ended' });
   });
 
-  it('an expired session hears nothing more: its socket is closed instead', async () => {
+  it('[R50] an expired session hears nothing more: its socket is closed instead', async () => {
     const { api, base } = await start();
     const user = await TestUser.create();
     const session = await newSession(api, env.dataDir, user);
@@ -144,7 +144,7 @@ describeEachDatabase('sockets end with their session', (env) => {
     expect(socket.messages.some((m) => m.type === 'pong')).toBe(false);
   });
 
-  it('the sweep closes a socket whose session another process ended', async () => {
+  it('[R50] the sweep closes a socket whose session another process ended', async () => {
     const { api, base } = await start();
     const user = await TestUser.create();
     const ended = await newSession(api, env.dataDir, user);
