@@ -139,6 +139,8 @@ export function registerAuthRoutes(route: DefineRoute, services: Services, optio
     body: ReauthStartRequest,
     auth: 'required',
     rateLimited: true,
+    // A stolen session must not buy unlimited password guesses from many addresses either.
+    accountKey: ({ caller }) => caller.user.id,
     handler: async ({ body, caller }) => services.login.startReauth(caller.session, caller.user, body.startLoginRequest),
   });
 

@@ -60,6 +60,24 @@ describeEachDatabase('rate limits behind a proxy and per account', (env) => {
     expect((await startFrom('198.51.100.6', `other-${victim.email}`)).status).toBe(200);
   });
 
+  it('limits password proofs of a signed-in session (reauth) per account, whatever the address', async () => {
+    const app = await env.buildApp({ config: { authRateLimit: 3, trustProxy: 1 } });
+    const user = await TestUser.create();
+    const { token } = await newSession(new ApiClient(app), env.dataDir, user);
+    const reauthFrom = async (visitor: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/reauth/start',
+        remoteAddress: PROXY,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': visitor, authorization: `Bearer ${token}` },
+        payload: JSON.stringify({ startLoginRequest: user.startLogin('guess').startLoginRequest }),
+      });
+      return response.statusCode;
+    };
+    expect([await reauthFrom('198.51.100.1'), await reauthFrom('198.51.100.2'), await reauthFrom('198.51.100.3')]).toEqual([200, 200, 200]);
+    expect(await reauthFrom('198.51.100.4')).toBe(429);
+  });
+
   it('limits two-factor codes per account across challenges and addresses', async () => {
     const app = await env.buildApp({ config: { authRateLimit: 3, trustProxy: 1 } });
     const api = new ApiClient(app);

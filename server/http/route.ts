@@ -62,11 +62,11 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   blockedWhenReadOnly?: boolean;
   /**
    * Also limits the route per account (issue 18): the key names the account the request is about
-   * (its e-mail, or the user of a two-factor challenge), or null for none. AUTH_RATE_LIMIT a minute
+   * (its e-mail, the user of a two-factor challenge, the caller's), or null for none. AUTH_RATE_LIMIT a minute
    * per key and route beside the per-IP limit, so rotating addresses does not multiply the
    * attempts on one account.
    */
-  accountKey?: (ctx: { body: z.output<B> }) => Promise<string | null> | string | null;
+  accountKey?: (ctx: { body: z.output<B>; caller: CallerFor<A> }) => Promise<string | null> | string | null;
   /** Bytes; the app default is 64 KiB. */
   bodyLimit?: number;
   /** The JSON answer (status 200 unless the handler set another), or the reply when it sent one. */
@@ -130,7 +130,10 @@ export function createRouteDefiner(
         const body = meta.body ? parse(meta.body, req.body, 'body') : rejectBody(req.body);
         if (spec.accountKey && accountLimiter) {
           // Erased generics, as for the handler below: `body` is exactly the body schema's output.
-          const account = await (spec.accountKey as (c: { body: unknown }) => Promise<string | null> | string | null)({ body });
+          const account = await (spec.accountKey as (c: { body: unknown; caller: Caller | null }) => Promise<string | null> | string | null)({
+            body,
+            caller,
+          });
           if (account !== null) {
             accountKeys.set(req, `${spec.method} ${spec.url}|${account}`);
             const limit = await accountLimiter(req);
