@@ -50,14 +50,16 @@ export default defineConfig({
     // The crypto worker bundles libsodium-sumo and OPAQUE (wasm inlined): large by nature.
     chunkSizeWarningLimit: 1500,
   },
+  // The API refuses state-changing requests and sockets whose Origin is not PUBLIC_URL's
+  // (server/http/originCheck.ts): the dev proxy presents the page as the server's own origin.
   server: {
     proxy: {
-      '/api': { target: 'http://localhost:8080', changeOrigin: false, ws: true },
+      '/api': { target: 'http://localhost:8080', changeOrigin: false, ws: true, headers: { origin: 'http://localhost:8080' } },
     },
   },
   preview: {
     proxy: {
-      '/api': { target: 'http://localhost:8080', changeOrigin: false, ws: true },
+      '/api': { target: 'http://localhost:8080', changeOrigin: false, ws: true, headers: { origin: 'http://localhost:8080' } },
     },
   },
 });

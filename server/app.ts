@@ -28,6 +28,7 @@ import { registerBlobRoutes } from './http/blobRoutes';
 import { isApiPath, registerClientFiles } from './http/clientFiles';
 import { registerErrorHandler, toApiError } from './http/errorHandler';
 import { registerNotificationRoutes } from './http/notificationRoutes';
+import { createOriginCheck } from './http/originCheck';
 import { PUBLIC_RATE_FACTOR, registerPublicRoutes } from './http/publicRoutes';
 import { registerMemberRoutes } from './http/memberRoutes';
 import { registerRecoveryRoutes } from './http/recoveryRoutes';
@@ -124,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // TRUST_PROXY: behind a reverse proxy, req.ip (the per-IP rate limits' key) is the client's.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Request ids are for logs only; never trust a client-sent one.
@@ -157,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notificationBus,
     memberLimit: config.memberLimit,
   });
-  const hub = new LocalSocketHub();
+  const hub = new LocalSocketHub(clock);
   const fanout = new VaultPokeFanout(pokeBus, db, hub, app.log);
   const stopNotifications = notificationBus.subscribe(({ userId, notification }) => hub.sendToUser(userId, { type: 'notification', notification }));
   app.decorate('services', services);
@@ -199,8 +202,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
 
+  const checkOrigin = createOriginCheck(config.publicUrl);
   app.addHook('onRequest', async (req) => {
     if (!isApiPath(req.url)) return;
+    checkOrigin(req);
     const pathname = req.url.split('?')[0] ?? '';
     if (config.maintenance && !MAINTENANCE_OPEN.has(pathname)) {
       throw new ApiError('MAINTENANCE', "We'll be back soon! Cairn is currently down for scheduled maintenance.");
@@ -252,6 +257,11 @@ function arweaveFromConfig(config: Config): AppDeps['arweave'] {
   const walletFile = config.arweaveWallet ?? path.join(config.dataDir, 'arweave-wallet.json');
   if (!fs.existsSync(walletFile)) return undefined;
   return { gatewayUrl: config.arweaveGateway, wallet: readWallet(walletFile) };
+}
+
+/** A hop count as Fastify's trust function (its types take no number): trust the `hops` nearest hops. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }
 
 function sendFrameworkError(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {

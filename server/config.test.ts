@@ -133,3 +133,29 @@ describe('loadConfig', () => {
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);
   });
 });
+
+describe('TRUST_PROXY (issue 18)', () => {
+  it('reads off, a hop count, true, or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const off of ['0', 'false', 'FALSE']) expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    // 1 is one hop (the proxy in front), not "believe every X-Forwarded-For entry".
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 192.168.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.2',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(SETTINGS.map((s) => s.name)).toContain('TRUST_PROXY');
+  });
+
+  it('refuses anything else with one line naming the setting', () => {
+    const expected = 'expected 0, 1, true, false, a hop count, or a comma list of proxy IP addresses or CIDR ranges';
+    for (const bad of ['yes please', '10.0.0.300', '10.0.0.0/33', 'fd00::/129', '10.0.0.1,', '-1', 'proxy.example.com']) {
+      expect(errorOf({ TRUST_PROXY: bad })).toBe(`Invalid TRUST_PROXY "${bad}": ${expected}`);
+    }
+  });
+});

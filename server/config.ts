@@ -2,6 +2,7 @@
  * Server configuration from environment variables. Every setting is listed in `SETTINGS` (the
  * README's table is generated from it); a bad value stops the server with one line naming it.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VAULT_LIMITS } from '../src/protocol/vaults';
@@ -29,8 +30,13 @@ export interface Config {
   readOnly: boolean;
   seriousIssue: boolean;
   sunsetBannerUrl: string | null;
-  /** Requests per minute per IP per rate-limited auth route. */
+  /** Requests per minute per IP per rate-limited auth route (and per account on login and two-factor). */
   authRateLimit: number;
+  /**
+   * Fastify's `trustProxy`: false (use the socket's address), a hop count (trust that many proxies
+   * nearest the server), true (trust every hop), or the addresses/CIDR ranges of the proxies.
+   */
+  trustProxy: boolean | number | string[];
   /** Most live memberships (not revoked or rejected) a vault may have; null: no limit. */
   memberLimit: number | null;
   /** Bytes of cloud and of permanent storage each account may use (spec 001 section 9's free plan by default). */
@@ -109,7 +115,13 @@ export const SETTINGS: readonly SettingInfo[] = [
   {
     name: 'AUTH_RATE_LIMIT',
     default: '20',
-    description: 'Requests per minute per IP address to each sign-up, login, recovery and code route.',
+    description: 'Requests per minute per IP address to each sign-up, login, recovery and code route, and per account (e-mail) to login, two-factor, recovery and resend.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      "Behind a reverse proxy: which hops' X-Forwarded-For to trust for the client address (rate limits). 0/false: none; 1 or a hop count: that many proxies nearest the server; a comma list of proxy addresses or CIDR ranges; true: every hop (only if the proxy overwrites X-Forwarded-For).",
   },
   {
     name: 'MEMBER_LIMIT',
@@ -171,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     seriousIssue: parseBoolean('CAIRN_SERIOUS_ISSUE', read('CAIRN_SERIOUS_ISSUE')),
     sunsetBannerUrl: parseUrl('CAIRN_SUNSET_BANNER_URL', read('CAIRN_SUNSET_BANNER_URL'), ['http:', 'https:']),
     authRateLimit: parseInteger('AUTH_RATE_LIMIT', read('AUTH_RATE_LIMIT'), 20, 1, 1_000_000),
+    trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     memberLimit: read('MEMBER_LIMIT') === undefined ? null : parseInteger('MEMBER_LIMIT', read('MEMBER_LIMIT'), 0, 1, 1_000_000),
     storageAllowances: {
       cloud: parseInteger('CLOUD_STORAGE_BYTES', read('CLOUD_STORAGE_BYTES'), VAULT_LIMITS.FREE_CLOUD_BYTES, 0, Number.MAX_SAFE_INTEGER),
@@ -215,6 +228,36 @@ function parseUrl(name: string, raw: string | undefined, protocols: string[]): s
     throw new ConfigError(`Invalid ${name} "${redactUrl(raw)}": ${expected}`);
   }
   return raw;
+}
+
+/** Named ranges proxy-addr (Fastify's trustProxy) understands. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  if (raw === undefined) return false;
+  const word = raw.toLowerCase();
+  if (word === 'true') return true;
+  if (word === 'false') return false;
+  // '1' is one hop, not "trust everything": with one proxy in front that is the address it saw,
+  // where `true` would take the left-most X-Forwarded-For entry, which any client can write.
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (Number.isSafeInteger(hops) && hops <= 100) return hops === 0 ? false : hops;
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => PROXY_RANGE_NAMES.includes(entry.toLowerCase()) || isAddressOrRange(entry))) return entries;
+  throw new ConfigError(
+    `Invalid TRUST_PROXY "${raw}": expected 0, 1, true, false, a hop count, or a comma list of proxy IP addresses or CIDR ranges`,
+  );
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 function parseLogLevel(raw: string | undefined): LogLevel {

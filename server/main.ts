@@ -12,6 +12,7 @@ import { checkConnection, openDatabase } from './db/openDatabase';
 import { createMailer } from './mail/createMailer';
 import { PostgresNotificationBus } from './realtime/NotificationBus';
 import { PostgresPokeBus } from './realtime/PostgresPokeBus';
+import { preparePrivateDataDir, PRIVATE_UMASK } from './privateFiles';
 import { offsetClock } from './services/Clock';
 import { FileSms } from './sms/FileSms';
 
@@ -25,6 +26,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+
+  // Before anything is written: DATA_DIR and all the process creates are its user's only.
+  process.umask(PRIVATE_UMASK);
+  try {
+    preparePrivateDataDir(config.dataDir);
+  } catch (error) {
+    console.error(`Cannot prepare DATA_DIR (${config.dataDir}): ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
   }
 
   const { db } = openDatabase(config);

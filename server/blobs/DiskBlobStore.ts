@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../privateFiles';
 import { assertBlobKey, type BlobStore, type ByteSource, StageTally, type StagedBytes } from './BlobStore';
 
 /**
  * Files under `root` (DATA_DIR/blobs). A put or a stage writes a temporary file in the same
  * directory and flushes it; its commit renames it over the final name, so a crash never leaves a
- * half chunk under a real key (only a temporary file).
+ * half chunk under a real key (only a temporary file). Folders are 0700 and files 0600.
  */
 const READ_BUFFER_BYTES = 1024 * 1024;
 
@@ -20,12 +21,12 @@ export class DiskBlobStore implements BlobStore {
 
   async stage(key: string, source: ByteSource, maxBytes: number): Promise<StagedBytes> {
     const file = this.pathOf(key);
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await makePrivateDir(path.dirname(file));
     const temp = `${file}.tmp-${crypto.randomBytes(6).toString('hex')}`;
     const tally = new StageTally(maxBytes);
     const discard = () => fs.promises.rm(temp, { force: true });
     try {
-      const handle = await fs.promises.open(temp, 'w');
+      const handle = await fs.promises.open(temp, 'w', PRIVATE_FILE_MODE);
       try {
         // Each part as it arrives (a socket read, 64 KiB or so): no copy, no whole body in memory.
         for await (const part of source) {

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { redactUrl } from '../config';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
 import type { Database } from './Database';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -20,7 +21,11 @@ export function openDatabase(options: { databaseUrl: string | null; sqlitePath: 
 }
 
 function openSqlite(file: string): Kysely<Database> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  // The database holds the OPAQUE server keys, TOTP secrets and session hashes: 0600 before SQLite
+  // opens it, as SQLite gives its -wal and -shm files the database file's mode.
+  fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE_MODE));
+  fs.chmodSync(file, PRIVATE_FILE_MODE);
   const database = new SQLite(file);
   // WAL lets readers run during a write; busy_timeout waits out another process's write lock
   // instead of failing at once; foreign keys are off by default in SQLite.

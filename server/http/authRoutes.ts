@@ -62,6 +62,7 @@ export function registerAuthRoutes(route: DefineRoute, services: Services, optio
     body: ResendVerificationRequest,
     auth: 'none',
     rateLimited: true,
+    accountKey: ({ body }) => body.email,
     handler: async ({ body }) => {
       await services.signup.resend(body.email);
       return OK;
@@ -74,6 +75,8 @@ export function registerAuthRoutes(route: DefineRoute, services: Services, optio
     body: LoginStartRequest,
     auth: 'none',
     rateLimited: true,
+    // Each password guess needs a login/start (OPAQUE: the client checks the answer itself).
+    accountKey: ({ body }) => body.email,
     handler: async ({ body }) => services.login.start(body.email, body.startLoginRequest),
   });
 
@@ -93,6 +96,7 @@ export function registerAuthRoutes(route: DefineRoute, services: Services, optio
     body: MfaVerifyRequest,
     auth: 'none',
     rateLimited: true,
+    accountKey: ({ body }) => services.mfa.challengeOwner(body.mfaToken),
     handler: async ({ body, reply }) => withCookie(reply, await services.login.verifyMfa(body.mfaToken, body.code)),
   });
 
@@ -102,6 +106,7 @@ export function registerAuthRoutes(route: DefineRoute, services: Services, optio
     body: MfaResendRequest,
     auth: 'none',
     rateLimited: true,
+    accountKey: ({ body }) => services.mfa.challengeOwner(body.mfaToken),
     handler: async ({ body }) => {
       await services.mfa.resend(body.mfaToken);
       return OK;
@@ -134,6 +139,8 @@ export function registerAuthRoutes(route: DefineRoute, services: Services, optio
     body: ReauthStartRequest,
     auth: 'required',
     rateLimited: true,
+    // A stolen session must not buy unlimited password guesses from many addresses either.
+    accountKey: ({ caller }) => caller.user.id,
     handler: async ({ body, caller }) => services.login.startReauth(caller.session, caller.user, body.startLoginRequest),
   });
 

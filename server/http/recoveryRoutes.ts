@@ -11,6 +11,7 @@ export function registerRecoveryRoutes(route: DefineRoute, services: Services, o
     body: RecoverStartRequest,
     auth: 'none',
     rateLimited: true,
+    accountKey: ({ body }) => body.email,
     handler: async ({ body }) => {
       await services.recovery.start(body.email);
       return { ok: true };

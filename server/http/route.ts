@@ -60,6 +60,13 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   auth: A;
   rateLimited?: boolean;
   blockedWhenReadOnly?: boolean;
+  /**
+   * Also limits the route per account (issue 18): the key names the account the request is about
+   * (its e-mail, the user of a two-factor challenge, the caller's), or null for none. AUTH_RATE_LIMIT a minute
+   * per key and route beside the per-IP limit, so rotating addresses does not multiply the
+   * attempts on one account.
+   */
+  accountKey?: (ctx: { body: z.output<B>; caller: CallerFor<A> }) => Promise<string | null> | string | null;
   /** Bytes; the app default is 64 KiB. */
   bodyLimit?: number;
   /** The JSON answer (status 200 unless the handler set another), or the reply when it sent one. */
@@ -86,7 +93,12 @@ export function createRouteDefiner(
   services: Services,
   options: { authRateLimit: number },
 ): DefineRoute {
+  // One key per request, read by the per-account limiter's key generator below.
+  const accountKeys = new WeakMap<FastifyRequest, string>();
   return (spec) => {
+    const accountLimiter = spec.accountKey
+      ? app.createRateLimit({ max: options.authRateLimit, timeWindow: 60_000, keyGenerator: (req) => accountKeys.get(req) ?? '' })
+      : null;
     const meta: RouteMeta = {
       body: spec.body ?? null,
       query: spec.query ?? EmptyQuery,
@@ -116,6 +128,21 @@ export function createRouteDefiner(
         const query = parse(meta.query, req.query, 'query');
         const params = meta.params ? parse(meta.params, req.params, 'params') : undefined;
         const body = meta.body ? parse(meta.body, req.body, 'body') : rejectBody(req.body);
+        if (spec.accountKey && accountLimiter) {
+          // Erased generics, as for the handler below: `body` is exactly the body schema's output.
+          const account = await (spec.accountKey as (c: { body: unknown; caller: Caller | null }) => Promise<string | null> | string | null)({
+            body,
+            caller,
+          });
+          if (account !== null) {
+            accountKeys.set(req, `${spec.method} ${spec.url}|${account}`);
+            const limit = await accountLimiter(req);
+            if (!limit.isAllowed && limit.isExceeded) {
+              void reply.header('retry-after', String(limit.ttlInSeconds));
+              throw new ApiError('RATE_LIMITED', `Too many attempts for this account. Please try again in ${limit.ttlInSeconds} seconds.`);
+            }
+          }
+        }
         const ctx = { body, query, params, caller, req, reply };
         // The generic parameters are erased here; `parse` has produced exactly the schemas' outputs.
         const result = await (spec.handler as (c: typeof ctx) => Promise<unknown>)(ctx);

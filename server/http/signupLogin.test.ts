@@ -78,10 +78,10 @@ describeEachDatabase('sign-up and login', (env) => {
     expect(row.referrer_id).toBe(user.id);
   });
 
-  it('refuses a taken e-mail', async () => {
+  it('refuses a taken (verified) e-mail', async () => {
     const api = new ApiClient(await env.buildApp());
     const user = await TestUser.create();
-    expectStatus(await signUp(api, user), 200);
+    await signUpVerified(api, env.dataDir, user);
     expectError(await signUp(api, await TestUser.create({ email: user.email })), 409, 'EMAIL_TAKEN');
   });
 

@@ -93,6 +93,8 @@ export class AccountService {
   /** Deletes the account and, by cascade, everything that belongs to it. */
   async delete(user: User, request: SignedRequest): Promise<void> {
     assertSignedRequest(user, 'delete-account', request, this.clock.now());
+    // Through the session service rather than the cascade, so the account's sockets close too.
+    await this.sessions.revokeAllForUser(user.id);
     await this.users.delete(user.id);
   }
 }

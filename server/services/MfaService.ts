@@ -61,6 +61,12 @@ export class MfaService {
     return { status: 'mfa', mfaToken, mfaType: user.mfaType, device: mfaDeviceOf(user) };
   }
 
+  /** The account a login challenge belongs to (the per-account rate limits' key), or null. */
+  async challengeOwner(mfaToken: string): Promise<string | null> {
+    const row = await this.db.selectFrom('mfa_challenges').select('user_id').where('token_hash', '=', hashToken(mfaToken)).executeTakeFirst();
+    return row?.user_id ?? null;
+  }
+
   /** SMS only: sends a new code; the previous one stops working. */
   async resend(mfaToken: string): Promise<void> {
     const challenge = await this.liveChallenge(mfaToken);

@@ -26,12 +26,29 @@ export interface Session {
   expiresAt: number;
 }
 
-/** Session tokens: random 32 bytes handed to the client, stored as SHA-256 only. */
+const LIVE_QUERY_SLICE = 500;
+
+/** Told the token hashes of sessions that just ended (logout, password change, recovery, expiry). */
+export type SessionsEndedListener = (tokenHashes: readonly string[]) => void;
+
+/**
+ * Session tokens: random 32 bytes handed to the client, stored as SHA-256 only. Every way a
+ * session ends goes through this class, which tells its listeners, so what outlives a request
+ * (the sockets of /api/ws) ends with the session.
+ */
 export class SessionService {
+  private readonly endedListeners = new Set<SessionsEndedListener>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
   ) {}
+
+  /** Calls `listener` after sessions end; returns the unsubscribe. */
+  onEnded(listener: SessionsEndedListener): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
 
   /**
    * `notAfter` (ms) ends the session sooner than its usual length: a passwordless session ends
@@ -43,7 +60,9 @@ export class SessionService {
     const usual = now + (persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS);
     const expiresAt = notAfter === undefined ? usual : Math.min(usual, notAfter);
     // Old sessions of this user are removed here rather than by a timer, so nothing runs in the background.
-    await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+    this.ended(
+      await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).returning('token_hash').execute(),
+    );
     await this.db
       .insertInto('sessions')
       .values({ token_hash: hashToken(token), user_id: userId, persistent: toDbBool(persistent), created_at: now, expires_at: expiresAt })
@@ -66,12 +85,36 @@ export class SessionService {
 
   async revoke(tokenHash: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    // Told even when the row was already gone: a socket may outlive a row another process removed.
+    this.ended([{ token_hash: tokenHash }]);
   }
 
   /** Ends every session of the user, except `keepTokenHash` when given. */
   async revokeAllForUser(userId: string, keepTokenHash?: string): Promise<void> {
     let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
     if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
-    await query.execute();
+    this.ended(await query.returning('token_hash').execute());
+  }
+
+  /** Of `tokenHashes`, those whose session still exists and has not expired. */
+  async liveOf(tokenHashes: readonly string[]): Promise<Set<string>> {
+    const live = new Set<string>();
+    // In slices: a thousand open sockets must not make one statement past the parameter limits.
+    for (let at = 0; at < tokenHashes.length; at += LIVE_QUERY_SLICE) {
+      const rows = await this.db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('token_hash', 'in', tokenHashes.slice(at, at + LIVE_QUERY_SLICE))
+        .where('expires_at', '>', this.clock.now())
+        .execute();
+      for (const row of rows) live.add(row.token_hash);
+    }
+    return live;
+  }
+
+  private ended(rows: readonly { token_hash: string }[]): void {
+    if (rows.length === 0) return;
+    const hashes = rows.map((row) => row.token_hash);
+    for (const listener of this.endedListeners) listener(hashes);
   }
 }

@@ -18,7 +18,9 @@ const VerifyUid = z.object({ email: Email });
 
 /**
  * Sign-up and e-mail verification. The account is created unverified at `finish`; logging in
- * needs the e-mailed link first.
+ * needs the e-mailed link first. An address is taken only once it is verified: a new sign-up for
+ * an address never verified replaces the unverified account (docs/decisions.md, issue 18), so
+ * nobody can squat someone else's address by signing up first with it.
  */
 export class SignupService {
   constructor(
@@ -30,9 +32,9 @@ export class SignupService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** OPAQUE registration step 1. 409 EMAIL_TAKEN when the e-mail has an account. */
+  /** OPAQUE registration step 1. 409 EMAIL_TAKEN when the e-mail has a verified account. */
   async start(email: string, registrationRequest: string): Promise<{ registrationResponse: string }> {
-    if (await this.users.findByEmail(email)) throw new ApiError('EMAIL_TAKEN', 'This email address is already registered.');
+    if ((await this.users.findByEmail(email))?.emailVerified) throw new ApiError('EMAIL_TAKEN', 'This email address is already registered.');
     return { registrationResponse: this.opaque.createRegistrationResponse(email, registrationRequest) };
   }
 
@@ -52,6 +54,12 @@ export class SignupService {
       throw new ApiError('INVALID_SIGNATURE', 'The sign-up request is not signed by its key');
     }
     this.opaque.assertValidRecord(registrationRecord);
+    const existing = await this.users.findByEmail(email);
+    if (existing?.emailVerified) throw new ApiError('EMAIL_TAKEN', 'This email address is already registered.');
+    // Only now that the request is valid: an unverified account never proved the mailbox, so the
+    // newest sign-up wins. Deleting it (its codes go with it, by cascade) makes the links e-mailed
+    // for it stop working, so whoever follows one can never end up with another person's keys.
+    if (existing) await this.users.delete(existing.id);
     const referrer = request.referrerId ? await this.users.findByReferralId(request.referrerId) : null;
     const user = await this.users.create({
       email,
@@ -77,15 +85,24 @@ export class SignupService {
     await this.sendVerification(user.id, email);
   }
 
-  /** 400 CODE_MISMATCH unless `code` is the latest one sent; CONFIRMED when already verified. */
+  /**
+   * 400 CODE_MISMATCH unless `code` is the latest one sent, whatever the address's state (unknown,
+   * unverified or verified), so a wrong code tells nothing about the address. The code is checked
+   * first; it is kept until it expires, so following the same link again answers CONFIRMED.
+   */
   async verify(uid: string, code: string): Promise<{ status: VerifyStatus }> {
     const email = decodeUidEmail(uid);
     const user = email ? await this.users.findByEmail(email) : null;
     if (!user) throw new ApiError('CODE_MISMATCH', 'Your verification link is not the latest one sent.');
+    try {
+      await this.codes.check(user.id, 'verify', code);
+    } catch (error) {
+      // The right code of a verified account: only its mailbox has it, so nothing leaks.
+      if (user.emailVerified && error instanceof ApiError && error.code === 'EXPIRED') return { status: 'CONFIRMED' };
+      throw error;
+    }
     if (user.emailVerified) return { status: 'CONFIRMED' };
-    await this.codes.check(user.id, 'verify', code);
     await this.users.update(user.id, { emailVerified: true });
-    await this.codes.consume(user.id, 'verify');
     return { status: 'VERIFIED' };
   }
 

@@ -17,14 +17,30 @@ interface RawSocket {
 
 const OPEN = 1;
 
+/**
+ * How often open sockets are checked against the sessions table: a session ended by another
+ * process (several processes on one PostgreSQL) or expired is closed within this time. Sessions
+ * ended in this process close at once (SessionService.onEnded).
+ */
+export const SOCKET_SESSION_SWEEP_MS = 30_000;
+
 /** Browsers cannot set headers on a WebSocket: the cookie, or `?token=` for API clients. */
 const SocketQuery = EmptyQuery.extend({ token: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/).optional() });
 
 /**
  * GET /api/ws: authenticates before the upgrade (401 on the handshake), then hands frames to the
- * hub. A plain GET without an upgrade is 400.
+ * hub. A plain GET without an upgrade is 400. A socket lives no longer than its session: it is
+ * closed (1008 'Session ended') when the session is revoked or expires.
  */
 export function registerSocketRoute(app: FastifyInstance, hub: SocketHub, services: Services): void {
+  const stopListening = services.sessions.onEnded((hashes) => hub.closeSessions(hashes));
+  const sweep = setInterval(() => void sweepSessions(hub, services, app), SOCKET_SESSION_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    stopListening();
+  });
+
   const callers = new WeakMap<FastifyRequest, Caller>();
   const meta: RouteMeta = {
     body: null,
@@ -58,6 +74,8 @@ export function registerSocketRoute(app: FastifyInstance, hub: SocketHub, servic
       }
       const session = hub.open({
         userId: caller.user.id,
+        sessionHash: caller.session.tokenHash,
+        expiresAt: caller.session.expiresAt,
         send: (message: ServerMessage) => {
           if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
         },
@@ -72,6 +90,17 @@ export function registerSocketRoute(app: FastifyInstance, hub: SocketHub, servic
       socket.on('close', () => session.close());
     },
   });
+}
+
+/** Closes the sockets whose session expired or no longer exists (ended in another process). */
+export async function sweepSessions(hub: SocketHub, services: Services, app: FastifyInstance): Promise<void> {
+  try {
+    const open = hub.closeExpired();
+    const live = await services.sessions.liveOf(open);
+    hub.closeSessions(open.filter((hash) => !live.has(hash)));
+  } catch (error) {
+    app.log.warn({ err: error }, 'socket session sweep failed');
+  }
 }
 
 async function authenticateToken(token: string, services: Services): Promise<Caller | null> {
