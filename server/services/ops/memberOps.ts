@@ -10,7 +10,7 @@ import type { NotificationEvent } from '../../../src/protocol/members';
 import { ApiError } from '../../../src/protocol/errors';
 import type { KeyRotation, MembershipStatus, OperationBody, Role } from '../../../src/protocol/vaults';
 import { randomId } from '../tokens';
-import { type Db, findMembershipById, isRemoved, type Membership, REMOVED_STATUSES, toMembership, type Vault } from '../vaultRows';
+import { type Db, findMembership, findMembershipById, isRemoved, type Membership, REMOVED_STATUSES, toMembership, type Vault } from '../vaultRows';
 import { applyAirdropOp } from './airdropOps';
 import { assertRing } from './ringRules';
 import type { NotifiedRow, VaultOpContext } from './OpContext';
@@ -41,6 +41,7 @@ export async function applyMemberOp(ctx: VaultOpContext, body: MemberOpBody): Pr
     case 'vault.rotateKeys':
       if (ctx.op.objectId !== ctx.vault.id) throw new ApiError('INVALID_OPERATION', 'vault.rotateKeys names the vault as its object');
       if (ctx.vault.isPublic) throw new ApiError('VALIDATION_FAILED', 'A public vault has no keys');
+      await assertRotationAsked(ctx);
       return rotate(ctx, body.rotation, null);
     default:
       return changeMembership(ctx, body, await targetOf(ctx));
@@ -155,6 +156,22 @@ async function rotate(ctx: VaultOpContext, rotation: KeyRotation, removedId: str
     await trx.updateTable('memberships').set({ keys, updated_at: now }).where('id', '=', membershipId).execute();
   }
   await trx.updateTable('vaults').set({ key_count: rotation.keyCount, needs_rotation: 0 }).where('id', '=', vault.id).execute();
+}
+
+/**
+ * A rotation on its own is accepted only when the vault asks for one (a key holder left:
+ * `needs_rotation`, SYNC_SPEC R18/R20), and only from an accepted OWNER or CONTRIBUTOR. Any other
+ * rotation would let a writer hand the ring to whoever they like and leave the others on a key
+ * that every later write is refused under (STALE_VAULT_KEY), owners included. A revoke's rotation
+ * travels inside member.revoke, which only an OWNER may push.
+ */
+async function assertRotationAsked(ctx: VaultOpContext): Promise<void> {
+  const author = await findMembership(ctx.trx, ctx.vault.id, ctx.userId);
+  const isWriter = author !== null && author.status === 'ACCEPTED' && (author.role === 'OWNER' || author.role === 'CONTRIBUTOR');
+  if (!isWriter) throw new ApiError('FORBIDDEN', 'Only an owner or contributor may rotate the vault key');
+  if (!ctx.vault.needsRotation) {
+    throw new ApiError('INVALID_OPERATION', 'The vault key is rotated only after a member holding it leaves; this vault needs no rotation');
+  }
 }
 
 async function targetOf(ctx: VaultOpContext): Promise<Membership> {
