@@ -12,6 +12,7 @@ import type { KeyRotation, MembershipStatus, OperationBody, Role } from '../../.
 import { randomId } from '../tokens';
 import { type Db, findMembership, findMembershipById, isRemoved, type Membership, REMOVED_STATUSES, toMembership, type Vault } from '../vaultRows';
 import { applyAirdropOp } from './airdropOps';
+import { assertMayOwnVaults } from './passwordlessRules';
 import { assertRing } from './ringRules';
 import type { NotifiedRow, VaultOpContext } from './OpContext';
 
@@ -68,6 +69,8 @@ async function changeMembership(ctx: VaultOpContext, body: MemberOpBody, target:
     case 'member.changeRole':
       if (isRemoved(target)) throw new ApiError('INVALID_OPERATION', 'This membership has ended');
       if (body.role !== 'OWNER') await assertNotLastOwner(ctx.trx, target, 'A vault needs an owner: make someone else owner first');
+      // An airdrop guest stays a guest (spec 001 section 5: the OWNER option is hidden for links).
+      if (body.role === 'OWNER') await assertMayOwnVaults(ctx.trx, target.userId, 'A member from an airdrop link cannot be made owner');
       await update(ctx, target, { role: body.role });
       return notifyMember(ctx, target, 'MEMBERSHIP_CHANGE_ACCESS');
     case 'member.revoke':
