@@ -74,6 +74,8 @@ async function changeMembership(ctx: VaultOpContext, body: MemberOpBody, target:
       await update(ctx, target, { role: body.role });
       return notifyMember(ctx, target, 'MEMBERSHIP_CHANGE_ACCESS');
     case 'member.revoke':
+      // Its rotation included: only an owner takes someone's access and keys away (R48).
+      if (!(await authorHasRole(ctx, ['OWNER']))) throw new ApiError('FORBIDDEN', 'Only an owner may revoke a member');
       if (target.status === 'REVOKED' || target.role === 'REVOKED') throw new ApiError('INVALID_OPERATION', 'This member is already revoked');
       await assertNotLastOwner(ctx.trx, target, 'A vault needs an owner: make someone else owner first');
       await update(ctx, target, { status: 'REVOKED', role: 'REVOKED', keys: null });
@@ -169,12 +171,19 @@ async function rotate(ctx: VaultOpContext, rotation: KeyRotation, removedId: str
  * travels inside member.revoke, which only an OWNER may push.
  */
 async function assertRotationAsked(ctx: VaultOpContext): Promise<void> {
-  const author = await findMembership(ctx.trx, ctx.vault.id, ctx.userId);
-  const isWriter = author !== null && author.status === 'ACCEPTED' && (author.role === 'OWNER' || author.role === 'CONTRIBUTOR');
-  if (!isWriter) throw new ApiError('FORBIDDEN', 'Only an owner or contributor may rotate the vault key');
+  if (!(await authorHasRole(ctx, ['OWNER', 'CONTRIBUTOR']))) throw new ApiError('FORBIDDEN', 'Only an owner or contributor may rotate the vault key');
   if (!ctx.vault.needsRotation) {
     throw new ApiError('INVALID_OPERATION', 'The vault key is rotated only after a member holding it leaves; this vault needs no rotation');
   }
+}
+
+/**
+ * Whether the author's membership is ACCEPTED in one of `roles`. The dispatcher's access table
+ * checks this too; key changes check it again here so the rule stays beside the key ring's code.
+ */
+async function authorHasRole(ctx: VaultOpContext, roles: readonly Role[]): Promise<boolean> {
+  const author = await findMembership(ctx.trx, ctx.vault.id, ctx.userId);
+  return author !== null && author.status === 'ACCEPTED' && !isRemoved(author) && roles.includes(author.role);
 }
 
 async function targetOf(ctx: VaultOpContext): Promise<Membership> {
