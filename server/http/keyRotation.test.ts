@@ -142,6 +142,11 @@ describeEachDatabase('key rotation', (env) => {
     expectAccepted(await contributor.apply(vaultId, vaultId, { type: 'vault.rotateKeys', rotation: { keyCount: 2, sealedKeys } }));
     const summary = await summaryOf(owner, vaultId);
     expect({ keyCount: summary.keyCount, needsKeyRotation: summary.needsKeyRotation }).toEqual({ keyCount: 2, needsKeyRotation: false });
+    // [R48] The leave asked for one rotation; a second one is not asked for.
+    const again: Record<string, string> = {};
+    for (const holder of holders) again[holder.membershipId] = await sealRingTo(addKey(newRing), holder.publicEncryptionKey);
+    expectRejected(await contributor.apply(vaultId, vaultId, { type: 'vault.rotateKeys', rotation: { keyCount: 3, sealedKeys: again } }), 'INVALID_OPERATION');
+    expect((await summaryOf(owner, vaultId)).keyCount).toBe(2);
 
     // The retried folder is resealed under the new key (the owner's ring, reopened, has it).
     const ownerRing = await ringOf(owner, vaultId);
