@@ -173,7 +173,7 @@ async function rotate(ctx: VaultOpContext, rotation: KeyRotation, removedId: str
 async function assertRotationAsked(ctx: VaultOpContext): Promise<void> {
   if (!(await authorHasRole(ctx, ['OWNER', 'CONTRIBUTOR']))) throw new ApiError('FORBIDDEN', 'Only an owner or contributor may rotate the vault key');
   if (!ctx.vault.needsRotation) {
-    throw new ApiError('INVALID_OPERATION', 'The vault key is rotated only after a member holding it leaves; this vault needs no rotation');
+    throw new ApiError('INVALID_OPERATION', 'The vault key is rotated only after a member holding it leaves (or their account is deleted); this vault needs no rotation');
   }
 }
 
