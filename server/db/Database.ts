@@ -279,6 +279,15 @@ export interface Database {
   blob_chunks: BlobChunksTable;
   storage_transactions: StorageTransactionsTable;
   storage_bundles: StorageBundlesTable;
+  invitation_mails: InvitationMailsTable;
+}
+
+/** One invitation e-mail sent (an invitation or a resend), for the hourly limits (MemberService). */
+export interface InvitationMailsTable {
+  id: string;
+  vault_id: string;
+  invitee_user_id: string;
+  sent_at: number;
 }
 
 /** Every table, for tests that count rows. */
@@ -299,4 +308,5 @@ export const TABLES = [
   'ops',
   'blobs',
   'blob_chunks',
+  'invitation_mails',
 ] as const satisfies readonly (keyof Database)[];

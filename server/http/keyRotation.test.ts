@@ -142,6 +142,11 @@ describeEachDatabase('key rotation', (env) => {
     expectAccepted(await contributor.apply(vaultId, vaultId, { type: 'vault.rotateKeys', rotation: { keyCount: 2, sealedKeys } }));
     const summary = await summaryOf(owner, vaultId);
     expect({ keyCount: summary.keyCount, needsKeyRotation: summary.needsKeyRotation }).toEqual({ keyCount: 2, needsKeyRotation: false });
+    // [R58] The leave asked for one rotation; a second one is not asked for.
+    const again: Record<string, string> = {};
+    for (const holder of holders) again[holder.membershipId] = await sealRingTo(addKey(newRing), holder.publicEncryptionKey);
+    expectRejected(await contributor.apply(vaultId, vaultId, { type: 'vault.rotateKeys', rotation: { keyCount: 3, sealedKeys: again } }), 'INVALID_OPERATION');
+    expect((await summaryOf(owner, vaultId)).keyCount).toBe(2);
 
     // The retried folder is resealed under the new key (the owner's ring, reopened, has it).
     const ownerRing = await ringOf(owner, vaultId);
@@ -157,6 +162,39 @@ describeEachDatabase('key rotation', (env) => {
 
     const pull = await member.api.get(`/api/vaults/${vaultId}/ops?after=0`, { token: member.token });
     expect({ status: pull.status, code: errorCode(pull) }).toEqual({ status: 403, code: 'FORBIDDEN' });
+  });
+
+  it('[R20] a rotation nobody asked for is refused, even a well-formed one; the owner still writes and revokes', async () => {
+    const { vaultId, ring } = await createPrivateVault(owner, 'Not yours to rotate');
+    const contributorMembership = await addMember(owner, vaultId, contributor, 'CONTRIBUTOR', ring);
+    const before = await summaryOf(owner, vaultId);
+
+    // The attacker's ring: a fresh key sealed to every holder, so only the rule can refuse it.
+    const holders = (await membersOf(contributor, vaultId)).filter((m) => m.holdsKeys);
+    const attackerRing = addKey(await ringOf(contributor, vaultId));
+    const sealedKeys: Record<string, string> = {};
+    for (const holder of holders) sealedKeys[holder.membershipId] = await sealRingTo(attackerRing, holder.publicEncryptionKey);
+    const refused = await contributor.apply(vaultId, vaultId, { type: 'vault.rotateKeys', rotation: { keyCount: 2, sealedKeys } });
+    expectRejected(refused, 'INVALID_OPERATION');
+    const after = await summaryOf(owner, vaultId);
+    expect({ keyCount: after.keyCount, keys: after.membership.keys, headSeq: after.headSeq }).toEqual({
+      keyCount: before.keyCount,
+      keys: before.membership.keys,
+      headSeq: before.headSeq,
+    });
+
+    // The owner's writes under the ring it holds go on, and it can still revoke the contributor.
+    expectAccepted((await folder(owner, vaultId, ring, 'Still mine')).result);
+    const ownerMembership = holders.find((m) => m.userId === owner.userId);
+    if (!ownerMembership) throw new Error('No owner membership');
+    const revokeRing = addKey(ring);
+    expectAccepted(
+      await owner.apply(vaultId, contributorMembership, {
+        type: 'member.revoke',
+        rotation: { keyCount: 2, sealedKeys: { [ownerMembership.membershipId]: await sealRingTo(revokeRing, owner.user.publicEncryptionKey) } },
+      }),
+    );
+    expectAccepted((await folder(owner, vaultId, await ringOf(owner, vaultId), 'After the revoke')).result);
   });
 
   it('refuses a revoke of a key holder without a rotation, and one whose ring misses a member', async () => {

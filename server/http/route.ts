@@ -9,6 +9,7 @@ import { ApiError } from '../../src/protocol/errors';
 import type { Session } from '../services/SessionService';
 import type { Services } from '../services/createServices';
 import type { User } from '../services/UserService';
+import { allowsPasswordless, PASSWORDLESS_REFUSAL } from './passwordlessRoutes';
 import { readSessionToken, clearSessionCookie } from './sessionCookie';
 
 export type AuthMode = 'none' | 'optional' | 'required';
@@ -28,6 +29,12 @@ export interface RouteMeta {
   rateLimited: boolean;
   /** Answered 403 READ_ONLY while CAIRN_READ_ONLY is on. */
   blockedWhenReadOnly: boolean;
+  /**
+   * Open to passwordless (airdrop) sessions (passwordlessRoutes.ts); otherwise they get 403. Unset
+   * on routes defined outside `createRouteDefiner` (the WebSocket, which only relays the caller's
+   * own vaults' pokes and notifications).
+   */
+  allowsPasswordless?: boolean;
 }
 
 declare module 'fastify' {
@@ -106,6 +113,7 @@ export function createRouteDefiner(
       auth: spec.auth,
       rateLimited: spec.rateLimited ?? false,
       blockedWhenReadOnly: spec.blockedWhenReadOnly ?? false,
+      allowsPasswordless: allowsPasswordless(spec.method, spec.url),
     };
     app.route({
       method: spec.method,
@@ -125,6 +133,7 @@ export function createRouteDefiner(
       },
       handler: async (req, reply) => {
         const caller = await findCaller(req, reply, services, spec.auth);
+        if (caller?.user.passwordless && !meta.allowsPasswordless) throw new ApiError('FORBIDDEN', PASSWORDLESS_REFUSAL);
         const query = parse(meta.query, req.query, 'query');
         const params = meta.params ? parse(meta.params, req.params, 'params') : undefined;
         const body = meta.body ? parse(meta.body, req.body, 'body') : rejectBody(req.body);

@@ -181,7 +181,14 @@ const OPERATIONS: Record<Exclude<OperationType, 'vault.create' | 'member.airdrop
     allowed: OWNER_ONLY,
     setup: async (f) => ({ objectId: membershipOf(f, 'VIEWER'), body: { type: 'member.revoke', rotation: rotation(f, ['VIEWER']) } }),
   },
-  'vault.rotateKeys': { allowed: WRITERS, setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.rotateKeys', rotation: rotation(f) } }) },
+  // Only the rotation a leave asked for (SYNC_SPEC R20): the vault is marked as a leave marks it.
+  'vault.rotateKeys': {
+    allowed: WRITERS,
+    setup: async (f, env) => {
+      await env.db.updateTable('vaults').set({ needs_rotation: f.isPublic ? 0 : 1 }).where('id', '=', f.vaultId).execute();
+      return { objectId: f.vaultId, body: { type: 'vault.rotateKeys', rotation: rotation(f) } };
+    },
+  },
   // Chat (spec 000 section 6): VIEWER cannot post messages or react.
   'memo.create': { allowed: WRITERS, setup: async (f) => ({ objectId: newId(), body: { type: 'memo.create', message: field(f) } }) },
   'memo.react': {

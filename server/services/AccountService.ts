@@ -6,13 +6,15 @@ import type {
   UpdateProfileRequest,
 } from '../../src/protocol/auth';
 import { ApiError } from '../../src/protocol/errors';
+import type { BlobStore } from '../blobs/BlobStore';
+import { releaseVaultsOf } from './accountDeletion';
 import type { Clock } from './Clock';
 import type { OpaqueService } from './OpaqueService';
 import type { ReauthService } from './ReauthService';
 import type { Session, SessionService } from './SessionService';
 import { assertSignedRequest, verifySignedPayload } from './signatures';
 import type { User, UserService } from './UserService';
-
+import type { Db } from './vaultRows';
 
 type Attributes = z.output<typeof UpdateAttributesRequest>;
 type Profile = z.output<typeof UpdateProfileRequest>;
@@ -31,6 +33,8 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly reauth: ReauthService,
     private readonly clock: Clock,
+    private readonly db: Db,
+    private readonly blobStore: BlobStore,
   ) {}
 
   async updateAttributes(user: User, attributes: Attributes): Promise<User> {
@@ -90,12 +94,23 @@ export class AccountService {
     return updated;
   }
 
-  /** Deletes the account and, by cascade, everything that belongs to it. */
+  /**
+   * Deletes the account and, by cascade, everything that belongs to it, after handing its shared
+   * vaults over to their other owners (accountDeletion.ts, SYNC_SPEC R60): in one transaction, so
+   * a refused deletion (a shared vault with no other owner) changes nothing. The chunk files of
+   * the vaults deleted with it go after the commit, so a rollback never loses bytes.
+   */
   async delete(user: User, request: SignedRequest): Promise<void> {
-    assertSignedRequest(user, 'delete-account', request, this.clock.now());
-    // Through the session service rather than the cascade, so the account's sockets close too.
-    await this.sessions.revokeAllForUser(user.id);
-    await this.users.delete(user.id);
+    const now = this.clock.now();
+    assertSignedRequest(user, 'delete-account', request, now);
+    const freedKeys = await this.db.transaction().execute(async (trx) => {
+      const keys = await releaseVaultsOf(trx, user.id, now);
+      // Through the session service rather than the cascade, so the account's sockets close too.
+      await this.sessions.revokeAllForUser(user.id, undefined, trx);
+      await this.users.delete(user.id, trx);
+      return keys;
+    });
+    for (const key of freedKeys) await this.blobStore.delete(key);
   }
 }
 

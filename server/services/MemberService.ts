@@ -16,6 +16,7 @@ import { fromDbBool } from '../db/dbBool';
 import { invitationMail } from '../mail/messages';
 import type { MailPort } from '../mail/MailPort';
 import type { Clock } from './Clock';
+import { randomId } from './tokens';
 import { insertNotification } from './ops/memberOps';
 import type { NotifiedRow } from './ops/OpContext';
 import type { NotificationService } from './NotificationService';
@@ -23,6 +24,13 @@ import type { Author, OperationService } from './OperationService';
 import type { User } from './UserService';
 import { requireAccess } from './vaultAccess';
 import { type Db, findMembershipById, isRemoved, type Membership, REMOVED_STATUSES, toMembership } from './vaultRows';
+
+/**
+ * Invitation e-mails allowed in any hour (docs/decisions.md): per invitee of a vault, and per
+ * vault. Invitations and resends count alike; a request past either limit is answered 429
+ * RATE_LIMITED and changes nothing.
+ */
+export const INVITATION_MAIL_LIMITS = { perInvitee: 3, perVault: 50, windowMs: 60 * 60 * 1000 } as const;
 
 export class MemberService {
   constructor(
@@ -67,15 +75,26 @@ export class MemberService {
     if (this.memberLimit !== null && (await this.countLive(vaultId)) + (await this.countNewcomers(vaultId, ops)) > this.memberLimit) {
       throw new ApiError('MEMBER_LIMIT', "You've hit the member limit");
     }
+    // The signed invitation names the invitee by key only (R55): the address comes from the account.
+    const invitees = await this.inviteesByKey(ops.flatMap((op) => (op.body.type === 'member.invite' ? [op.body.memberKey] : [])));
+    await this.assertMailRoom(
+      this.db,
+      vaultId,
+      ops.flatMap((op) => (op.body.type === 'member.invite' && invitees.has(op.body.memberKey) ? [invitees.get(op.body.memberKey)!.id] : [])),
+    );
     const author: Author = { id: inviter.id, publicSigningKey: inviter.publicSigningKey };
     const results = await this.operations.push(author, ops, { invitations: true });
-    // The signed invitation names the invitee by key only (R55): the address comes from the account.
-    const emails = await this.emailsByKey(ops.flatMap((op) => (op.body.type === 'member.invite' ? [op.body.memberKey] : [])));
     for (const [i, result] of results.entries()) {
       const op = ops[i];
       if (result.status !== 'accepted' || op?.body.type !== 'member.invite') continue;
-      const to = emails.get(op.body.memberKey);
-      if (to) await this.sendInvitation(to, inviter.email, op.objectId, message, false);
+      const invitee = invitees.get(op.body.memberKey);
+      // A concurrent request may have taken the last slots since the check above: the invitation
+      // stands (log and notification), only its e-mail is left out, so the limit always holds.
+      if (invitee === undefined || !(await this.claimMailSlot(vaultId, invitee.id).then(() => true, skipWhenRateLimited))) {
+        this.log.warn({ vaultId }, 'invitation e-mail left out: hourly limit reached');
+        continue;
+      }
+      await this.sendInvitation(invitee.email, inviter.email, op.objectId, message, false);
     }
     return results;
   }
@@ -88,6 +107,7 @@ export class MemberService {
     if (target.status !== 'PENDING' && target.status !== 'INVITED') throw new ApiError('CONFLICT', 'Only an invitation not answered yet can be sent again');
     const invitee = await this.db.selectFrom('users').select(['email', 'passwordless']).where('id', '=', target.userId).executeTakeFirstOrThrow();
     if (fromDbBool(invitee.passwordless)) throw new ApiError('CONFLICT', 'An airdrop member has no e-mail');
+    await this.claimMailSlot(vaultId, target.userId);
     const notified: NotifiedRow[] = [];
     await insertNotification({ trx: this.db, now: this.clock.now(), userId: caller.id, vault, notified }, target.userId, 'MEMBERSHIP_INVITE_RESEND', target.id);
     await this.notifications?.deliver(notified);
@@ -127,6 +147,46 @@ export class MemberService {
     };
   }
 
+  /** Account ids of the invitations' e-mails (accounts with a password; others are refused by the push). */
+  /**
+   * 429 RATE_LIMITED unless one more e-mail to each of `inviteeIds` (one per entry) keeps the
+   * vault within INVITATION_MAIL_LIMITS for the last hour.
+   */
+  private async assertMailRoom(db: Db, vaultId: string, inviteeIds: string[]): Promise<void> {
+    if (inviteeIds.length === 0) return;
+    const since = this.clock.now() - INVITATION_MAIL_LIMITS.windowMs;
+    const sent = await db.selectFrom('invitation_mails').select('invitee_user_id').where('vault_id', '=', vaultId).where('sent_at', '>', since).execute();
+    if (sent.length + inviteeIds.length > INVITATION_MAIL_LIMITS.perVault) {
+      throw new ApiError(
+        'RATE_LIMITED',
+        `This vault has sent ${INVITATION_MAIL_LIMITS.perVault} invitation e-mails in the last hour, the most allowed. Please try again later.`,
+      );
+    }
+    for (const inviteeId of new Set(inviteeIds)) {
+      const toInvitee = sent.filter((row) => row.invitee_user_id === inviteeId).length + inviteeIds.filter((id) => id === inviteeId).length;
+      if (toInvitee > INVITATION_MAIL_LIMITS.perInvitee) {
+        throw new ApiError(
+          'RATE_LIMITED',
+          `This person has been sent ${INVITATION_MAIL_LIMITS.perInvitee} invitation e-mails for this vault in the last hour, the most allowed. Please try again later.`,
+        );
+      }
+    }
+  }
+
+  /**
+   * Records one e-mail to `inviteeId`, or refuses it (429 RATE_LIMITED, nothing written) past the
+   * limits, under the vault row's lock so two processes never both take the last slot.
+   */
+  private async claimMailSlot(vaultId: string, inviteeId: string): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('vaults').set((eb) => ({ head_seq: eb.ref('head_seq') })).where('id', '=', vaultId).execute();
+      await this.assertMailRoom(trx, vaultId, [inviteeId]);
+      await trx.deleteFrom('invitation_mails').where('vault_id', '=', vaultId).where('sent_at', '<=', now - INVITATION_MAIL_LIMITS.windowMs).execute();
+      await trx.insertInto('invitation_mails').values({ id: randomId(), vault_id: vaultId, invitee_user_id: inviteeId, sent_at: now }).execute();
+    });
+  }
+
   /** Memberships that count against the member limit: every one not ended. */
   private async countLive(vaultId: string): Promise<number> {
     const row = await this.db
@@ -158,18 +218,18 @@ export class MemberService {
   }
 
   /**
-   * The e-mail of each account with a password among `keys` (at most INVITE_LIMITS.ROWS_MAX). A
-   * signing key names one account: the address, unique, is derived from it.
+   * The id and e-mail of each account with a password among `keys` (at most
+   * INVITE_LIMITS.ROWS_MAX). A signing key names one account: the address, unique, is derived from it.
    */
-  private async emailsByKey(keys: string[]): Promise<Map<string, string>> {
+  private async inviteesByKey(keys: string[]): Promise<Map<string, { id: string; email: string }>> {
     if (keys.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('users')
-      .select(['public_signing_key', 'email'])
+      .select(['id', 'public_signing_key', 'email'])
       .where('public_signing_key', 'in', [...new Set(keys)])
       .where('passwordless', '=', 0)
       .execute();
-    return new Map(rows.map((row) => [row.public_signing_key, row.email]));
+    return new Map(rows.map((row) => [row.public_signing_key, { id: row.id, email: row.email }]));
   }
 
   private async ownsVault(userId: string, vaultId: string): Promise<boolean> {
@@ -206,6 +266,12 @@ export class MemberService {
       this.log.error({ err: error }, 'invitation e-mail failed');
     }
   }
+}
+
+/** Turns a RATE_LIMITED refusal into `false`; rethrows anything else. */
+function skipWhenRateLimited(error: unknown): false {
+  if (error instanceof ApiError && error.code === 'RATE_LIMITED') return false;
+  throw error;
 }
 
 /** `db.selectFrom('memberships as m')` with conditions. */

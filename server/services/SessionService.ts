@@ -89,9 +89,12 @@ export class SessionService {
     this.ended([{ token_hash: tokenHash }]);
   }
 
-  /** Ends every session of the user, except `keepTokenHash` when given. */
-  async revokeAllForUser(userId: string, keepTokenHash?: string): Promise<void> {
-    let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
+  /**
+   * Ends every session of the user, except `keepTokenHash` when given; inside `trx` when given (an
+   * account deletion: its sockets are told at once, even if that transaction is then rolled back).
+   */
+  async revokeAllForUser(userId: string, keepTokenHash?: string, trx: Kysely<Database> = this.db): Promise<void> {
+    let query = trx.deleteFrom('sessions').where('user_id', '=', userId);
     if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
     this.ended(await query.returning('token_hash').execute());
   }

@@ -5,6 +5,7 @@
  */
 import { type StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
 import type { Clock } from './Clock';
+import { isPasswordless } from './ops/passwordlessRules';
 import { requireAccess } from './vaultAccess';
 import type { Db, Membership, Vault } from './vaultRows';
 
@@ -34,7 +35,13 @@ export class StorageService {
     private readonly allowances: StorageAllowances = DEFAULT_ALLOWANCES,
   ) {}
 
-  allowanceOf(_userId: string, isCloud: boolean): number {
+  /**
+   * The account's allowance for a vault kind. A passwordless (airdrop) account has none of its
+   * own: it uploads only into the vault of its link, charged to that vault's owner and capped by
+   * the link's allowance (spec 001 section 4).
+   */
+  async allowanceOf(userId: string, isCloud: boolean, db: Db = this.db): Promise<number> {
+    if (await isPasswordless(db, userId)) return 0;
     return isCloud ? this.allowances.cloud : this.allowances.permanent;
   }
 
@@ -78,7 +85,7 @@ export class StorageService {
    */
   async roomFor(vault: Vault, membership: Membership, db: Db = this.db): Promise<UploadRoom> {
     const used = await this.usedBy(vault.ownerUserId, db);
-    const owner = this.allowanceOf(vault.ownerUserId, vault.isCloud) - (vault.isCloud ? used.cloud : used.permanent);
+    const owner = (await this.allowanceOf(vault.ownerUserId, vault.isCloud, db)) - (vault.isCloud ? used.cloud : used.permanent);
     if (membership.storageAllowance === null) return { owner, member: null };
     return { owner, member: membership.storageAllowance - (await this.uploadedBy(membership.userId, vault.id, db)) };
   }
@@ -97,9 +104,9 @@ export class StorageService {
   async summary(userId: string): Promise<StorageResponse> {
     const used = await this.usedBy(userId);
     return {
-      cloudTotal: this.allowanceOf(userId, true),
+      cloudTotal: await this.allowanceOf(userId, true),
       cloudUsed: used.cloud,
-      permanentTotal: this.allowanceOf(userId, false),
+      permanentTotal: await this.allowanceOf(userId, false),
       permanentUsed: used.permanent,
     };
   }

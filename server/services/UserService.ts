@@ -162,9 +162,12 @@ export class UserService {
     return this.findById(id);
   }
 
-  /** Deletes the account; foreign keys cascade to its sessions, codes, challenges and reports. */
-  async delete(id: string): Promise<void> {
-    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  /**
+   * Deletes the account (through `db`, the caller's transaction when given); foreign keys cascade
+   * to its sessions, codes, challenges, reports, memberships and notifications.
+   */
+  async delete(id: string, db: Kysely<Database> = this.db): Promise<void> {
+    await db.deleteFrom('users').where('id', '=', id).execute();
   }
 }
 

@@ -85,7 +85,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     mfa,
     reauth,
     recovery: new RecoveryService(db, users, opaque, codes, sessions, login, mailer, publicUrl),
-    account: new AccountService(users, opaque, sessions, reauth, clock),
+    account: new AccountService(users, opaque, sessions, reauth, clock, db, deps.blobStore),
     support: new SupportService(db, clock),
     vaults: new VaultService(db, clock),
     publicVaults: new PublicVaultService(db, deps.blobStore),

@@ -10,6 +10,7 @@ import {
   type InviteFormRow,
   inviteRowEmailError,
   inviteRowFailureText,
+  roleChoicesFor,
   invitePageView,
   isSaveEnabled,
   memberMenuEntries,
@@ -144,5 +145,12 @@ describe('confirm and reject pages (spec 001 sections 2 and 4)', () => {
     expect(rejectPageTexts('REVOKED').title).toBe('Your invite was revoked');
     expect(rejectPageTexts('REJECTED')).toMatchObject({ title: 'Terms of access rejected', text: expect.stringMatching(/already rejected/) });
     expect(rejectPageTexts(undefined).text).toMatch(/has been told/);
+  });
+});
+
+describe('[R59] roleChoicesFor', () => {
+  it('never offers OWNER for a member from an airdrop link', () => {
+    expect(roleChoicesFor({ isPasswordless: true })).toEqual(['CONTRIBUTOR', 'VIEWER', 'REVOKED']);
+    expect(roleChoicesFor({ isPasswordless: false })).toEqual(['OWNER', 'CONTRIBUTOR', 'VIEWER', 'REVOKED']);
   });
 });

@@ -133,6 +133,15 @@ export const ROLE_LABELS: Record<Role, string> = {
   REVOKED: 'Revoked',
 };
 
+/**
+ * The roles an owner may choose for a member in Manage access. A member from an airdrop link is
+ * never made OWNER (spec 001 section 5 hides the option for links; the server refuses it, R59).
+ */
+export function roleChoicesFor(member: { isPasswordless: boolean }): Role[] {
+  const roles: Role[] = ['OWNER', 'CONTRIBUTOR', 'VIEWER', 'REVOKED'];
+  return member.isPasswordless ? roles.filter((role) => role !== 'OWNER') : roles;
+}
+
 // --- vault menu entries -------------------------------------------------------------------------
 
 export interface MemberMenuInput {

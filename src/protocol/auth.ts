@@ -213,8 +213,14 @@ export const ChangePasswordFinishRequest = z.strictObject({
 export const SignedRequest = z.strictObject({ signedAt: z.number().int().positive(), signature: Ed25519Signature });
 export type SignedRequest = z.infer<typeof SignedRequest>;
 
-/** DELETE /account (body required): a SignedRequest with purpose 'delete-account'. */
+/**
+ * DELETE /account (body required): a SignedRequest with purpose 'delete-account'. Refused with
+ * 409 CONFLICT while the account is the only accepted owner of a vault other accepted members
+ * use: each such vault is one `details` entry whose path is DELETE_ACCOUNT_OWNED_VAULT and whose
+ * message is the vault id (the server knows no private vault's name; the device shows its own).
+ */
 export const DeleteAccountRequest = SignedRequest;
+export const DELETE_ACCOUNT_OWNED_VAULT = 'ownedVaultId';
 
 /** POST /account/mfa/totp/setup: a fresh secret, pending until enabled. */
 export const TotpSetupRequest = z.strictObject({ reauthToken: ReauthToken });

@@ -10,8 +10,9 @@ import type { NotificationEvent } from '../../../src/protocol/members';
 import { ApiError } from '../../../src/protocol/errors';
 import type { KeyRotation, MembershipStatus, OperationBody, Role } from '../../../src/protocol/vaults';
 import { randomId } from '../tokens';
-import { type Db, findMembershipById, isRemoved, type Membership, REMOVED_STATUSES, toMembership, type Vault } from '../vaultRows';
+import { type Db, findMembership, findMembershipById, isRemoved, type Membership, REMOVED_STATUSES, toMembership, type Vault } from '../vaultRows';
 import { applyAirdropOp } from './airdropOps';
+import { assertMayOwnVaults } from './passwordlessRules';
 import { assertRing } from './ringRules';
 import type { NotifiedRow, VaultOpContext } from './OpContext';
 
@@ -41,6 +42,7 @@ export async function applyMemberOp(ctx: VaultOpContext, body: MemberOpBody): Pr
     case 'vault.rotateKeys':
       if (ctx.op.objectId !== ctx.vault.id) throw new ApiError('INVALID_OPERATION', 'vault.rotateKeys names the vault as its object');
       if (ctx.vault.isPublic) throw new ApiError('VALIDATION_FAILED', 'A public vault has no keys');
+      await assertRotationAsked(ctx);
       return rotate(ctx, body.rotation, null);
     default:
       return changeMembership(ctx, body, await targetOf(ctx));
@@ -67,9 +69,13 @@ async function changeMembership(ctx: VaultOpContext, body: MemberOpBody, target:
     case 'member.changeRole':
       if (isRemoved(target)) throw new ApiError('INVALID_OPERATION', 'This membership has ended');
       if (body.role !== 'OWNER') await assertNotLastOwner(ctx.trx, target, 'A vault needs an owner: make someone else owner first');
+      // An airdrop guest stays a guest (spec 001 section 5: the OWNER option is hidden for links).
+      if (body.role === 'OWNER') await assertMayOwnVaults(ctx.trx, target.userId, 'A member from an airdrop link cannot be made owner');
       await update(ctx, target, { role: body.role });
       return notifyMember(ctx, target, 'MEMBERSHIP_CHANGE_ACCESS');
     case 'member.revoke':
+      // Its rotation included: only an owner takes someone's access and keys away (R58).
+      if (!(await authorHasRole(ctx, ['OWNER']))) throw new ApiError('FORBIDDEN', 'Only an owner may revoke a member');
       if (target.status === 'REVOKED' || target.role === 'REVOKED') throw new ApiError('INVALID_OPERATION', 'This member is already revoked');
       await assertNotLastOwner(ctx.trx, target, 'A vault needs an owner: make someone else owner first');
       await update(ctx, target, { status: 'REVOKED', role: 'REVOKED', keys: null });
@@ -158,6 +164,29 @@ async function rotate(ctx: VaultOpContext, rotation: KeyRotation, removedId: str
     await trx.updateTable('memberships').set({ keys, updated_at: now }).where('id', '=', membershipId).execute();
   }
   await trx.updateTable('vaults').set({ key_count: rotation.keyCount, needs_rotation: 0 }).where('id', '=', vault.id).execute();
+}
+
+/**
+ * A rotation on its own is accepted only when the vault asks for one (a key holder left:
+ * `needs_rotation`, SYNC_SPEC R18/R20), and only from an accepted OWNER or CONTRIBUTOR. Any other
+ * rotation would let a writer hand the ring to whoever they like and leave the others on a key
+ * that every later write is refused under (STALE_VAULT_KEY), owners included. A revoke's rotation
+ * travels inside member.revoke, which only an OWNER may push.
+ */
+async function assertRotationAsked(ctx: VaultOpContext): Promise<void> {
+  if (!(await authorHasRole(ctx, ['OWNER', 'CONTRIBUTOR']))) throw new ApiError('FORBIDDEN', 'Only an owner or contributor may rotate the vault key');
+  if (!ctx.vault.needsRotation) {
+    throw new ApiError('INVALID_OPERATION', 'The vault key is rotated only after a member holding it leaves (or their account is deleted); this vault needs no rotation');
+  }
+}
+
+/**
+ * Whether the author's membership is ACCEPTED in one of `roles`. The dispatcher's access table
+ * checks this too; key changes check it again here so the rule stays beside the key ring's code.
+ */
+async function authorHasRole(ctx: VaultOpContext, roles: readonly Role[]): Promise<boolean> {
+  const author = await findMembership(ctx.trx, ctx.vault.id, ctx.userId);
+  return author !== null && author.status === 'ACCEPTED' && !isRemoved(author) && roles.includes(author.role);
 }
 
 async function targetOf(ctx: VaultOpContext): Promise<Membership> {

@@ -5,6 +5,7 @@ import { toDbBool } from '../../db/dbBool';
 import { randomId } from '../tokens';
 import { findVault } from '../vaultRows';
 import { freeBlobs, type OpContext, type VaultOpContext } from './OpContext';
+import { assertMayOwnVaults } from './passwordlessRules';
 
 type Body<T extends OperationBody['type']> = Extract<OperationBody, { type: T }>;
 
@@ -13,6 +14,7 @@ export async function createVault(ctx: OpContext, body: Body<'vault.create'>): P
   const { op, trx, now } = ctx;
   if (op.objectId !== op.vaultId) throw new ApiError('INVALID_OPERATION', 'vault.create names the vault as its object');
   if (await findVault(trx, op.vaultId)) throw new ApiError('INVALID_OPERATION', 'The vault already exists');
+  await assertMayOwnVaults(trx, ctx.userId, 'An airdrop link gives access to its vault only: sign up to create vaults');
   await trx
     .insertInto('vaults')
     .values({

@@ -20,7 +20,7 @@ import { actionErrorText } from '../vaults/vaultErrors';
 import { useVaultRoom } from '../files/VaultRoomContext';
 import { AirdropInvite } from './airdrop/AirdropInvite';
 import { InviteRows } from './InviteRows';
-import { memberErrorText } from './memberCommands';
+import { isRateLimited, memberErrorText } from './memberCommands';
 import { MemberLimitModal } from './MemberLimitModal';
 import { MemberPageHeader } from './MemberPageHeader';
 
@@ -91,7 +91,8 @@ export function InviteToVaultPage() {
       } else {
         console.warn(FAILURE_TEXT, error);
         showErrorSnackbar(memberErrorText(error, 'sending the invitation'));
-        if (!(error instanceof OfflineError)) setFailure(error);
+        // Offline and the hourly e-mail limit are said by the snackbar; they are nothing to report.
+        if (!(error instanceof OfflineError) && !isRateLimited(error)) setFailure(error);
       }
     } finally {
       setIsSending(false);

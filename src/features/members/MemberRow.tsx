@@ -1,5 +1,5 @@
 import { Anchor, Badge, Code, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { canResendInvite, canRevokeMember, MEMBER_STATUS_LABELS, ROLE_LABELS } from '../../domain/memberRules';
+import { canResendInvite, canRevokeMember, MEMBER_STATUS_LABELS, ROLE_LABELS, roleChoicesFor } from '../../domain/memberRules';
 import { keyFingerprint } from '../../crypto/fingerprint';
 import type { Member } from '../../protocol/members';
 import type { MemberRole, Role } from '../../protocol/vaults';
@@ -10,8 +10,6 @@ import { FlashActionLink } from '../../ui/FlashActionLink';
 export function memberDisplayName(member: Pick<Member, 'profileName' | 'email'>): string {
   return member.profileName?.trim() || member.email || 'Airdrop member';
 }
-
-const ROLE_OPTIONS = (['OWNER', 'CONTRIBUTOR', 'VIEWER', 'REVOKED'] as const).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** Spec 001 section 9: 'Resent!' lasts 1 s. */
 const RESENT_FLASH_MS = 1_000;
@@ -87,7 +85,7 @@ export function MemberRow({ member, isMe, isEditable, chosenRole, onChooseRole, 
           <NativeSelect
             w={{ base: '100%', xs: 170 }}
             aria-label={`Role of ${name}`}
-            data={ROLE_OPTIONS}
+            data={roleChoicesFor(member).map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
             value={chosenRole ?? member.role}
             onChange={(event) => onChooseRole(event.currentTarget.value as Role)}
           />

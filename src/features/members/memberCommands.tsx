@@ -1,13 +1,25 @@
 /** Member actions with their confirmations and snackbars (spec 001 sections 4 and 8). */
 import { Stack, Text } from '@mantine/core';
+import { ApiError } from '../../protocol/errors';
 import { leaveVault, OfflineError, revokeMember } from '../../sync/memberActions';
 import { confirmAction } from '../../ui/confirmAction';
 import { showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { actionErrorText } from '../vaults/vaultErrors';
 
-/** A member action's failure text: offline says so (they are online only), else spec 000 section 8's. */
+/**
+ * A member action's failure text: offline says so (they are online only); the hourly limit of
+ * invitation e-mails says which limit and to try later (the server's message); else spec 000
+ * section 8's.
+ */
 export function memberErrorText(error: unknown, doing?: string): string {
-  return error instanceof OfflineError ? error.message : actionErrorText(doing);
+  if (error instanceof OfflineError) return error.message;
+  if (isRateLimited(error)) return error.message;
+  return actionErrorText(doing);
+}
+
+/** A 429: the request was refused as too many, not failed; retrying later works. */
+export function isRateLimited(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === 'RATE_LIMITED';
 }
 
 /** Runs a member action, reporting its failure as a snackbar; resolves to whether it succeeded. */

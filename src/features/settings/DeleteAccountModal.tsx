@@ -2,6 +2,10 @@ import { List, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { authService } from '../account/authService';
+import { useSession } from '../account/useSession';
+import { getDb } from '../../storage/db';
+import { getVault } from '../../storage/vaultStore';
+import { blockingVaultIds, deleteAccountBlockedText } from './deleteAccountRules';
 import { ConfirmFooter } from '../../ui/ConfirmFooter';
 
 interface DeleteAccountModalProps {
@@ -12,8 +16,16 @@ interface DeleteAccountModalProps {
 /** The delete-account confirmation (spec 001 section 8: deleted within 24 hours). */
 export function DeleteAccountModal({ opened, onClose }: DeleteAccountModalProps) {
   const navigate = useNavigate();
+  const { user } = useSession();
+
   const [isLoading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  /** The names this device knows for the vaults the server named (null where it has none). */
+  async function vaultNames(vaultIds: string[]): Promise<(string | null)[]> {
+    if (!user) return vaultIds.map(() => null);
+    return Promise.all(vaultIds.map(async (id) => (await getVault(getDb(), user.id, id).catch(() => undefined))?.name || null));
+  }
 
   async function handleConfirm() {
     setLoading(true);
@@ -24,7 +36,8 @@ export function DeleteAccountModal({ opened, onClose }: DeleteAccountModalProps)
       await navigate({ to: '/login', replace: true });
     } catch (err) {
       console.error('Account deletion failed', err);
-      setError('Your account could not be deleted. Please try again.');
+      const blocking = blockingVaultIds(err);
+      setError(blocking ? deleteAccountBlockedText(await vaultNames(blocking)) : 'Your account could not be deleted. Please try again.');
       setLoading(false);
     }
   }
@@ -36,7 +49,8 @@ export function DeleteAccountModal({ opened, onClose }: DeleteAccountModalProps)
         <List size="sm" spacing={4}>
           <List.Item>Your account and the data only you hold will be deleted within 24 hours.</List.Item>
           <List.Item>
-            Vault data you shared stays with the people who hold it: members keep what they already have access to.
+            Vaults you share pass to their other owners, and members keep what they have access to. While you are the only owner
+            of a vault others use, make one of them an owner first.
           </List.Item>
           <List.Item>This cannot be undone.</List.Item>
         </List>
