@@ -9,6 +9,9 @@ import { describeEachDatabase } from '../testing/databases';
 import { expectError, expectStatus, logIn, signUp, signUpVerified, verificationLink } from '../testing/flows';
 import { encodeUid } from '../services/SignupService';
 import { TestUser } from '../testing/TestUser';
+import { createPrivateVault, postInvitations, sealRingTo } from '../testing/members';
+import { newId, VaultActor } from '../testing/vaults';
+import { InviteResponse } from '../../src/protocol/members';
 
 describeEachDatabase('sign-up squatting and verification answers', (env) => {
   it("a new sign-up replaces an unverified one: the squatter's link stops working, the owner's works and logs in with the owner's keys", async () => {
@@ -70,5 +73,27 @@ describeEachDatabase('sign-up squatting and verification answers', (env) => {
     expect((await api.post('/api/auth/verify-email', { uid: link.uid, code: link.code })).body).toEqual({ status: 'CONFIRMED' });
     env.clock.advance(25 * 60 * 60 * 1000);
     expect((await api.post('/api/auth/verify-email', { uid: link.uid, code: link.code })).body).toEqual({ status: 'CONFIRMED' });
+  });
+
+  it('[R57] an unverified sign-up cannot be looked up, nor sealed a vault key by invitation', async () => {
+    const api = new ApiClient(await env.buildApp());
+    const owner = await VaultActor.create(env, api);
+    const { vaultId, ring } = await createPrivateVault(owner);
+    const squatter = await TestUser.create();
+    expectStatus(await signUp(api, squatter), 200);
+
+    expectError(await api.get(`/api/users/lookup?email=${encodeURIComponent(squatter.email)}`, { token: owner.token }), 404, 'USER_NOT_FOUND');
+    // An invitation made from the key anyway (an owner's device fooled, or a script) is refused.
+    const op = await owner.sign(vaultId, newId(), {
+      type: 'member.invite',
+      role: 'VIEWER',
+      memberKey: squatter.publicSigningKey,
+      keys: await sealRingTo(ring, squatter.publicEncryptionKey),
+      keyCount: ring.length,
+    });
+    const response = await postInvitations(owner, vaultId, [op]);
+    expectStatus(response, 200);
+    expect(InviteResponse.parse(response.body).results).toEqual([{ id: op.id, status: 'rejected', error: { code: 'USER_NOT_FOUND', message: expect.any(String) } }]);
+    expect(await env.db.selectFrom('memberships').select('id').where('vault_id', '=', vaultId).execute()).toHaveLength(1);
   });
 });

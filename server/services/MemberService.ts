@@ -51,6 +51,9 @@ export class MemberService {
       .select(['id', 'email', 'address', 'public_signing_key', 'public_encryption_key'])
       .where('email', '=', email)
       .where('passwordless', '=', 0)
+      // An unverified sign-up may be someone squatting the address (it is replaced by the next
+      // sign-up for it, R57): nobody is shown it, nor seals a vault's keys to it.
+      .where('email_verified', '=', 1)
       .executeTakeFirst();
     if (!row) throw new ApiError('USER_NOT_FOUND', 'No account uses this e-mail');
     return {

@@ -116,6 +116,8 @@ async function invite(ctx: VaultOpContext, body: Body<'member.invite'>): Promise
     .select(['id'])
     .where('public_signing_key', '=', body.memberKey)
     .where('passwordless', '=', 0)
+    // Never an unverified sign-up: it may be a squatter about to be replaced (R57).
+    .where('email_verified', '=', 1)
     .executeTakeFirst();
   if (!invitee) throw new ApiError('USER_NOT_FOUND', 'No account has this key: look the person up again');
   assertRing(vault, body.keys, body.keyCount);
