@@ -241,6 +241,9 @@ describe('R56: a device lets go of a vault whose membership ended', () => {
     }
     expect(dropped).toEqual([GONE]);
     expect(uploadKicks).toBe(1);
+    // The crypto worker no longer holds the vault's keys; the other vault's it keeps.
+    expect(await ctx.crypto.hasVaultKeys(GONE)).toBe(false);
+    expect(await ctx.crypto.hasVaultKeys(KEPT)).toBe(true);
 
     // The other vault keeps every row, and stays findable.
     const keptAfter = await rowsOfVault(KEPT);

@@ -15,6 +15,7 @@ import { isListedMembership } from '../domain/vaultListRules';
 import type { NotificationEvent } from '../protocol/members';
 import { holdsVaultData, wipeVaultData } from '../storage/wipeVaultData';
 import { clearOfflineFiles } from './offlineFiles';
+import { forgetHeldRing } from './pull';
 import type { SyncContext } from './SyncContext';
 import { forgetPickedFile } from './uploadSource';
 
@@ -58,6 +59,7 @@ export async function dropEndedVaults(ctx: SyncContext): Promise<string[]> {
     if (record.droppedAt !== undefined && !(await holdsVaultData(db, accountId, record.vaultId))) continue;
     ctx.log(`Membership of vault ${record.vaultId} ended (${record.membershipStatus}): dropping its data on this device`);
     const { uploadIds } = await wipeVaultData(db, accountId, record.vaultId, { now: ctx.now() });
+    await forgetHeldRing(ctx, record.vaultId);
     for (const uploadId of uploadIds) forgetPickedFile(uploadId);
     await clearOfflineFiles(accountId, record.vaultId).catch((error: unknown) => ctx.log(`Offline copies of vault ${record.vaultId} not cleared`, error));
     for (const listener of [...dropListeners]) listener(accountId, record.vaultId);

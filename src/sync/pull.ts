@@ -60,6 +60,13 @@ export function setHeldKeyCount(ctx: SyncContext, vaultId: string, keyCount: num
   else keyCountsOf(ctx).set(vaultId, keyCount);
 }
 
+/** The worker forgets the vault's ring, and this session what it knew of it (a membership ended, R56). */
+export async function forgetHeldRing(ctx: SyncContext, vaultId: string): Promise<void> {
+  await ctx.crypto.forgetVaultKeys(vaultId);
+  setHeldKeyCount(ctx, vaultId, undefined);
+  trustedCountsOf(ctx).delete(vaultId);
+}
+
 /** Opens `sealedKeys` in the worker as the vault's ring and records its size. */
 async function openRing(ctx: SyncContext, vaultId: string, sealedKeys: string): Promise<void> {
   const { keyCount } = await ctx.crypto.openVaultKeys(vaultId, sealedKeys);
@@ -101,7 +108,8 @@ export async function refreshVaultList(ctx: SyncContext): Promise<VaultSummary[]
   // Rings the server served that would replace keys the worker holds: refused, and flagged below.
   const replaced: string[] = [];
   for (const summary of vaults) {
-    if (!summary.isPublic && summary.membership.keys && heldKeyCount(ctx, summary.vaultId) !== summary.keyCount) {
+    const isLive = !isEndedMembership(summary.membership.status);
+    if (isLive && !summary.isPublic && summary.membership.keys && heldKeyCount(ctx, summary.vaultId) !== summary.keyCount) {
       try {
         await openRing(ctx, summary.vaultId, summary.membership.keys);
       } catch (error) {

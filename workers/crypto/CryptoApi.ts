@@ -31,6 +31,8 @@ export interface VaultCryptoApi {
    * with `keyCount` keys: that many keys may now seal. Answers how many may.
    */
   confirmVaultKeys(vaultId: string, keyCount: number): Promise<{ trustedCount: number }>;
+  /** Wipes and forgets the vault's ring (the membership ended, SYNC_SPEC R56). */
+  forgetVaultKeys(vaultId: string): Promise<void>;
   hasVaultKeys(vaultId: string): Promise<boolean>;
   /**
    * Seals each given field under the newest trusted key of the vault's ring; Error('NO_VAULT_KEYS')

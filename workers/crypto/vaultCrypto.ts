@@ -140,6 +140,12 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
       return { keyCount: ring.length };
     },
 
+    async forgetVaultKeys(vaultId) {
+      for (const key of rings.get(vaultId) ?? []) key.fill(0);
+      rings.delete(vaultId);
+      trusted.delete(vaultId);
+    },
+
     async confirmVaultKeys(vaultId, keyCount) {
       const ring = rings.get(vaultId);
       if (!ring) return { trustedCount: 0 };

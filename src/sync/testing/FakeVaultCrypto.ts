@@ -64,6 +64,12 @@ export class FakeVaultCrypto implements VaultCryptoApi {
     return { keyCount: 1 };
   }
 
+  async forgetVaultKeys(vaultId: string) {
+    this.calls.push('forgetVaultKeys');
+    this.rings.delete(vaultId);
+    this.trusted.delete(vaultId);
+  }
+
   async confirmVaultKeys(vaultId: string, keyCount: number) {
     this.calls.push('confirmVaultKeys');
     if (!this.rings.has(vaultId) || keyCount < 1) return { trustedCount: this.trusted.has(vaultId) ? 1 : 0 };
