@@ -56,3 +56,16 @@ export function defaultNewId(): string {
 export function chunkPath(vaultId: string, blobId: string, index: number): string {
   return `/vaults/${encodeURIComponent(vaultId)}/blobs/${encodeURIComponent(blobId)}/chunks/${index}`;
 }
+
+/**
+ * A map of this session's own bookkeeping by vault id, one per sync context: a new session (a new
+ * sign-in, a new crypto worker) starts empty, and the map goes with the context when sync stops.
+ */
+export function perSessionMap<V>(): (ctx: SyncContext) => Map<string, V> {
+  const maps = new WeakMap<SyncContext, Map<string, V>>();
+  return (ctx) => {
+    let map = maps.get(ctx);
+    if (!map) maps.set(ctx, (map = new Map()));
+    return map;
+  };
+}

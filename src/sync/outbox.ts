@@ -28,7 +28,7 @@ import { applyOperation, clearPending, computeFolderSizes } from './applyOperati
 import { keySharing } from './members';
 import { pullVaultIfMember, refreshVaultList } from './pull';
 import { rebuildVault } from './rebuild';
-import type { SyncContext } from './SyncContext';
+import { perSessionMap, type SyncContext } from './SyncContext';
 
 export interface EnqueueInput {
   vaultId: string;
@@ -49,13 +49,7 @@ export interface EnqueueInput {
  * (src/storage/vaultProjection.ts), instead of reading the whole vault for every action. Keyed by
  * the session's context, so it goes (with the names it holds in clear) when sync stops.
  */
-const heldStates = new WeakMap<SyncContext, Map<string, VaultState>>();
-
-function heldStatesOf(ctx: SyncContext): Map<string, VaultState> {
-  let held = heldStates.get(ctx);
-  if (!held) heldStates.set(ctx, (held = new Map()));
-  return held;
-}
+const heldStatesOf = perSessionMap<VaultState>();
 
 /**
  * Signs `input`, stores it as pending and applies it to the projection in one transaction. The

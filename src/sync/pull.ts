@@ -15,7 +15,7 @@ import { judgeOperation, newVaultLogState, trustedRingKeyCount, type VaultLogPro
 import { judgeCachedLog } from './judgeCachedLog';
 import { applyOperation, computeFolderSizes } from './applyOperation';
 import { dropEndedVaults } from './dropEndedVaults';
-import type { SyncContext } from './SyncContext';
+import { perSessionMap, type SyncContext } from './SyncContext';
 
 export interface PullStats {
   applied: number;
@@ -41,13 +41,7 @@ export function isEndedMembership(status: VaultRecord['membershipStatus']): bool
  * device, or a rotation of ours the server never took), not on every cycle. Keyed by the
  * session's context: a new session (and a new worker) starts knowing nothing.
  */
-const heldKeyCounts = new WeakMap<SyncContext, Map<string, number>>();
-
-function keyCountsOf(ctx: SyncContext): Map<string, number> {
-  let counts = heldKeyCounts.get(ctx);
-  if (!counts) heldKeyCounts.set(ctx, (counts = new Map()));
-  return counts;
-}
+const keyCountsOf = perSessionMap<number>();
 
 /** The number of keys the worker holds for `vaultId` (as far as this session knows). */
 export function heldKeyCount(ctx: SyncContext, vaultId: string): number | undefined {
@@ -136,15 +130,9 @@ export async function refreshVaultList(ctx: SyncContext): Promise<VaultSummary[]
 
 /**
  * How many keys of each vault's ring this session's worker was told it may seal with (R51), so
- * the worker is asked again only when the held ring changed. Keyed like `heldKeyCounts`.
+ * the worker is asked again only when the held ring changed. Kept per session like `keyCountsOf`.
  */
-const trustedKeyCounts = new WeakMap<SyncContext, Map<string, number>>();
-
-function trustedCountsOf(ctx: SyncContext): Map<string, number> {
-  let counts = trustedKeyCounts.get(ctx);
-  if (!counts) trustedKeyCounts.set(ctx, (counts = new Map()));
-  return counts;
-}
+const trustedCountsOf = perSessionMap<number>();
 
 /**
  * R51: the worker may seal with the vault's held ring once the judged log shows an allowed
