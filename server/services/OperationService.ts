@@ -3,6 +3,7 @@
  * transaction: role and state checks, the structural change, and the append to the vault's log
  * with seq = head_seq + 1. A rejected operation changes nothing and does not stop the others.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { canonicalJson } from '../../src/protocol/canonical';
 import { ApiError } from '../../src/protocol/errors';
 import { type Operation, operationSigningPayload, type OperationType, type PushResult } from '../../src/protocol/vaults';
@@ -74,6 +75,14 @@ export interface Author {
   publicSigningKey: string;
 }
 
+export interface OperationServiceOptions {
+  /** Where an operation that failed unexpectedly is logged, with its stack. */
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** The rejection of an operation whose apply failed unexpectedly: nothing about the cause leaks. */
+export const INTERNAL_REJECTION = { code: 'INTERNAL', message: 'The server could not apply this change.' } as const;
+
 export class OperationService {
   constructor(
     private readonly db: Db,
@@ -81,6 +90,7 @@ export class OperationService {
     private readonly blobStore: BlobStore,
     private readonly pokes?: Pick<PokeBus, 'publish'>,
     private readonly notifications?: Pick<NotificationService, 'deliver'>,
+    private readonly options: OperationServiceOptions = {},
   ) {}
 
   /**
@@ -128,7 +138,7 @@ export class OperationService {
       try {
         const { seq, freedKeys, notified } = await this.db.transaction().execute((trx) => this.apply(trx, author.id, op, body));
         // After the commit: a rolled-back operation must never lose bytes, nor notify anyone.
-        for (const key of freedKeys) await this.blobStore.delete(key);
+        await this.deleteFreed(op, freedKeys);
         return { result: { id: op.id, status: 'accepted', vaultId: op.vaultId, seq }, isNew: true, notified };
       } catch (error) {
         // The same id pushed concurrently: the other push won; answer as a repeat.
@@ -141,7 +151,22 @@ export class OperationService {
       }
     } catch (error) {
       if (error instanceof ApiError) return { result: { id: op.id, status: 'rejected', error: { code: error.code, message: error.message } }, isNew: false, notified: [] };
-      throw error;
+      // Anything else is the server's fault (a database limit, a bug). Its transaction rolled back,
+      // so refusing this one operation is true; throwing would answer the whole push 500 and the
+      // device would push the same batch again forever, stalling every change queued behind it.
+      this.options.log?.error({ err: error, opId: op.id, vaultId: op.vaultId, type: op.body.type }, 'operation failed unexpectedly');
+      return { result: { id: op.id, status: 'rejected', error: { ...INTERNAL_REJECTION } }, isNew: false, notified: [] };
+    }
+  }
+
+  /** Chunk files freed by a committed operation. A failure leaves orphan files, logged; the operation stands. */
+  private async deleteFreed(op: Operation, keys: string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await this.blobStore.delete(key);
+      } catch (error) {
+        this.options.log?.error({ err: error, opId: op.id, key }, 'freed chunk not deleted');
+      }
     }
   }
 

@@ -1,0 +1,107 @@
+/**
+ * Operations over data that grows without bound: a vault of tens of thousands of blobs is deleted
+ * in one operation (no statement binds more ids than a database accepts), and an operation whose
+ * apply fails unexpectedly is refused alone (SYNC_SPEC R1, R9), so the rest of the push and the
+ * device's outbox go on.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
+import { PushResponse } from '../../src/protocol/vaults';
+import { ApiClient } from '../testing/ApiClient';
+import { describeEachDatabase } from '../testing/databases';
+import { INTERNAL_REJECTION } from '../services/OperationService';
+import { expectAccepted, makeFile, newId, sealed, VaultActor } from '../testing/vaults';
+
+/** More ids than either database binds in one statement (SQLite 32,766, PostgreSQL 65,535). */
+const BLOB_COUNT = 70_000;
+
+function blobFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'blobs');
+  if (!fs.existsSync(root)) return [];
+  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+}
+
+describeEachDatabase('large vaults', (env) => {
+  let api: ApiClient;
+  let owner: VaultActor;
+
+  beforeAll(async () => {
+    api = new ApiClient(await env.buildApp());
+    owner = await VaultActor.create(env, api);
+  });
+
+  it(`[R1] deleting a cloud vault of ${BLOB_COUNT} blobs frees them all, and the operation after it in the push is applied`, { timeout: 120_000 }, async () => {
+    const vaultId = await owner.createVault();
+    // One real upload (its chunk file must go), then the rest as rows: reservations never sent.
+    const file = makeFile(50_000);
+    const version = await owner.upload(vaultId, file);
+    expectAccepted(await owner.apply(vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version }));
+    expect(blobFiles(env.dataDir)).toHaveLength(1);
+    const now = Date.now();
+    const rows = Array.from({ length: BLOB_COUNT }, () => ({
+      id: newId(),
+      vault_id: vaultId,
+      uploader_user_id: owner.userId,
+      charged_user_id: owner.userId,
+      is_cloud: 1,
+      stored_size: 1_000,
+      chunk_count: 1,
+      status: 'reserved',
+      node_id: null,
+      version_id: null,
+      created_at: now,
+      expires_at: now + 3_600_000,
+    }));
+    for (let i = 0; i < rows.length; i += 2_000) await env.db.insertInto('blobs').values(rows.slice(i, i + 2_000)).execute();
+    expectAccepted(await owner.apply(vaultId, vaultId, { type: 'vault.archive' }));
+
+    const other = await owner.createVault();
+    const [deleted, after] = await owner.push(
+      await owner.sign(vaultId, vaultId, { type: 'vault.delete' }),
+      await owner.sign(other, newId(), { type: 'folder.create', parentId: null, name: sealed() }),
+    );
+    expectAccepted(deleted);
+    expectAccepted(after);
+    const left = await env.db.selectFrom('blobs').select((eb) => eb.fn.countAll<number>().as('n')).where('vault_id', '=', vaultId).executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
+    const vault = await env.db.selectFrom('vaults').select(['status', 'size']).where('id', '=', vaultId).executeTakeFirstOrThrow();
+    expect({ status: vault.status, size: Number(vault.size) }).toEqual({ status: 'DELETED', size: 0 });
+    expect(blobFiles(env.dataDir)).toEqual([]);
+  });
+
+  it('[R9] an operation that fails unexpectedly is refused alone with INTERNAL, changes nothing, and the next one is applied', async () => {
+    const vaultId = await owner.createVault();
+    const doomed = newId();
+    // A fault below the service, as a full disk or a database limit would raise: the append of
+    // this one operation to the log fails with a database error that is not a typed rejection.
+    if (env.kind === 'sqlite') {
+      await sql
+        .raw(`create trigger fail_one_op before insert on ops when new.object_id = '${doomed}' begin select raise(abort, 'forced failure'); end`)
+        .execute(env.db);
+    } else {
+      await sql
+        .raw(
+          `create function fail_one_op() returns trigger language plpgsql as $$ begin if new.object_id = '${doomed}' then raise exception 'forced failure'; end if; return new; end $$;
+           create trigger fail_one_op before insert on ops for each row execute function fail_one_op()`,
+        )
+        .execute(env.db);
+    }
+    const before = await env.db.selectFrom('vaults').select('head_seq').where('id', '=', vaultId).executeTakeFirstOrThrow();
+
+    const next = newId();
+    const response = await owner.pushRaw([
+      await owner.sign(vaultId, doomed, { type: 'folder.create', parentId: null, name: sealed() }),
+      await owner.sign(vaultId, next, { type: 'folder.create', parentId: null, name: sealed() }),
+    ]);
+    expect(response.status).toBe(200);
+    const [failed, applied] = PushResponse.parse(response.body).results;
+    expect(failed).toMatchObject({ status: 'rejected', error: INTERNAL_REJECTION });
+    // Nothing of the cause reaches the device.
+    expect(JSON.stringify(failed)).not.toContain('forced failure');
+    expect(expectAccepted(applied)).toBe(Number(before.head_seq) + 1);
+    const nodes = await env.db.selectFrom('nodes').select('id').where('vault_id', '=', vaultId).execute();
+    expect(nodes.map((n) => n.id)).toEqual([next]);
+  });
+});
