@@ -3,6 +3,8 @@
  * integer, bigint epoch milliseconds, and booleans as integer 0/1 (see `dbBool.ts`).
  */
 
+import type { Generated } from 'kysely';
+
 /** 0 or 1. Only `dbBool.ts` converts between this and boolean. */
 export type DbBool = number;
 
@@ -123,6 +125,8 @@ export interface VaultsTable {
   needs_rotation: DbBool;
   created_at: number;
   updated_at: number;
+  /** Running total of the log's body_bytes, charged to the owner's cloud storage (0006). */
+  op_bytes: Generated<number>;
 }
 
 export interface MembershipsTable {
@@ -197,6 +201,8 @@ export interface OpsTable {
   /** canonicalJson of the signed Operation. */
   body: string;
   received_at: number;
+  /** UTF-8 bytes of `body` (0006: pull pages stop at a byte cap; the owner's storage counts them). */
+  body_bytes: Generated<number>;
 }
 
 export interface BlobsTable {
@@ -279,6 +285,17 @@ export interface Database {
   blob_chunks: BlobChunksTable;
   storage_transactions: StorageTransactionsTable;
   storage_bundles: StorageBundlesTable;
+  note_drafts: NoteDraftsTable;
+}
+
+/** note.draft operations accepted per note and base version, for the draft limit (SYNC_SPEC R62). */
+export interface NoteDraftsTable {
+  vault_id: string;
+  note_id: string;
+  base_version_id: string;
+  count: number;
+  /** Sum of the drafts' body_bytes. */
+  bytes: number;
 }
 
 /** Every table, for tests that count rows. */
@@ -299,4 +316,5 @@ export const TABLES = [
   'ops',
   'blobs',
   'blob_chunks',
+  'note_drafts',
 ] as const satisfies readonly (keyof Database)[];

@@ -18,6 +18,7 @@ import { applyNodeOp } from './ops/nodeOps';
 import { applyNoteOp, isNoteOp } from './ops/noteOps';
 import { notifyVaultActivity } from './ops/activityNotifications';
 import type { NotificationService } from './NotificationService';
+import type { StorageService } from './StorageService';
 import type { NotifiedRow, OpContext } from './ops/OpContext';
 import { applyVaultOp, createVault } from './ops/vaultOps';
 import { verifySignedPayload } from './signatures';
@@ -78,6 +79,8 @@ export interface Author {
 export interface OperationServiceOptions {
   /** Where an operation that failed unexpectedly is logged, with its stack. */
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Charges each operation's bytes to the vault owner's cloud storage (docs/decisions.md, "Operation bytes"). */
+  storage?: Pick<StorageService, 'assertRoomForOperation'>;
 }
 
 /** The rejection of an operation whose apply failed unexpectedly: nothing about the cause leaks. */
@@ -182,6 +185,8 @@ export class OperationService {
     const now = this.clock.now();
     const notified: NotifiedRow[] = [];
     const ctx: OpContext = { trx, op, userId, now, freedKeys: [], notified };
+    // The vault owner's account pays for the log; a new vault's owner is its author.
+    let ownerUserId = userId;
     if (op.body.type === 'vault.create') {
       assertFieldsMatchVault(op.body, op.body.isPublic);
       assertSealedUnderNewestKey(op.body, { keyCount: op.body.isPublic ? 0 : 1, needsRotation: false });
@@ -199,6 +204,7 @@ export class OperationService {
       }
       assertFieldsMatchVault(op.body, vault.isPublic);
       assertSealedUnderNewestKey(op.body, vault);
+      ownerUserId = vault.ownerUserId;
       const vaultCtx = { ...ctx, vault };
       if (isMemberOp(op.body)) await applyMemberOp(vaultCtx, op.body);
       else if (isMemoOp(op.body)) await applyMemoOp(vaultCtx, op.body);
@@ -208,9 +214,11 @@ export class OperationService {
       // Member operations write their own notifications; the rest tell the members (SYNC_SPEC R30).
       if (!isMemberOp(op.body)) await notifyVaultActivity(vaultCtx);
     }
+    const bodyBytes = Buffer.byteLength(body);
+    await this.options.storage?.assertRoomForOperation(trx, ownerUserId, op.body.type, bodyBytes);
     const updated = await trx
       .updateTable('vaults')
-      .set((eb) => ({ head_seq: eb('head_seq', '+', 1), updated_at: now }))
+      .set((eb) => ({ head_seq: eb('head_seq', '+', 1), updated_at: now, op_bytes: eb('op_bytes', '+', bodyBytes) }))
       .where('id', '=', op.vaultId)
       .returning('head_seq')
       .executeTakeFirstOrThrow();
@@ -225,6 +233,7 @@ export class OperationService {
         type: op.body.type,
         object_id: op.objectId,
         body,
+        body_bytes: bodyBytes,
         received_at: now,
       })
       .execute();

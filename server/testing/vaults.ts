@@ -243,3 +243,16 @@ export async function countVaultRows(db: Kysely<Database>): Promise<Record<strin
   }
   return counts;
 }
+
+/**
+ * Bytes of the operation logs of every vault `userId` owns: charged to their cloud storage beside
+ * their uploads (docs/decisions.md, "Operation bytes").
+ */
+export async function operationBytesOf(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('vaults')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('op_bytes'), eb.lit(0)).as('bytes'))
+    .where('owner_user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}

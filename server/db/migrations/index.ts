@@ -4,6 +4,7 @@ import * as m0002 from './0002_vaults';
 import * as m0003 from './0003_members';
 import * as m0004 from './0004_notifications';
 import * as m0005 from './0005_storage_transactions';
+import * as m0006 from './0006_op_bytes';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -15,4 +16,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_members': m0003,
   '0004_notifications': m0004,
   '0005_storage_transactions': m0005,
+  '0006_op_bytes': m0006,
 };
