@@ -294,7 +294,7 @@ export interface NoteDraftsTable {
   note_id: string;
   base_version_id: string;
   count: number;
-  /** Sum of the drafts' body_bytes. */
+  /** Characters of the drafts' updates (base64url, so bytes too). */
   bytes: number;
 }
 

@@ -237,7 +237,7 @@ export async function vaultState(db: Kysely<Database>, vaultId: string): Promise
 /** Rows of the vault tables, to show a refused request changed nothing. */
 export async function countVaultRows(db: Kysely<Database>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of ['vaults', 'memberships', 'nodes', 'ops', 'blobs', 'blob_chunks', 'notifications', 'storage_transactions'] as const) {
+  for (const table of ['vaults', 'memberships', 'nodes', 'ops', 'blobs', 'blob_chunks', 'notifications', 'storage_transactions', 'note_drafts'] as const) {
     const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }

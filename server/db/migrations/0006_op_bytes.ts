@@ -2,8 +2,8 @@
  * What the operation log weighs (docs/decisions.md, "Operation bytes"): each operation's body size
  * in bytes, so a pull page can stop at a byte cap without reading the bodies it leaves out; each
  * vault's running total, charged to its owner's cloud storage; and per note and base version the
- * note.draft operations accepted so far, for the draft limit (SYNC_SPEC R62). Append-only: never
- * edit once shipped.
+ * note.draft operations accepted so far and the characters of their updates, for the draft limit
+ * (SYNC_SPEC R62). Append-only: never edit once shipped.
  */
 import { type Kysely, sql } from 'kysely';
 
