@@ -11,7 +11,7 @@ import { OPERATION_STORAGE_MESSAGE } from '../services/StorageService';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
 import { expectStatus } from '../testing/flows';
-import { expectAccepted, expectRejected, insertMembership, newId, sealed, VaultActor, vaultState } from '../testing/vaults';
+import { expectAccepted, expectRejected, insertMembership, makeFile, newId, sealed, VaultActor, vaultState } from '../testing/vaults';
 
 const CLOUD_ALLOWANCE = 200_000;
 
@@ -59,25 +59,35 @@ describeEachDatabase('operation bytes in storage', (env) => {
     expect((await storage(contributor)).cloudUsed).toBe(0);
   });
 
-  it('refuses an operation past the owner\'s cloud storage with NOT_ENOUGH_STORAGE and changes nothing; freeing and leaving still go through', async () => {
+  it("refuses an operation past the owner's cloud storage with NOT_ENOUGH_STORAGE and changes nothing; one that fits exactly goes; freeing and leaving still go through", async () => {
     const owner = await VaultActor.create(env, api);
     const contributor = await VaultActor.create(env, api);
     const vaultId = await owner.createVault();
     const membershipId = await insertMembership(env.db, vaultId, contributor.userId, 'CONTRIBUTOR');
+    // Committed uploads in the cloud vault count; those of a permanent vault do not (permanent storage).
+    const cloudFile = await owner.upload(vaultId, makeFile(30_000));
+    expectAccepted(await owner.apply(vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version: cloudFile }));
+    const permanentId = await owner.createVault({ isCloud: false });
+    const permanentFile = await owner.upload(permanentId, makeFile(30_000));
+    expectAccepted(await owner.apply(permanentId, newId(), { type: 'file.create', parentId: null, name: sealed(), version: permanentFile }));
     const folderId = newId();
     expectAccepted(await owner.apply(vaultId, folderId, { type: 'folder.create', parentId: null, name: sealed() }));
     expectAccepted(await owner.apply(vaultId, folderId, { type: 'node.hide' }));
-    // Fill the owner's cloud storage but for 100 bytes: less than any operation.
+    // Leave room for exactly one small operation.
+    const fits = await contributor.sign(vaultId, newId(), { type: 'folder.create', parentId: null, name: sealed() });
     const used = (await storage(owner)).cloudUsed;
-    expectStatus(await owner.announce(vaultId, newId(), CLOUD_ALLOWANCE - used - 100, 1), 200);
-    expect((await storage(owner)).cloudUsed).toBe(CLOUD_ALLOWANCE - 100);
+    expectStatus(await owner.announce(vaultId, newId(), CLOUD_ALLOWANCE - used - bytesOf(fits), 1), 200);
 
     const before = await vaultState(env.db, vaultId);
-    const refused = await push(contributor, vaultId, newId(), { type: 'folder.create', parentId: null, name: sealed() });
-    expectRejected(refused.result, 'NOT_ENOUGH_STORAGE');
-    expect(refused.result).toMatchObject({ error: { message: OPERATION_STORAGE_MESSAGE } });
-    expectRejected((await push(owner, vaultId, vaultId, { type: 'vault.rename', name: sealed() })).result, 'NOT_ENOUGH_STORAGE');
+    const tooLarge = await push(contributor, vaultId, newId(), { type: 'folder.create', parentId: null, name: sealed(200) });
+    expectRejected(tooLarge.result, 'NOT_ENOUGH_STORAGE');
+    expect(tooLarge.result).toMatchObject({ error: { message: OPERATION_STORAGE_MESSAGE } });
     expect(await vaultState(env.db, vaultId)).toEqual(before);
+    expectAccepted((await contributor.push(fits))[0]);
+    expect((await storage(owner)).cloudUsed).toBe(CLOUD_ALLOWANCE);
+    const full = await vaultState(env.db, vaultId);
+    expectRejected((await push(owner, vaultId, vaultId, { type: 'vault.rename', name: sealed() })).result, 'NOT_ENOUGH_STORAGE');
+    expect(await vaultState(env.db, vaultId)).toEqual(full);
 
     // What frees storage or takes access away is never stuck behind a full account.
     expectAccepted((await push(owner, vaultId, folderId, { type: 'node.delete' })).result);

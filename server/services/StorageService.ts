@@ -94,8 +94,35 @@ export class StorageService {
    */
   async assertRoomForOperation(db: Db, ownerUserId: string, type: OperationType, bodyBytes: number): Promise<void> {
     if (OPERATIONS_ALWAYS_ACCEPTED.has(type)) return;
-    const used = await this.usedBy(ownerUserId, db);
-    if (bodyBytes > this.allowanceOf(ownerUserId, true) - used.cloud) throw new ApiError('NOT_ENOUGH_STORAGE', OPERATION_STORAGE_MESSAGE);
+    const used = await this.cloudUsedFromTotals(ownerUserId, db);
+    if (bodyBytes > this.allowanceOf(ownerUserId, true) - used) throw new ApiError('NOT_ENOUGH_STORAGE', OPERATION_STORAGE_MESSAGE);
+  }
+
+  /**
+   * `usedBy(userId).cloud`, from running totals rather than a sum over every blob: each pushed
+   * operation asks, and summing the blobs of an account holding 70,000 took 60 ms per operation.
+   * Committed bytes are the owned cloud vaults' `size` (kept with each commit and free, and
+   * uploads are charged to the vault owner); live reservations are few, read by index
+   * (blobs_charged_status, migration 0006).
+   */
+  private async cloudUsedFromTotals(userId: string, db: Db): Promise<number> {
+    const vaults = await db
+      .selectFrom('vaults')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('is_cloud', '=', 1).then(eb.ref('size')).else(0).end()), eb.lit(0)).as('committed'),
+        eb.fn.coalesce(eb.fn.sum<number>('op_bytes'), eb.lit(0)).as('ops'),
+      ])
+      .where('owner_user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const reserved = await db
+      .selectFrom('blobs')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stored_size'), eb.lit(0)).as('bytes'))
+      .where('charged_user_id', '=', userId)
+      .where('status', '=', 'reserved')
+      .where('expires_at', '>', this.clock.now())
+      .where('is_cloud', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(vaults.committed) + Number(vaults.ops) + Number(reserved.bytes);
   }
 
   /**

@@ -22,6 +22,10 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('vaults').addColumn('op_bytes', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
   await sql`update vaults set op_bytes = coalesce((select sum(o.body_bytes) from ops o where o.vault_id = vaults.id), 0)`.execute(db);
 
+  // Each pushed operation checks the owner's room: live reservations by index, not by reading
+  // every blob the account holds (StorageService.cloudUsedFromTotals).
+  await db.schema.createIndex('blobs_charged_status').on('blobs').columns(['charged_user_id', 'status', 'expires_at']).execute();
+
   await db.schema
     .createTable('note_drafts')
     .addColumn('vault_id', 'text', (c) => c.notNull().references('vaults.id').onDelete('cascade'))
@@ -35,6 +39,7 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('note_drafts').execute();
+  await db.schema.dropIndex('blobs_charged_status').execute();
   await db.schema.alterTable('vaults').dropColumn('op_bytes').execute();
   await db.schema.dropIndex('ops_sizes').execute();
   await db.schema.alterTable('ops').dropColumn('body_bytes').execute();
