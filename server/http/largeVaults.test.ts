@@ -7,12 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PushResponse } from '../../src/protocol/vaults';
 import { ApiClient } from '../testing/ApiClient';
-import { describeEachDatabase } from '../testing/databases';
+import { describeEachDatabase, describePostgres } from '../testing/databases';
 import { INTERNAL_REJECTION } from '../services/OperationService';
 import { expectAccepted, makeFile, newId, sealed, VaultActor } from '../testing/vaults';
+import { isTransientDbError } from '../db/isTransientDbError';
 
 /** More ids than either database binds in one statement (SQLite 32,766, PostgreSQL 65,535). */
 const BLOB_COUNT = 70_000;
@@ -103,5 +104,42 @@ describeEachDatabase('large vaults', (env) => {
     expect(expectAccepted(applied)).toBe(Number(before.head_seq) + 1);
     const nodes = await env.db.selectFrom('nodes').select('id').where('vault_id', '=', vaultId).execute();
     expect(nodes.map((n) => n.id)).toEqual([next]);
+  });
+});
+
+describePostgres('transient database failures', (env) => {
+  it('[R10] a deadlock or serialization failure answers the push 5xx, so the device pushes it again, and the repeat is applied once', async () => {
+    const api = new ApiClient(await env.buildApp());
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault();
+    const unlucky = newId();
+    await sql
+      .raw(
+        `create function lose_one_op() returns trigger language plpgsql as $$ begin if new.object_id = '${unlucky}' then raise exception 'could not serialize access' using errcode = '40001'; end if; return new; end $$;
+         create trigger lose_one_op before insert on ops for each row execute function lose_one_op()`,
+      )
+      .execute(env.db);
+    const ops = [
+      await owner.sign(vaultId, newId(), { type: 'folder.create', parentId: null, name: sealed() }),
+      await owner.sign(vaultId, unlucky, { type: 'folder.create', parentId: null, name: sealed() }),
+    ];
+    const failed = await owner.pushRaw(ops);
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+
+    await sql.raw('drop trigger lose_one_op on ops').execute(env.db);
+    const [first, second] = await owner.push(...ops);
+    // The first was applied by the failed push: its repeat answers the same seq, not a second copy.
+    expect(expectAccepted(first)).toBe(2);
+    expect(expectAccepted(second)).toBe(3);
+  });
+});
+
+describe('isTransientDbError', () => {
+  it('tells busy, unreachable and conflicting databases from errors of the statement', () => {
+    const coded = (code: string) => Object.assign(new Error(code), { code });
+    for (const code of ['40001', '40P01', '08006', '57P01', 'SQLITE_BUSY', 'ECONNREFUSED']) expect(isTransientDbError(coded(code)), code).toBe(true);
+    expect(isTransientDbError(new Error('Connection terminated unexpectedly'))).toBe(true);
+    for (const code of ['54000', '23505', 'SQLITE_ERROR', 'SQLITE_CONSTRAINT_TRIGGER', 'P0001']) expect(isTransientDbError(coded(code)), code).toBe(false);
+    expect(isTransientDbError(new Error('too many SQL variables'))).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { ApiError } from '../../src/protocol/errors';
 import { type Operation, operationSigningPayload, type OperationType, type PushResult } from '../../src/protocol/vaults';
 import type { BlobStore } from '../blobs/BlobStore';
 import type { PokeBus } from '../realtime/PokeBus';
+import { isTransientDbError } from '../db/isTransientDbError';
 import { isUniqueViolation } from '../db/isUniqueViolation';
 import type { Clock } from './Clock';
 import { assertFieldsMatchVault, assertSealedUnderNewestKey } from './ops/fieldRules';
@@ -154,6 +155,9 @@ export class OperationService {
       }
     } catch (error) {
       if (error instanceof ApiError) return { result: { id: op.id, status: 'rejected', error: { code: error.code, message: error.message } }, isNew: false, notified: [] };
+      // The database was down, busy or lost a deadlock: nothing is wrong with the operation, so
+      // the push answers 5xx and the device pushes it again later (R10); repeats are idempotent.
+      if (isTransientDbError(error)) throw error;
       // Anything else is the server's fault (a database limit, a bug). Its transaction rolled back,
       // so refusing this one operation is true; throwing would answer the whole push 500 and the
       // device would push the same batch again forever, stalling every change queued behind it.
