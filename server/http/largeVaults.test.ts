@@ -72,6 +72,35 @@ describeEachDatabase('large vaults', (env) => {
     expect(blobFiles(env.dataDir)).toEqual([]);
   });
 
+  it(`[R1] deleting a folder of ${BLOB_COUNT} folders deletes them all`, { timeout: 120_000 }, async () => {
+    const vaultId = await owner.createVault();
+    const folderId = newId();
+    expectAccepted(await owner.apply(vaultId, folderId, { type: 'folder.create', parentId: null, name: sealed() }));
+    const now = Date.now();
+    const rows = Array.from({ length: BLOB_COUNT }, () => ({
+      id: newId(),
+      vault_id: vaultId,
+      kind: 'folder',
+      parent_id: folderId,
+      status: 'ACTIVE',
+      size: 0,
+      version_count: 0,
+      latest_version_id: null,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 2_000) await env.db.insertInto('nodes').values(rows.slice(i, i + 2_000)).execute();
+    expectAccepted(await owner.apply(vaultId, folderId, { type: 'node.hide' }));
+    expectAccepted(await owner.apply(vaultId, folderId, { type: 'node.delete' }));
+    const left = await env.db
+      .selectFrom('nodes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('vault_id', '=', vaultId)
+      .where('status', '!=', 'DELETED')
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
+  });
+
   it('[R9] an operation that fails unexpectedly is refused alone with INTERNAL, changes nothing, and the next one is applied', async () => {
     const vaultId = await owner.createVault();
     const doomed = newId();
