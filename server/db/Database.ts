@@ -3,6 +3,8 @@
  * integer, bigint epoch milliseconds, and booleans as integer 0/1 (see `dbBool.ts`).
  */
 
+import type { Generated } from 'kysely';
+
 /** 0 or 1. Only `dbBool.ts` converts between this and boolean. */
 export type DbBool = number;
 
@@ -123,6 +125,8 @@ export interface VaultsTable {
   needs_rotation: DbBool;
   created_at: number;
   updated_at: number;
+  /** Running total of the log's body_bytes, charged to the owner's cloud storage (0006). */
+  op_bytes: Generated<number>;
 }
 
 export interface MembershipsTable {
@@ -197,6 +201,8 @@ export interface OpsTable {
   /** canonicalJson of the signed Operation. */
   body: string;
   received_at: number;
+  /** UTF-8 bytes of `body` (0006: pull pages stop at a byte cap; the owner's storage counts them). */
+  body_bytes: Generated<number>;
 }
 
 export interface BlobsTable {
@@ -280,6 +286,7 @@ export interface Database {
   storage_transactions: StorageTransactionsTable;
   storage_bundles: StorageBundlesTable;
   invitation_mails: InvitationMailsTable;
+  note_drafts: NoteDraftsTable;
 }
 
 /** One invitation e-mail sent (an invitation or a resend), for the hourly limits (MemberService). */
@@ -288,6 +295,16 @@ export interface InvitationMailsTable {
   vault_id: string;
   invitee_user_id: string;
   sent_at: number;
+}
+
+/** note.draft operations accepted per note and base version, for the draft limit (SYNC_SPEC R63). */
+export interface NoteDraftsTable {
+  vault_id: string;
+  note_id: string;
+  base_version_id: string;
+  count: number;
+  /** Characters of the drafts' updates (base64url, so bytes too). */
+  bytes: number;
 }
 
 /** Every table, for tests that count rows. */
@@ -309,4 +326,5 @@ export const TABLES = [
   'blobs',
   'blob_chunks',
   'invitation_mails',
+  'note_drafts',
 ] as const satisfies readonly (keyof Database)[];

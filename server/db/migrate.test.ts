@@ -79,3 +79,41 @@ describe('0002_vaults upgrade', () => {
     }
   });
 });
+
+describe('0007_op_bytes upgrade', () => {
+  it("sizes the operations already logged and totals them on their vault", async () => {
+    const { Migrator } = await import('kysely');
+    const os = await import('node:os');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-upgrade-'));
+    const { db } = openDatabase({ databaseUrl: null, sqlitePath: path.join(dir, 'cairn.sqlite') });
+    try {
+      const upTo0006 = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0007'));
+      await new Migrator({ db, provider: { getMigrations: async () => upTo0006 } }).migrateToLatest();
+      // Raw SQL: the 0006 schema, whatever today's table types say.
+      await sql`insert into users (id, email, opaque_record, enc_backup_phrase, public_signing_key, public_encryption_key, address, referral_id, created_at, updated_at)
+        values ('u1', 'a@b.c', 'r', 'p', 'k', 'e', 'addr', 'ref', 1, 1)`.execute(db);
+      for (const id of ['v1', 'v2']) {
+        await sql`insert into vaults (id, owner_user_id, is_public, is_cloud, status, head_seq, size, key_count, needs_rotation, created_at, updated_at)
+          values (${id}, 'u1', 0, 1, 'ACTIVE', 2, 0, 1, 0, 1, 1)`.execute(db);
+      }
+      const bodies = ['{"a":1}', `{"b":"${'x'.repeat(100)}"}`];
+      for (const [index, body] of bodies.entries()) {
+        await sql`insert into ops (vault_id, seq, op_id, author_user_id, type, object_id, body, received_at)
+          values ('v1', ${index + 1}, ${`o${index}`}, 'u1', 'folder.create', 'n', ${body}, 1)`.execute(db);
+      }
+      await migrateToLatest(db);
+      const ops = await db.selectFrom('ops').select(['seq', 'body_bytes']).orderBy('seq').execute();
+      expect(ops.map((o) => Number(o.body_bytes))).toEqual(bodies.map((b) => b.length));
+      const vaults = await db.selectFrom('vaults').select(['id', 'op_bytes']).orderBy('id').execute();
+      expect(vaults.map((v) => [v.id, Number(v.op_bytes)])).toEqual([
+        ['v1', bodies[0]!.length + bodies[1]!.length],
+        ['v2', 0],
+      ]);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

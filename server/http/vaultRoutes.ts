@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id } from '../../src/protocol/primitives';
 import { PullQuery, PushRequest, type VaultStorageResponse } from '../../src/protocol/vaults';
 import type { Services } from '../services/createServices';
-import { pullResponseJson } from '../services/VaultService';
+import { pullResponseStream } from '../services/VaultService';
 import type { DefineRoute } from './route';
 
 /**
@@ -40,7 +40,7 @@ export function registerVaultRoutes(route: DefineRoute, services: Services): voi
     auth: 'required',
     handler: async ({ params, query, caller, reply }) => {
       const page = await services.vaults.pull(caller.user.id, params.vaultId, query.after, query.limit);
-      return reply.type('application/json; charset=utf-8').send(pullResponseJson(page));
+      return reply.type('application/json; charset=utf-8').send(pullResponseStream(page));
     },
   });
 

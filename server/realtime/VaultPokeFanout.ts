@@ -1,3 +1,4 @@
+import { inBatches } from '../db/inBatches';
 import { type Db, REMOVED_STATUSES } from '../services/vaultRows';
 import type { SocketHub } from '../ws/SocketHub';
 import type { PokeBus, VaultPoke } from './PokeBus';
@@ -43,18 +44,19 @@ export class VaultPokeFanout {
 
   private async send(batch: [string, number][]): Promise<void> {
     try {
-      const rows = await this.db
-        .selectFrom('memberships')
-        .select(['vault_id', 'user_id'])
-        .where(
-          'vault_id',
-          'in',
-          batch.map(([vaultId]) => vaultId),
-        )
-        // Removed members hear nothing more; an invitee (PENDING or INVITED) hears the vault from the invite on.
-        .where('status', 'not in', REMOVED_STATUSES)
-        .where('role', '!=', 'REVOKED')
-        .execute();
+      const rows = [];
+      // A busy server gathers pokes of many vaults in one turn: bound each `in` list (server/db/inBatches.ts).
+      for (const vaultIds of inBatches(batch.map(([vaultId]) => vaultId))) {
+        const members = await this.db
+          .selectFrom('memberships')
+          .select(['vault_id', 'user_id'])
+          .where('vault_id', 'in', vaultIds)
+          // Removed members hear nothing more; an invitee (PENDING or INVITED) hears the vault from the invite on.
+          .where('status', 'not in', REMOVED_STATUSES)
+          .where('role', '!=', 'REVOKED')
+          .execute();
+        for (const member of members) rows.push(member);
+      }
       const membersOf = new Map<string, string[]>();
       for (const row of rows) {
         const members = membersOf.get(row.vault_id);

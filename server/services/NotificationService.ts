@@ -15,6 +15,7 @@ import {
   NOTIFICATIONS_MAX,
 } from '../../src/protocol/members';
 import { fromDbBool } from '../db/dbBool';
+import { inBatches } from '../db/inBatches';
 import { activityMail } from '../mail/messages';
 import type { MailPort } from '../mail/MailPort';
 import type { NotificationBus } from '../realtime/NotificationBus';
@@ -97,23 +98,22 @@ export class NotificationService {
     if (notified.length === 0) return;
     try {
       const ids = [...new Set(notified.map((row) => row.id))];
-      const rows = await this.rows().where('n.id', 'in', ids).execute();
-      const byId = new Map(rows.map((row) => [row.id, toNotification(row)]));
+      // One push may notify every member of a large vault for each of its operations: bound
+      // each `in` list (server/db/inBatches.ts).
+      const byId = new Map<string, ReturnType<typeof toNotification>>();
+      for (const batch of inBatches(ids)) {
+        for (const row of await this.rows().where('n.id', 'in', batch).execute()) byId.set(row.id, toNotification(row));
+      }
       for (const row of notified) {
         const notification = byId.get(row.id);
         if (notification) this.bus?.publish({ userId: row.userId, notification });
       }
       const mailed = notified.filter((row) => row.isNew && MAIL_WHAT[byId.get(row.id)?.event ?? 'SERIOUS_ISSUE']);
       if (mailed.length === 0) return;
-      const recipients = await this.db
-        .selectFrom('users')
-        .select(['id', 'email', 'notifications', 'passwordless'])
-        .where(
-          'id',
-          'in',
-          mailed.map((row) => row.userId),
-        )
-        .execute();
+      const recipients = [];
+      for (const batch of inBatches([...new Set(mailed.map((row) => row.userId))])) {
+        recipients.push(...(await this.db.selectFrom('users').select(['id', 'email', 'notifications', 'passwordless']).where('id', 'in', batch).execute()));
+      }
       const byUser = new Map(recipients.map((user) => [user.id, user]));
       for (const row of mailed) {
         const user = byUser.get(row.userId);

@@ -3,12 +3,14 @@
  * transaction: role and state checks, the structural change, and the append to the vault's log
  * with seq = head_seq + 1. A rejected operation changes nothing and does not stop the others.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { canonicalJson } from '../../src/protocol/canonical';
 import { ApiError } from '../../src/protocol/errors';
 import { OPERATION_RULES } from '../../src/protocol/operationRules';
 import { type Operation, operationSigningPayload, type PushResult } from '../../src/protocol/vaults';
 import type { BlobStore } from '../blobs/BlobStore';
 import type { PokeBus } from '../realtime/PokeBus';
+import { isTransientDbError } from '../db/isTransientDbError';
 import { isUniqueViolation } from '../db/isUniqueViolation';
 import type { Clock } from './Clock';
 import { assertFieldsMatchVault, assertSealedUnderNewestKey } from './ops/fieldRules';
@@ -18,6 +20,7 @@ import { applyNodeOp } from './ops/nodeOps';
 import { applyNoteOp, isNoteOp } from './ops/noteOps';
 import { notifyVaultActivity } from './ops/activityNotifications';
 import type { NotificationService } from './NotificationService';
+import type { StorageService } from './StorageService';
 import type { NotifiedRow, OpContext } from './ops/OpContext';
 import { applyVaultOp, createVault } from './ops/vaultOps';
 import { verifySignedPayload } from './signatures';
@@ -29,6 +32,16 @@ export interface Author {
   publicSigningKey: string;
 }
 
+export interface OperationServiceOptions {
+  /** Where an operation that failed unexpectedly is logged, with its stack. */
+  log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Charges each operation's bytes to the vault owner's cloud storage (docs/decisions.md, "Operation bytes"). */
+  storage?: Pick<StorageService, 'assertRoomForOperation'>;
+}
+
+/** The rejection of an operation whose apply failed unexpectedly: nothing about the cause leaks. */
+export const INTERNAL_REJECTION = { code: 'INTERNAL', message: 'The server could not apply this change.' } as const;
+
 export class OperationService {
   constructor(
     private readonly db: Db,
@@ -36,6 +49,7 @@ export class OperationService {
     private readonly blobStore: BlobStore,
     private readonly pokes?: Pick<PokeBus, 'publish'>,
     private readonly notifications?: Pick<NotificationService, 'deliver'>,
+    private readonly options: OperationServiceOptions = {},
   ) {}
 
   /**
@@ -83,7 +97,7 @@ export class OperationService {
       try {
         const { seq, freedKeys, notified } = await this.db.transaction().execute((trx) => this.apply(trx, author.id, op, body));
         // After the commit: a rolled-back operation must never lose bytes, nor notify anyone.
-        for (const key of freedKeys) await this.blobStore.delete(key);
+        await this.deleteFreed(op, freedKeys);
         return { result: { id: op.id, status: 'accepted', vaultId: op.vaultId, seq }, isNew: true, notified };
       } catch (error) {
         // The same id pushed concurrently: the other push won; answer as a repeat.
@@ -96,7 +110,25 @@ export class OperationService {
       }
     } catch (error) {
       if (error instanceof ApiError) return { result: { id: op.id, status: 'rejected', error: { code: error.code, message: error.message } }, isNew: false, notified: [] };
-      throw error;
+      // The database was down, busy or lost a deadlock: nothing is wrong with the operation, so
+      // the push answers 5xx and the device pushes it again later (R10); repeats are idempotent.
+      if (isTransientDbError(error)) throw error;
+      // Anything else is the server's fault (a database limit, a bug). Its transaction rolled back,
+      // so refusing this one operation is true; throwing would answer the whole push 500 and the
+      // device would push the same batch again forever, stalling every change queued behind it.
+      this.options.log?.error({ err: error, opId: op.id, vaultId: op.vaultId, type: op.body.type }, 'operation failed unexpectedly');
+      return { result: { id: op.id, status: 'rejected', error: { ...INTERNAL_REJECTION } }, isNew: false, notified: [] };
+    }
+  }
+
+  /** Chunk files freed by a committed operation. A failure leaves orphan files, logged; the operation stands. */
+  private async deleteFreed(op: Operation, keys: string[]): Promise<void> {
+    for (const key of keys) {
+      try {
+        await this.blobStore.delete(key);
+      } catch (error) {
+        this.options.log?.error({ err: error, opId: op.id, key }, 'freed chunk not deleted');
+      }
     }
   }
 
@@ -112,6 +144,8 @@ export class OperationService {
     const now = this.clock.now();
     const notified: NotifiedRow[] = [];
     const ctx: OpContext = { trx, op, userId, now, freedKeys: [], notified };
+    // The vault owner's account pays for the log; a new vault's owner is its author.
+    let ownerUserId = userId;
     if (op.body.type === 'vault.create') {
       assertFieldsMatchVault(op.body, op.body.isPublic);
       assertSealedUnderNewestKey(op.body, { keyCount: op.body.isPublic ? 0 : 1, needsRotation: false });
@@ -130,6 +164,7 @@ export class OperationService {
       }
       assertFieldsMatchVault(op.body, vault.isPublic);
       assertSealedUnderNewestKey(op.body, vault);
+      ownerUserId = vault.ownerUserId;
       const vaultCtx = { ...ctx, vault };
       if (isMemberOp(op.body)) await applyMemberOp(vaultCtx, op.body);
       else if (isMemoOp(op.body)) await applyMemoOp(vaultCtx, op.body);
@@ -139,9 +174,11 @@ export class OperationService {
       // Member operations write their own notifications; the rest tell the members (SYNC_SPEC R30).
       if (!isMemberOp(op.body)) await notifyVaultActivity(vaultCtx);
     }
+    const bodyBytes = Buffer.byteLength(body);
+    await this.options.storage?.assertRoomForOperation(trx, ownerUserId, op.body.type, bodyBytes);
     const updated = await trx
       .updateTable('vaults')
-      .set((eb) => ({ head_seq: eb('head_seq', '+', 1), updated_at: now }))
+      .set((eb) => ({ head_seq: eb('head_seq', '+', 1), updated_at: now, op_bytes: eb('op_bytes', '+', bodyBytes) }))
       .where('id', '=', op.vaultId)
       .returning('head_seq')
       .executeTakeFirstOrThrow();
@@ -156,6 +193,7 @@ export class OperationService {
         type: op.body.type,
         object_id: op.objectId,
         body,
+        body_bytes: bodyBytes,
         received_at: now,
       })
       .execute();

@@ -1,4 +1,5 @@
 /** Reads of vaults: the caller's vault list and pulls of a vault's operation log. */
+import { Readable } from 'node:stream';
 import { VAULT_LIMITS, type VaultSummary } from '../../src/protocol/vaults';
 import type { Clock } from './Clock';
 import { requireAccess } from './vaultAccess';
@@ -108,19 +109,52 @@ export function selectOpsPage(db: Db, vaultId: string, after: number, limit: num
 }
 
 /**
- * The page of `vaultId`'s log after `after` (at most PULL_PAGE_MAX operations), for a caller that
- * has already been let read the vault, whose head it read as `headSeq`.
+ * Most bytes of operation bodies in one pull page, whatever `limit` allows (SYNC_SPEC R61). A page
+ * is read, held and sent whole: 1,000 note drafts of 700,000 characters made a 700 MB page, and
+ * 40 of them a 28 MB one that held the event loop for half a second. A page always carries at
+ * least one operation, however large, so a device always reaches the head.
  */
-export async function readPulledPage(db: Db, vaultId: string, headSeq: number, after: number, limit: number): Promise<PulledPage> {
+export const PULL_PAGE_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The sizes of up to `limit` operations after `after`, from the covering index ops_sizes
+ * (migration 0006): the page is cut by bytes before any body is read.
+ */
+export function selectOpSizesPage(db: Db, vaultId: string, after: number, limit: number) {
+  return db.selectFrom('ops').select(['seq', 'body_bytes']).where('vault_id', '=', vaultId).where('seq', '>', after).orderBy('seq').limit(limit);
+}
+
+/**
+ * The page of `vaultId`'s log after `after` (at most PULL_PAGE_MAX operations and
+ * PULL_PAGE_MAX_BYTES of bodies, but never empty while the log goes on), for a caller that has
+ * already been let read the vault, whose head it read as `headSeq`.
+ */
+export async function readPulledPage(
+  db: Db,
+  vaultId: string,
+  headSeq: number,
+  after: number,
+  limit: number,
+  maxBytes: number = PULL_PAGE_MAX_BYTES,
+): Promise<PulledPage> {
   const pageSize = Math.min(limit, VAULT_LIMITS.PULL_PAGE_MAX);
-  const rows = await selectOpsPage(db, vaultId, after, pageSize + 1).execute();
-  const page = rows.slice(0, pageSize);
+  const sizes = await selectOpSizesPage(db, vaultId, after, pageSize + 1).execute();
+  let count = 0;
+  let bytes = 0;
+  for (const row of sizes.slice(0, pageSize)) {
+    const size = Number(row.body_bytes);
+    if (count > 0 && bytes + size > maxBytes) break;
+    bytes += size;
+    count += 1;
+  }
+  // The first `count` operations after `after`: the same rows, since a log only grows at its end.
+  const page = count === 0 ? [] : await selectOpsPage(db, vaultId, after, count).execute();
   const last = page.at(-1);
   return {
     ops: page.map((row) => ({ seq: Number(row.seq), receivedAt: Number(row.received_at), opJson: row.body })),
-    // An operation may land between the two reads: never answer a head behind the page.
+    // An operation may land between the reads: never answer a head behind the page.
     headSeq: Math.max(headSeq, last ? Number(last.seq) : 0),
-    hasMore: rows.length > pageSize,
+    hasMore: sizes.length > page.length,
   };
 }
 
@@ -129,6 +163,23 @@ export interface PulledPage {
   ops: Array<{ seq: number; receivedAt: number; opJson: string }>;
   headSeq: number;
   hasMore: boolean;
+}
+
+/**
+ * The `PullResponse` JSON of `page` as a stream of its pieces, so the page's operations are sent as
+ * they are held and never copied into one more string of the page's size.
+ */
+export function pullResponseStream(page: PulledPage): Readable {
+  function* pieces(): Generator<Buffer> {
+    yield Buffer.from('{"ops":[');
+    for (const [index, o] of page.ops.entries()) {
+      yield Buffer.from(`${index === 0 ? '' : ','}{"seq":${o.seq},"receivedAt":${o.receivedAt},"op":`);
+      yield Buffer.from(o.opJson);
+      yield Buffer.from('}');
+    }
+    yield Buffer.from(`],"headSeq":${page.headSeq},"hasMore":${page.hasMore}}`);
+  }
+  return Readable.from(pieces(), { objectMode: false });
 }
 
 /** The `PullResponse` JSON text of `page` (src/protocol/vaults.ts), built without re-serialising operations. */

@@ -76,7 +76,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const login = new LoginService(users, opaque, sessions, mfa, reauth);
   const storage = new StorageService(db, clock, deps.storageAllowances);
   const notifications = new NotificationService(db, deps.notificationBus ?? null, mailer, publicUrl, log);
-  const operations = new OperationService(db, clock, deps.blobStore, deps.pokes, notifications);
+  const operations = new OperationService(db, clock, deps.blobStore, deps.pokes, notifications, { log, storage });
   return {
     users,
     sessions,

@@ -237,9 +237,22 @@ export async function vaultState(db: Kysely<Database>, vaultId: string): Promise
 /** Rows of the vault tables, to show a refused request changed nothing. */
 export async function countVaultRows(db: Kysely<Database>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of ['vaults', 'memberships', 'nodes', 'ops', 'blobs', 'blob_chunks', 'notifications', 'storage_transactions'] as const) {
+  for (const table of ['vaults', 'memberships', 'nodes', 'ops', 'blobs', 'blob_chunks', 'notifications', 'storage_transactions', 'note_drafts'] as const) {
     const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;
+}
+
+/**
+ * Bytes of the operation logs of every vault `userId` owns: charged to their cloud storage beside
+ * their uploads (docs/decisions.md, "Operation bytes").
+ */
+export async function operationBytesOf(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('vaults')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('op_bytes'), eb.lit(0)).as('bytes'))
+    .where('owner_user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
 }

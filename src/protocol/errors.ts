@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   ALREADY_MEMBER: 409,
   /** The configured member limit (spec 000 section 8: 'You've hit the member limit'). */
   MEMBER_LIMIT: 403,
+  /** A note has as many unsaved draft updates on its version as the server keeps: save it (SYNC_SPEC R63). */
+  DRAFT_LIMIT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   MAINTENANCE: 503,

@@ -134,6 +134,14 @@ export type FieldName = (typeof FIELD_NAMES)[number];
  */
 export const DRAFT_UPDATE_MAX = 700_000;
 /**
+ * Most note.draft operations, and most characters of their updates, the server accepts per note
+ * and base version (SYNC_SPEC R63): about a quarter of an hour of typing (one operation a second)
+ * or thirty pasted pages. Past either the draft is refused with DRAFT_LIMIT until it is saved.
+ */
+export const DRAFT_LIMITS = { OPS_PER_BASE: 1_000, CHARS_PER_BASE: 20 * 1024 * 1024 } as const;
+/** The DRAFT_LIMIT refusal's text, shown by the note editor. */
+export const DRAFT_LIMIT_MESSAGE = 'This note has too many unsaved changes to share. Save the note to go on sharing your edits; your text is kept on this device.';
+/**
  * A `Field` whose value is a Yjs update of a note draft, base64url (docs/SYNC_SPEC.md R25):
  * sealed under the vault key like any field (private vaults), clear in public ones, with a
  * larger size limit than names and texts.

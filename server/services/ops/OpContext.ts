@@ -1,5 +1,6 @@
 import type { Operation } from '../../../src/protocol/vaults';
 import { chunkKey } from '../../blobs/BlobStore';
+import { inBatches } from '../../db/inBatches';
 import type { Db, Vault } from '../vaultRows';
 
 /** What an operation rule works with, inside the operation's transaction. */
@@ -33,18 +34,21 @@ export interface VaultOpContext extends OpContext {
  * without bytes).
  */
 export async function freeBlobs(ctx: OpContext, vaultId: string, blobIds: string[]): Promise<void> {
-  if (blobIds.length === 0) return;
-  const chunks = await ctx.trx.selectFrom('blob_chunks').select(['blob_id', 'idx', 'sha256']).where('blob_id', 'in', blobIds).execute();
-  for (const chunk of chunks) ctx.freedKeys.push(chunkKey(chunk.blob_id, Number(chunk.idx), chunk.sha256));
-  const committed = await ctx.trx
-    .selectFrom('blobs')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stored_size'), eb.lit(0)).as('bytes'))
-    .where('id', 'in', blobIds)
-    .where('status', '=', 'committed')
-    .executeTakeFirstOrThrow();
-  await ctx.trx.deleteFrom('blob_chunks').where('blob_id', 'in', blobIds).execute();
-  await ctx.trx.deleteFrom('blobs').where('id', 'in', blobIds).execute();
-  const bytes = Number(committed.bytes);
+  let bytes = 0;
+  // A vault may hold tens of thousands of blobs: bound each `in` list (server/db/inBatches.ts).
+  for (const batch of inBatches(blobIds)) {
+    const chunks = await ctx.trx.selectFrom('blob_chunks').select(['blob_id', 'idx', 'sha256']).where('blob_id', 'in', batch).execute();
+    for (const chunk of chunks) ctx.freedKeys.push(chunkKey(chunk.blob_id, Number(chunk.idx), chunk.sha256));
+    const committed = await ctx.trx
+      .selectFrom('blobs')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stored_size'), eb.lit(0)).as('bytes'))
+      .where('id', 'in', batch)
+      .where('status', '=', 'committed')
+      .executeTakeFirstOrThrow();
+    await ctx.trx.deleteFrom('blob_chunks').where('blob_id', 'in', batch).execute();
+    await ctx.trx.deleteFrom('blobs').where('id', 'in', batch).execute();
+    bytes += Number(committed.bytes);
+  }
   if (bytes > 0) {
     await ctx.trx
       .updateTable('vaults')

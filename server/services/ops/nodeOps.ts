@@ -5,6 +5,7 @@
  */
 import { ApiError } from '../../../src/protocol/errors';
 import type { OperationBody } from '../../../src/protocol/vaults';
+import { inBatches } from '../../db/inBatches';
 import { findNode, type VaultNode } from '../vaultRows';
 import { freeBlobs, type VaultOpContext } from './OpContext';
 import { checkVersionBlob, commitVersion } from './versionRules';
@@ -130,18 +131,22 @@ async function deleteNode(ctx: VaultOpContext, node: VaultNode): Promise<void> {
   const ids = [node.id];
   let frontier = [node.id];
   while (frontier.length > 0) {
-    const children = await trx
-      .selectFrom('nodes')
-      .select('id')
-      .where('vault_id', '=', vault.id)
-      .where('parent_id', 'in', frontier)
-      .where('status', '!=', 'DELETED')
-      .execute();
-    frontier = children.map((c) => c.id);
-    ids.push(...frontier);
+    // A folder may hold tens of thousands of folders: bound each `in` list (server/db/inBatches.ts).
+    const next: string[] = [];
+    for (const parents of inBatches(frontier)) {
+      const children = await trx
+        .selectFrom('nodes')
+        .select('id')
+        .where('vault_id', '=', vault.id)
+        .where('parent_id', 'in', parents)
+        .where('status', '!=', 'DELETED')
+        .execute();
+      for (const child of children) next.push(child.id);
+    }
+    frontier = next;
+    for (const id of next) ids.push(id);
   }
-  for (let i = 0; i < ids.length; i += 500) {
-    const batch = ids.slice(i, i + 500);
+  for (const batch of inBatches(ids)) {
     if (vault.isCloud) {
       const blobs = await trx.selectFrom('blobs').select('id').where('vault_id', '=', vault.id).where('node_id', 'in', batch).execute();
       await freeBlobs(ctx, vault.id, blobs.map((b) => b.id));

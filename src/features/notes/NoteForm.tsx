@@ -120,6 +120,11 @@ export function NoteForm({ draft, saved, isDisabled = false, onSave, onCancel }:
           {problem}
         </Alert>
       )}
+      {draft.limitMessage && (
+        <Alert color="yellow" mt="md" role="alert">
+          {draft.limitMessage}
+        </Alert>
+      )}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel}>
           Cancel

@@ -6,6 +6,7 @@ import { getDb } from '../../storage/db';
 import { draftDocName, forgetDraft, forgetDraftUpdates, readDraftUpdates, registerDraft } from '../../storage/noteDraftStore';
 import { getCurrentSync } from '../../sync/currentSync';
 import { NoteDraftSync, replaceText, seedDraft, seedUpdate } from '../../sync/noteDrafts';
+import { readDraftLimitRefusals } from './draftLimit';
 
 /** What the draft starts from: a saved version (shared with the vault's other editors) or nothing. */
 export type DraftSource =
@@ -20,6 +21,11 @@ export interface NoteDraft {
   setText: (text: string) => void;
   /** After a save: forgets the draft on this device (its database is deleted). */
   discard: () => Promise<void>;
+  /**
+   * The server's DRAFT_LIMIT refusal for this note's base (SYNC_SPEC R63), else null. While set,
+   * edits are no longer shared (only kept on this device) until the note is saved.
+   */
+  limitMessage: string | null;
 }
 
 interface Open {
@@ -106,6 +112,22 @@ export function useNoteDraft(accountId: string | null, source: DraftSource | nul
     if (pulled?.length && snapshot.isReady) open.current?.sync?.applyPulled(pulled);
   }, [pulled, snapshot.isReady]);
 
+  // Refused for the draft limit: every further draft would be refused too, so none is queued.
+  // The doc and its y-indexeddb copy keep the text, which the user saves as a new version.
+  const refusals = useLiveQuery(
+    () => (accountId && source2 ? readDraftLimitRefusals(getDb(), accountId, source2) : []),
+    [accountId, source2?.vaultId, source2?.noteId, source2?.baseVersionId],
+  );
+  const refusalsRef = useRef(refusals);
+  refusalsRef.current = refusals;
+  const limitMessage = refusals?.[0]?.error?.message ?? null;
+  useEffect(() => {
+    const state = open.current;
+    if (limitMessage === null || !snapshot.isReady || !state?.sync) return;
+    state.sync.cancel();
+    state.sync = null;
+  }, [limitMessage, snapshot.isReady]);
+
   const setTitle = useCallback((next: string) => {
     const state = open.current;
     if (state && !state.isClosed) replaceText(state.doc.getText('title'), next);
@@ -125,7 +147,9 @@ export function useNoteDraft(accountId: string | null, source: DraftSource | nul
     // A save starts drafts on the new version: the old base's updates are of no further use here.
     const current = sourceRef.current;
     if (current?.kind === 'existing') await forgetDraftUpdates(getDb(), accountId, current.noteId, current.baseVersionId);
+    // The save is the answer to the draft limit: its refusals have nothing more to say.
+    for (const refusal of refusalsRef.current ?? []) await getCurrentSync()?.dismissRejection(refusal.opId);
   }, [accountId]);
 
-  return { ...snapshot, setTitle, setText, discard };
+  return { ...snapshot, setTitle, setText, discard, limitMessage };
 }
