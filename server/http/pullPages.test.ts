@@ -32,8 +32,13 @@ describeEachDatabase('pull pages by bytes', (env) => {
     owner = await VaultActor.create(env, api);
   });
 
-  /** A vault holding a note and seven drafts of about 700,000 characters: more than one page's bytes. */
-  async function vaultOfLargeDrafts(isPublic: boolean): Promise<string> {
+  /**
+   * A vault whose log holds more than one page's bytes of what `area` serves: for members, a note
+   * and seven drafts of about 700,000 characters; for the public (which is served no drafts, R53),
+   * 240 folders with names of 19,000 characters.
+   */
+  async function vaultOfLargeOps(isPublic: boolean): Promise<string> {
+    if (isPublic) return vaultOfLargeFolders();
     const vaultId = await owner.createVault({ isPublic });
     const noteId = newId();
     const version = await owner.upload(vaultId, makeFile(20, { isPublic }), { isPublic });
@@ -42,6 +47,17 @@ describeEachDatabase('pull pages by bytes', (env) => {
     for (let i = 0; i < 7; i += 1) {
       const update: Field = isPublic ? clear(sealed(LARGE_DRAFT_BYTES).c) : sealed(LARGE_DRAFT_BYTES);
       expectAccepted(await owner.apply(vaultId, noteId, { type: 'note.draft', baseVersionId: version.versionId, update }));
+    }
+    return vaultId;
+  }
+
+  async function vaultOfLargeFolders(): Promise<string> {
+    const vaultId = await owner.createVault({ isPublic: true });
+    for (let batch = 0; batch < 4; batch += 1) {
+      const ops = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => owner.sign(vaultId, newId(), { type: 'folder.create', parentId: null, name: clear(`${batch}-${i}-`.padEnd(19_000, 'f')) })),
+      );
+      for (const result of await owner.push(...ops)) expectAccepted(result);
     }
     return vaultId;
   }
@@ -59,7 +75,7 @@ describeEachDatabase('pull pages by bytes', (env) => {
 
   for (const area of ['members', 'public'] as const) {
     it(`[R61] a ${area} pull page stops before ${PULL_PAGE_MAX_BYTES} bytes of operations with hasMore, and the next page goes on to the head`, async () => {
-      const vaultId = await vaultOfLargeDrafts(area === 'public');
+      const vaultId = await vaultOfLargeOps(area === 'public');
       const sizes = await bodyBytes(vaultId);
       const url = (after: number) => (area === 'public' ? `/api/public/vaults/${vaultId}/ops?after=${after}` : `/api/vaults/${vaultId}/ops?after=${after}`);
       const token = area === 'public' ? undefined : owner.token;

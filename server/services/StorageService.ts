@@ -102,7 +102,7 @@ export class StorageService {
   async assertRoomForOperation(db: Db, ownerUserId: string, type: OperationType, bodyBytes: number): Promise<void> {
     if (OPERATIONS_ALWAYS_ACCEPTED.has(type)) return;
     const used = await this.cloudUsedFromTotals(ownerUserId, db);
-    if (bodyBytes > this.allowanceOf(ownerUserId, true) - used) throw new ApiError('NOT_ENOUGH_STORAGE', OPERATION_STORAGE_MESSAGE);
+    if (bodyBytes > (await this.allowanceOf(ownerUserId, true, db)) - used) throw new ApiError('NOT_ENOUGH_STORAGE', OPERATION_STORAGE_MESSAGE);
   }
 
   /**
@@ -110,7 +110,7 @@ export class StorageService {
    * operation asks, and summing the blobs of an account holding 70,000 took 60 ms per operation.
    * Committed bytes are the owned cloud vaults' `size` (kept with each commit and free, and
    * uploads are charged to the vault owner); live reservations are few, read by index
-   * (blobs_charged_status, migration 0006).
+   * (blobs_charged_status, migration 0007).
    */
   private async cloudUsedFromTotals(userId: string, db: Db): Promise<number> {
     const vaults = await db

@@ -57,7 +57,7 @@ describeEachDatabase('pull pages', (env) => {
         const plan = await env.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
         const details = plan.rows.map((r) => r.detail).join('\n');
         // The primary key of a table with a composite text key is one of its automatic indexes;
-        // ops_sizes (vault_id, seq, body_bytes, migration 0006) serves the same range as well.
+        // ops_sizes (vault_id, seq, body_bytes, migration 0007) serves the same range as well.
         expect(details).toMatch(/^SEARCH ops USING INDEX (sqlite_autoindex_ops_\d|ops_sizes) \(vault_id=\? AND seq>\?\)$/);
       } else {
         const plan = await env.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]));

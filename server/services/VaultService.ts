@@ -118,7 +118,7 @@ export const PULL_PAGE_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * The sizes of up to `limit` operations after `after`, from the covering index ops_sizes
- * (migration 0006): the page is cut by bytes before any body is read.
+ * (migration 0007): the page is cut by bytes before any body is read.
  */
 export function selectOpSizesPage(db: Db, vaultId: string, after: number, limit: number) {
   return db.selectFrom('ops').select(['seq', 'body_bytes']).where('vault_id', '=', vaultId).where('seq', '>', after).orderBy('seq').limit(limit);
