@@ -30,6 +30,8 @@ describeEachDatabase('origin check', (env) => {
     expectError(await api.request('PATCH', '/api/account/attributes', { mode: 'dark' }, from('http://cairn.test:8080')), 403, 'FORBIDDEN');
     expectError(await api.request('DELETE', '/api/account', { signedAt: 1, signature: 'x' }, from(EVIL)), 403, 'FORBIDDEN');
     expectError(await api.request('POST', '/api/auth/login/start', { email: 'a@example.com', startLoginRequest: 'x' }, { headers: { origin: EVIL } }), 403, 'FORBIDDEN');
+    // Whatever address the server was reached at, a page of another site names its own host.
+    expectError(await api.request('PATCH', '/api/account/attributes', { mode: 'dark' }, { token: session.token, headers: { origin: EVIL, host: '127.0.0.1:8080' } }), 403, 'FORBIDDEN');
 
     // Nothing changed: the session lives and the mode is the default.
     const account = await api.get('/api/account', { token: session.token });
@@ -40,6 +42,8 @@ describeEachDatabase('origin check', (env) => {
     expectStatus(await api.request('GET', '/api/account', undefined, from(EVIL)), 200);
     expectStatus(await api.request('PATCH', '/api/account/attributes', { mode: 'dark' }, from(OWN)), 200);
     expectStatus(await api.request('PATCH', '/api/account/attributes', { mode: 'light' }, { token: session.token }), 200);
+    // The app opened at another address of this server (127.0.0.1, a LAN address) is the app.
+    expectStatus(await api.request('PATCH', '/api/account/attributes', { mode: 'dark' }, { token: session.token, headers: { origin: 'http://127.0.0.1:8080', host: '127.0.0.1:8080' } }), 200);
     expectStatus(await api.request('POST', '/api/auth/logout', undefined, { cookie: session.token, headers: { origin: OWN } }), 200);
   });
 

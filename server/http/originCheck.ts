@@ -2,9 +2,11 @@
  * Cross-site request refusal (issue 18). Browsers send `Origin` on every state-changing request
  * and on every WebSocket handshake; a page on another site can make them too (a form post, a
  * body-less fetch, `new WebSocket`), carrying the user's cookie where the browser allows it. So a
- * request that carries an `Origin` other than PUBLIC_URL's is refused before any route runs.
- * Requests without one (curl, API clients with `Authorization`) are not from a browser page and
- * keep working.
+ * request that carries an `Origin` other than PUBLIC_URL's is refused before any route runs,
+ * unless it is the very host the request was sent to (`Host`): the app opened at another address
+ * of the same server (127.0.0.1 rather than localhost, a LAN address) is still the app, while a
+ * page on another site always names its own host. Requests without an `Origin` (curl, API clients
+ * with `Authorization`) are not from a browser page and keep working.
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../src/protocol/errors';
@@ -21,15 +23,17 @@ export function createOriginCheck(publicUrl: string): (req: FastifyRequest) => v
     if (origin === undefined || !isApiPath(req.url)) return;
     const pathname = req.url.split('?')[0] ?? '';
     if (!STATE_CHANGING.has(req.method) && pathname !== SOCKET_PATH) return;
-    if (originOf(origin) !== allowed) throw new ApiError('FORBIDDEN', 'Requests from another site are refused.');
+    const from = urlOf(origin);
+    if (from && (from.origin === allowed || from.host === req.headers.host?.toLowerCase())) return;
+    throw new ApiError('FORBIDDEN', 'Requests from another site are refused.');
   };
 }
 
-/** The serialised origin of an `Origin` header, or null (`null`, garbage). */
-function originOf(header: string): string | null {
+/** The URL of an `Origin` header, or null (`null`, garbage). */
+function urlOf(header: string): URL | null {
   try {
     const url = new URL(header);
-    return url.origin === 'null' ? null : url.origin;
+    return url.origin === 'null' ? null : url;
   } catch {
     return null;
   }
