@@ -1,7 +1,7 @@
 import { PublicChunkParams, PublicVaultParams, type PublicVaultSummary } from '../../src/protocol/publicVaults';
 import { PullQuery } from '../../src/protocol/vaults';
 import type { Services } from '../services/createServices';
-import { pullResponseJson } from '../services/VaultService';
+import { pullResponseStream } from '../services/VaultService';
 import type { DefineRoute } from './route';
 
 /**
@@ -35,8 +35,7 @@ export function registerPublicRoutes(route: DefineRoute, services: Services): vo
     handler: async ({ params, query, reply }) => {
       const page = await services.publicVaults.pull(params.vaultId, query.after, query.limit);
       // PublicPullResponse: the members' page format (its operations spliced in as stored) plus the cursor.
-      const json = pullResponseJson(page);
-      return reply.type('application/json; charset=utf-8').send(`${json.slice(0, -1)},"nextAfter":${page.nextAfter}}`);
+      return reply.type('application/json; charset=utf-8').send(pullResponseStream(page));
     },
   });
 

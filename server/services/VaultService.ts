@@ -83,7 +83,7 @@ export class VaultService {
    * Each operation is answered as the text stored at push time (`canonicalJson` of the operation
    * after it passed the `Operation` schema and its signature check), not parsed and serialised
    * again: for a first sync of thousands of operations, that parse and serialise was most of the
-   * server's time per page. `pullResponseJson` splices the texts into the response.
+   * server's time per page. `pullResponseStream` sends the texts as they are.
    */
   async pull(userId: string, vaultId: string, after: number, limit: number = PULL_PAGE_DEFAULT): Promise<PulledPage> {
     const { vault } = await requireAccess(this.db, vaultId, userId, 'read', this.clock.now());
@@ -167,9 +167,10 @@ export interface PulledPage {
 
 /**
  * The `PullResponse` JSON of `page` as a stream of its pieces, so the page's operations are sent as
- * they are held and never copied into one more string of the page's size.
+ * they are held and never copied into one more string of the page's size. `nextAfter` is added for
+ * the public area's pages (`PublicPullResponse`, R53).
  */
-export function pullResponseStream(page: PulledPage): Readable {
+export function pullResponseStream(page: PulledPage & { nextAfter?: number }): Readable {
   function* pieces(): Generator<Buffer> {
     yield Buffer.from('{"ops":[');
     for (const [index, o] of page.ops.entries()) {
@@ -177,13 +178,9 @@ export function pullResponseStream(page: PulledPage): Readable {
       yield Buffer.from(o.opJson);
       yield Buffer.from('}');
     }
-    yield Buffer.from(`],"headSeq":${page.headSeq},"hasMore":${page.hasMore}}`);
+    const nextAfter = page.nextAfter === undefined ? '' : `,"nextAfter":${page.nextAfter}`;
+    yield Buffer.from(`],"headSeq":${page.headSeq},"hasMore":${page.hasMore}${nextAfter}}`);
   }
   return Readable.from(pieces(), { objectMode: false });
 }
 
-/** The `PullResponse` JSON text of `page` (src/protocol/vaults.ts), built without re-serialising operations. */
-export function pullResponseJson(page: PulledPage): string {
-  const ops = page.ops.map((o) => `{"seq":${o.seq},"receivedAt":${o.receivedAt},"op":${o.opJson}}`);
-  return `{"ops":[${ops.join(',')}],"headSeq":${page.headSeq},"hasMore":${page.hasMore}}`;
-}
