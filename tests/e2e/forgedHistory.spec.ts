@@ -51,7 +51,7 @@ test('a change the server forged is refused: the vault says its history could no
   const room = new VaultRoom(page);
   await room.createVault('Field ledger', { storage: 'Cloud storage', privacy: 'Private' });
   await room.createFolder('Kept receipts');
-  await expect(page.getByText('Synced').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: /Synced/ })).toBeVisible({ timeout: 30_000 });
   const vaultId = /\/vaults\/active\/([A-Za-z0-9_-]+)\//.exec(page.url())![1]!;
 
   await appendForgedFolder(vaultId, 'Planted');
