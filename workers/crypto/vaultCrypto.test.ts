@@ -159,6 +159,39 @@ describe('VaultCryptoApi: only keys the log vouched for seal (R51)', () => {
   });
 });
 
+describe('VaultCryptoApi: two devices rotate at once (R51, R20)', () => {
+  it('our refused rotation: the ring of the device that rotated first replaces our own new key, which never seals again', async () => {
+    const a = await signedIn(PHRASE_A);
+    const { sealedKeys } = await a.api.createVaultKeys('v');
+    const other = await signedIn(PHRASE_A);
+    await other.api.openVaultKeys('v', sealedKeys);
+    await other.api.confirmVaultKeys('v', 1);
+
+    // Both rotate; the server takes the other device's rotation and refuses ours.
+    await a.api.rotateVaultKeys('v');
+    const ours = await a.api.sealFields('v', 'n1', { name: 'ours' });
+    await other.api.rotateVaultKeys('v');
+    const accepted = await other.api.sealVaultKeysFor('v', a.wallet.publicEncryptionKey);
+
+    expect(await a.api.openVaultKeys('v', accepted.sealedKeys)).toEqual({ keyCount: 2 });
+    // Key 1 is now the other device's: it opens what they sealed, and seals only once the log vouches for it.
+    const theirs = await other.api.sealFields('v', 'n2', { name: 'theirs' });
+    const op = await other.api.signOperation(unsignedOp(other.wallet, 'v', 'n2', { type: 'folder.create', parentId: null, name: theirs.name! }));
+    expect((await a.api.openOperations('v', sequenced([op])))[0]?.fields.name).toBe('theirs');
+    expect((await a.api.sealFields('v', 'n3', { name: 'x' })).name?.key).toBe(0);
+    await a.api.confirmVaultKeys('v', 2);
+    const after = await a.api.sealFields('v', 'n3', { name: 'x' });
+    expect(after.name?.key).toBe(1);
+    expect(after.name?.c).not.toBe(ours.name?.c);
+    // A later server ring can no longer replace key 1: it is vouched for.
+    const third = await signedIn(PHRASE_A);
+    await third.api.openVaultKeys('v', sealedKeys);
+    await third.api.confirmVaultKeys('v', 1);
+    await third.api.rotateVaultKeys('v');
+    await expect(a.api.openVaultKeys('v', (await third.api.sealVaultKeysFor('v', a.wallet.publicEncryptionKey)).sealedKeys)).rejects.toThrow('KEY_RING_REPLACED');
+  });
+});
+
 describe('VaultCryptoApi: sealed fields and operations', () => {
   it('sealFields seals each field for its vault, object and name under the newest key', async () => {
     const { api, wallet } = await signedIn(PHRASE_A);

@@ -98,16 +98,31 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
   }
 
   /**
-   * A ring opened from the server must agree with the held one on every key both have: it may
-   * add keys (a rotation) or lack keys nobody accepted (our own refused rotation), never replace
-   * one. Answers the new ring's trusted count (the held keys it keeps).
+   * Where each held ring's own keys start: keys this worker added by a rotation nobody has vouched
+   * for yet (its push may still be refused, and then another device's rotation holds that number).
    */
-  function assertAgrees(vaultId: string, ring: KeyRing): number {
+  const provisional = new Map<string, number>();
+
+  /**
+   * A ring opened from the server must agree with the held one on every key both have: it may add
+   * keys (a rotation) or lack keys nobody accepted, never replace one, except a key of our own
+   * rotation nobody vouched for (refused: another device rotated first). Answers how many of its
+   * keys stay trusted, and whether it is the held ring itself.
+   */
+  function reconcile(vaultId: string, ring: KeyRing): { keep: number; isSame: boolean } {
     const held = rings.get(vaultId);
-    if (!held) return 0;
-    const common = Math.min(held.length, ring.length);
-    for (let i = 0; i < common; i++) if (!bytesEqual(held[i]!, ring[i]!)) throw new Error('KEY_RING_REPLACED');
-    return Math.min(trusted.get(vaultId) ?? 0, ring.length);
+    if (!held) return { keep: 0, isSame: false };
+    const own = provisional.get(vaultId) ?? held.length;
+    let keep = Math.min(trusted.get(vaultId) ?? 0, ring.length);
+    let isSame = held.length === ring.length;
+    for (let i = 0; i < Math.min(held.length, ring.length); i++) {
+      if (bytesEqual(held[i]!, ring[i]!)) continue;
+      if (i < own) throw new Error('KEY_RING_REPLACED');
+      // Our refused rotation's key: the served one replaces it, and seals once the log vouches for it.
+      isSame = false;
+      keep = Math.min(keep, own);
+    }
+    return { keep, isSame };
   }
 
   function sealNewest(sodium: Sodium, vaultId: string, objectId: string, field: FieldName, text: string): SealedField {
@@ -129,14 +144,14 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
       const sodium = await loadSodium();
       const keys = walletKeys();
       const ring = openKeyRing(sodium, sealedKeys, keys.encryptionPublicKey, keys.encryptionPrivateKey);
-      const keep = assertAgrees(vaultId, ring);
-      // Keys that agree with the held ring stay trusted; the rest wait for confirmVaultKeys.
-      const same = rings.get(vaultId);
-      if (same && same.length === ring.length) {
+      const { keep, isSame } = reconcile(vaultId, ring);
+      if (isSame) {
         for (const key of ring) key.fill(0);
-        return { keyCount: same.length };
+        return { keyCount: ring.length };
       }
+      // Keys that agree with the held ring stay trusted; the rest wait for confirmVaultKeys.
       setRing(vaultId, ring, keep);
+      provisional.delete(vaultId);
       return { keyCount: ring.length };
     },
 
@@ -144,6 +159,7 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
       for (const key of rings.get(vaultId) ?? []) key.fill(0);
       rings.delete(vaultId);
       trusted.delete(vaultId);
+      provisional.delete(vaultId);
     },
 
     async confirmVaultKeys(vaultId, keyCount) {
@@ -151,6 +167,8 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
       if (!ring) return { trustedCount: 0 };
       const count = Math.max(trusted.get(vaultId) ?? 0, Math.min(keyCount, ring.length));
       trusted.set(vaultId, count);
+      // The log vouched for our own rotation's key: it is no longer ours alone.
+      if (keyCount > (provisional.get(vaultId) ?? Infinity)) provisional.delete(vaultId);
       return { trustedCount: count };
     },
 
@@ -176,6 +194,7 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
       if ((trusted.get(vaultId) ?? 0) !== held.length) throw new Error('UNVERIFIED_VAULT_KEYS');
       const ring = addKey(held);
       setRing(vaultId, ring, ring.length);
+      if (!provisional.has(vaultId)) provisional.set(vaultId, held.length);
       return { keyCount: ring.length };
     },
 
@@ -260,6 +279,7 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
       for (const ring of rings.values()) for (const key of ring) key.fill(0);
       rings.clear();
       trusted.clear();
+      provisional.clear();
     },
   };
 }
