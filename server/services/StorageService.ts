@@ -3,6 +3,7 @@
  * to an account (the vault owner's), split by the vault's kind: committed blobs and reservations
  * that have not expired; and the operation logs of the vaults it owns, as cloud storage.
  */
+import { operationRule } from '../../src/protocol/operationRules';
 import { ApiError } from '../../src/protocol/errors';
 import { type OperationType, type StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
 import type { Clock } from './Clock';
@@ -28,16 +29,6 @@ export const DEFAULT_ALLOWANCES: StorageAllowances = {
   cloud: VAULT_LIMITS.FREE_CLOUD_BYTES,
   permanent: VAULT_LIMITS.FREE_PERMANENT_BYTES,
 };
-
-/** Operations a full account may still make: they free storage or only take access away. */
-export const OPERATIONS_ALWAYS_ACCEPTED: ReadonlySet<OperationType> = new Set<OperationType>([
-  'vault.delete',
-  'vault.archive',
-  'node.delete',
-  'member.revoke',
-  'member.leave',
-  'member.reject',
-]);
 
 /** NOT_ENOUGH_STORAGE for an operation: spec 000 section 8's text says "file", which this is not. */
 export const OPERATION_STORAGE_MESSAGE =
@@ -96,11 +87,11 @@ export class StorageService {
   /**
    * Inside an operation's transaction, before it is appended: refuses it with NOT_ENOUGH_STORAGE
    * when its `bodyBytes` do not fit the vault owner's cloud storage, unless it frees storage or
-   * only takes access away (OPERATIONS_ALWAYS_ACCEPTED), which a full account must still be able
+   * only takes access away (`isAlwaysStored` in OPERATION_RULES), which a full account must still be able
    * to do.
    */
   async assertRoomForOperation(db: Db, ownerUserId: string, type: OperationType, bodyBytes: number): Promise<void> {
-    if (OPERATIONS_ALWAYS_ACCEPTED.has(type)) return;
+    if (operationRule(type).isAlwaysStored) return;
     const used = await this.cloudUsedFromTotals(ownerUserId, db);
     if (bodyBytes > (await this.allowanceOf(ownerUserId, true, db)) - used) throw new ApiError('NOT_ENOUGH_STORAGE', OPERATION_STORAGE_MESSAGE);
   }

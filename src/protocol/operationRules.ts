@@ -61,6 +61,11 @@ export interface OperationRule {
   notification: NotificationRule;
   /** Whether the timeline shows it as an item (R28: drafts and reactions never are). */
   isTimelineItem: boolean;
+  /**
+   * Accepted even when its bytes do not fit the owner's cloud storage (R62): it frees storage or
+   * only gives access up or takes it away, which a full account must still be able to do.
+   */
+  isAlwaysStored?: true;
 }
 
 const body = (name: FieldName, property?: string): FieldSlotRule => (property ? { name, at: 'body', property } : { name, at: 'body' });
@@ -78,9 +83,9 @@ export const OPERATION_RULES = {
   'vault.create': { access: 'create', whenArchived: false, fields: [body('name'), body('description'), body('tags'), body('terms')], ring: 'create', notification: NONE, isTimelineItem: true },
   'vault.rename': { access: 'own', whenArchived: false, fields: [body('name')], ring: 'none', notification: fixed('VAULT_UPDATE', 'dataroom'), isTimelineItem: true },
   'vault.updateMetadata': { access: 'own', whenArchived: false, fields: [body('description'), body('tags')], ring: 'none', notification: fixed('VAULT_UPDATE_METADATA', 'dataroom'), isTimelineItem: true },
-  'vault.archive': { access: 'own', whenArchived: true, fields: [], ring: 'none', notification: fixed('VAULT_ARCHIVE', 'dataroom'), isTimelineItem: true },
+  'vault.archive': { access: 'own', whenArchived: true, fields: [], ring: 'none', notification: fixed('VAULT_ARCHIVE', 'dataroom'), isTimelineItem: true, isAlwaysStored: true },
   'vault.restore': { access: 'own', whenArchived: true, fields: [], ring: 'none', notification: fixed('VAULT_RESTORE', 'dataroom'), isTimelineItem: true },
-  'vault.delete': { access: 'own', whenArchived: true, fields: [], ring: 'none', notification: fixed('VAULT_DELETE', 'dataroom'), isTimelineItem: true },
+  'vault.delete': { access: 'own', whenArchived: true, fields: [], ring: 'none', notification: fixed('VAULT_DELETE', 'dataroom'), isTimelineItem: true, isAlwaysStored: true },
   'folder.create': { access: 'write', whenArchived: false, fields: [body('name')], ring: 'none', notification: fixed('FOLDER_CREATE', 'folder'), isTimelineItem: true },
   'file.create': { access: 'write', whenArchived: false, fields: [body('name'), ...VERSION_FIELDS], ring: 'none', notification: fixed('STACK_CREATE', 'stack'), isTimelineItem: true },
   'file.addVersion': { access: 'write', whenArchived: false, fields: VERSION_FIELDS, ring: 'none', notification: fixed('STACK_UPLOAD_REVISION', 'stack'), isTimelineItem: true },
@@ -88,7 +93,7 @@ export const OPERATION_RULES = {
   'node.move': { access: 'write', whenArchived: false, fields: [], ring: 'none', notification: node('STACK_MOVE', 'FOLDER_MOVE'), isTimelineItem: true },
   'node.hide': { access: 'write', whenArchived: false, fields: [], ring: 'none', notification: node('STACK_REVOKE', 'FOLDER_REVOKE'), isTimelineItem: true },
   'node.restore': { access: 'write', whenArchived: false, fields: [], ring: 'none', notification: node('STACK_RESTORE', 'FOLDER_RESTORE'), isTimelineItem: true },
-  'node.delete': { access: 'write', whenArchived: false, fields: [], ring: 'none', notification: node('STACK_DELETE', null), isTimelineItem: true },
+  'node.delete': { access: 'write', whenArchived: false, fields: [], ring: 'none', notification: node('STACK_DELETE', null), isTimelineItem: true, isAlwaysStored: true },
   // The Yjs update of a note's draft, bound to the note (object id = file id).
   'note.draft': { access: 'write', whenArchived: false, fields: [body('draft', 'update')], ring: 'none', notification: NONE, isTimelineItem: false },
   // Members (spec 001 section 6): owners manage members; invitees and members act on their own
@@ -96,10 +101,10 @@ export const OPERATION_RULES = {
   'member.invite': { access: 'own', whenArchived: false, fields: [], ring: 'share', notification: NONE, isTimelineItem: true },
   'member.confirm': { access: 'own', whenArchived: false, fields: [], ring: 'share', notification: NONE, isTimelineItem: true },
   'member.accept': { access: 'self', whenArchived: false, fields: [], ring: 'none', notification: NONE, isTimelineItem: true },
-  'member.reject': { access: 'self', whenArchived: true, fields: [], ring: 'none', notification: NONE, isTimelineItem: true },
+  'member.reject': { access: 'self', whenArchived: true, fields: [], ring: 'none', notification: NONE, isTimelineItem: true, isAlwaysStored: true },
   'member.changeRole': { access: 'own', whenArchived: false, fields: [], ring: 'none', notification: NONE, isTimelineItem: true },
-  'member.revoke': { access: 'own', whenArchived: true, fields: [], ring: 'rotate', notification: NONE, isTimelineItem: true },
-  'member.leave': { access: 'self', whenArchived: true, fields: [], ring: 'none', notification: NONE, isTimelineItem: true },
+  'member.revoke': { access: 'own', whenArchived: true, fields: [], ring: 'rotate', notification: NONE, isTimelineItem: true, isAlwaysStored: true },
+  'member.leave': { access: 'self', whenArchived: true, fields: [], ring: 'none', notification: NONE, isTimelineItem: true, isAlwaysStored: true },
   'member.airdrop': { access: 'own', whenArchived: false, fields: [body('name')], ring: 'share', notification: NONE, isTimelineItem: true },
   'vault.rotateKeys': { access: 'write', whenArchived: true, fields: [], ring: 'rotate', notification: NONE, isTimelineItem: true },
   // Chat (spec 000 section 6): VIEWER and read-only members can neither post nor react.
