@@ -5,7 +5,7 @@
  * under them, not even their bytes. Pages keep seq order with gaps; `nextAfter` leads to the head.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { PublicPullResponse } from '../../src/protocol/publicVaults';
+import { PublicPullResponse, PublicVaultSummary } from '../../src/protocol/publicVaults';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
 import { invite } from '../testing/members';
@@ -112,6 +112,20 @@ describeEachDatabase('public vaults serve only what a viewer needs', (env) => {
     expect(seqs.at(-1)).toBe(last.headSeq);
     // Same operations whatever the page size.
     expect(seqs).toEqual((await pullAll(1000)).pages.flatMap((p) => p.ops.map((o) => o.seq)));
+  });
+
+  it('[R40] the summary size counts only the files a signed-out visitor sees, following hidden folders', async () => {
+    const sizeNow = async () => PublicVaultSummary.parse((await api.get(`/api/public/vaults/${vaultId}`)).body).size;
+    // Shown: press-release.txt (300, moved out of the hidden folder) and welcome.txt (500). Not:
+    // layoffs-list.txt (400, in the hidden folder) and salaries.csv (200, hidden then deleted).
+    expect(await sizeNow()).toBe(800);
+    expectAccepted(await owner.apply(vaultId, hiddenFolderId, { type: 'node.restore' }));
+    expect(await sizeNow()).toBe(1200);
+    expectAccepted(await owner.apply(vaultId, shownFileId, { type: 'node.hide' }));
+    expect(await sizeNow()).toBe(700);
+    expectAccepted(await owner.apply(vaultId, shownFileId, { type: 'node.restore' }));
+    expectAccepted(await owner.apply(vaultId, hiddenFolderId, { type: 'node.hide' }));
+    expect(await sizeNow()).toBe(800);
   });
 
   it('[R40] serves no chunk of a file inside a hidden folder, and serves it again once the folder is restored', async () => {

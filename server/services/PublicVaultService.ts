@@ -32,7 +32,9 @@ export class PublicVaultService {
       isCloud: vault.isCloud,
       ownerAddress: owner?.address ?? '',
       headSeq: vault.headSeq,
-      size: vault.size,
+      // Not `vault.size`: that counts hidden files and files in hidden folders too, whose sizes
+      // a visitor must not learn (nor, by difference, that anything is hidden).
+      size: await shownSize(this.db, vaultId),
       createdAt: vault.createdAt,
       updatedAt: vault.updatedAt,
     };
@@ -101,6 +103,38 @@ export interface PublicPulledPage extends PulledPage {
 function scopeOf(type: string): 'vault' | 'node' | null {
   // An unknown type (none is stored today) is not served.
   return Object.hasOwn(PUBLIC_OPERATION_SCOPE, type) ? PUBLIC_OPERATION_SCOPE[type as keyof typeof PUBLIC_OPERATION_SCOPE] : null;
+}
+
+/**
+ * Stored bytes of the files a signed-out viewer sees (every version, like `vaults.size`): the
+ * files reached from the root through ACTIVE folders only, as `shownNodeIds` decides for one node.
+ * One recursive query down the tree by (vault_id, parent_id); `union` (not `union all`) drops
+ * repeated rows, so even a cycle (impossible, R11) ends.
+ */
+export async function shownSize(db: Db, vaultId: string): Promise<number> {
+  const row = await db
+    .withRecursive('shown(id, kind, size)', (qb) =>
+      qb
+        .selectFrom('nodes')
+        .select(['id', 'kind', 'size'])
+        .where('vault_id', '=', vaultId)
+        .where('parent_id', 'is', null)
+        .where('status', '=', 'ACTIVE')
+        .union(
+          qb
+            .selectFrom('nodes as child')
+            .innerJoin('shown', 'shown.id', 'child.parent_id')
+            .select(['child.id', 'child.kind', 'child.size'])
+            .where('child.vault_id', '=', vaultId)
+            .where('child.status', '=', 'ACTIVE')
+            .where('shown.kind', '=', 'folder'),
+        ),
+    )
+    .selectFrom('shown')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+    .where('kind', '=', 'file')
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
 }
 
 /**
