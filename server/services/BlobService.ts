@@ -54,6 +54,9 @@ export class BlobService {
     }
     await this.purgeExpired();
     const now = this.clock.now();
+    // An airdrop member's reservation ends with their link at the latest (R68): after that no
+    // file operation of theirs can commit it, so it must not hold the owner's storage for days.
+    const expiresAt = Math.min(now + RESERVATION_TTL_MS, membership.expiresAt ?? Number.POSITIVE_INFINITY);
     try {
       await this.db.transaction().execute(async (trx) => {
         // Serialises reservations charged to one account (PostgreSQL), so two cannot both fit.
@@ -62,7 +65,7 @@ export class BlobService {
         if (existing) {
           assertSameUpload(existing, vaultId, userId, storedSize, chunkCount);
           if (existing.status === 'reserved') {
-            await trx.updateTable('blobs').set({ expires_at: now + RESERVATION_TTL_MS }).where('id', '=', blobId).execute();
+            await trx.updateTable('blobs').set({ expires_at: expiresAt }).where('id', '=', blobId).execute();
           }
           return;
         }
@@ -83,7 +86,7 @@ export class BlobService {
             node_id: null,
             version_id: null,
             created_at: now,
-            expires_at: now + RESERVATION_TTL_MS,
+            expires_at: expiresAt,
           })
           .execute();
       });

@@ -90,6 +90,25 @@ export async function releaseVaultsOf(trx: Db, userId: string, now: number): Pro
   if (rotations.length > 0) await trx.updateTable('vaults').set({ needs_rotation: 1 }).where('id', 'in', rotations).execute();
 
   const freedKeys: string[] = [];
+  // Like a leave (R68): the uploads it started and never committed in the vaults that stay can
+  // never be committed now; they stop holding the owner's storage, and their bytes go.
+  const stays = handOvers.map((h) => h.vaultId);
+  if (stays.length > 0) {
+    const reserved = await trx
+      .selectFrom('blobs')
+      .select('id')
+      .where('vault_id', 'in', stays)
+      .where('uploader_user_id', '=', userId)
+      .where('status', '=', 'reserved')
+      .execute();
+    const ids = reserved.map((b) => b.id);
+    if (ids.length > 0) {
+      const chunks = await trx.selectFrom('blob_chunks').select(['blob_id', 'idx', 'sha256']).where('blob_id', 'in', ids).execute();
+      for (const chunk of chunks) freedKeys.push(chunkKey(chunk.blob_id, Number(chunk.idx), chunk.sha256));
+      await trx.deleteFrom('blob_chunks').where('blob_id', 'in', ids).execute();
+      await trx.deleteFrom('blobs').where('id', 'in', ids).execute();
+    }
+  }
   if (doomed.length > 0) {
     const chunks = await trx
       .selectFrom('blob_chunks as c')

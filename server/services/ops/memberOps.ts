@@ -14,7 +14,7 @@ import { type Db, findMembership, findMembershipById, isRemoved, type Membership
 import { applyAirdropOp } from './airdropOps';
 import { assertMayOwnVaults } from './passwordlessRules';
 import { assertRing } from './ringRules';
-import type { NotifiedRow, VaultOpContext } from './OpContext';
+import { freeBlobs, type NotifiedRow, type VaultOpContext } from './OpContext';
 
 type Body<T extends OperationBody['type']> = Extract<OperationBody, { type: T }>;
 export type MemberOpBody = Body<
@@ -79,6 +79,7 @@ async function changeMembership(ctx: VaultOpContext, body: MemberOpBody, target:
       if (target.status === 'REVOKED' || target.role === 'REVOKED') throw new ApiError('INVALID_OPERATION', 'This member is already revoked');
       await assertNotLastOwner(ctx.trx, target, 'A vault needs an owner: make someone else owner first');
       await update(ctx, target, { status: 'REVOKED', role: 'REVOKED', keys: null });
+      await releaseUploadsOf(ctx, target);
       // The member held the key ring: everyone else gets a new key they never had.
       if (body.rotation) {
         if (vault.isPublic) throw new ApiError('VALIDATION_FAILED', 'A public vault has no keys');
@@ -91,6 +92,7 @@ async function changeMembership(ctx: VaultOpContext, body: MemberOpBody, target:
       assertOwnMembership(ctx, target);
       await assertNotLastOwner(ctx.trx, target, 'You are the last owner of this vault: make someone else owner first');
       await update(ctx, target, { status: 'REVOKED', role: 'REVOKED', keys: null });
+      await releaseUploadsOf(ctx, target);
       // The leaver must not make the new key: the next owner or contributor device does.
       if (!vault.isPublic && target.keys !== null) {
         await ctx.trx.updateTable('vaults').set({ needs_rotation: 1 }).where('id', '=', vault.id).execute();
@@ -99,6 +101,23 @@ async function changeMembership(ctx: VaultOpContext, body: MemberOpBody, target:
     default:
       throw new Error(`Not a membership change: ${body.type}`);
   }
+}
+
+/**
+ * Deletes the uploads `target` started in the vault and never committed (SYNC_SPEC R68): once
+ * their membership has ended no file operation of theirs can name them, yet each reservation
+ * kept counting against the vault owner's storage until it expired, days later. Their chunk files
+ * go after the commit (freeBlobs), so a refused revoke or leave loses nothing.
+ */
+async function releaseUploadsOf(ctx: VaultOpContext, target: Membership): Promise<void> {
+  const reserved = await ctx.trx
+    .selectFrom('blobs')
+    .select('id')
+    .where('vault_id', '=', ctx.vault.id)
+    .where('uploader_user_id', '=', target.userId)
+    .where('status', '=', 'reserved')
+    .execute();
+  await freeBlobs(ctx, ctx.vault.id, reserved.map((b) => b.id));
 }
 
 /**
