@@ -2,10 +2,10 @@
  * Signed-out reads of PUBLIC vaults (SYNC_SPEC R40, R53): the summary, the operation log by cursor
  * and committed blob chunks. Nothing here writes. A private vault, a deleted one and an unknown id
  * all throw the same `vaultNotFound()` (message included), so a private vault's id cannot be told
- * from a made-up one. Only what a viewer needs is served: the vault's own operations and those of
- * nodes shown now (ACTIVE, under ACTIVE folders up to the root), never members' operations (their
- * e-mail addresses, airdrop names, rings); a blob must be committed, belong to the vault named in
- * the path and to a file shown now.
+ * from a made-up one. Only what a viewer needs is served: the vault's own operations, those of
+ * nodes shown now (ACTIVE, under ACTIVE folders up to the root) and those of memberships that may
+ * write, for the viewer to judge authors (R67), never an e-mail address or an airdrop's name or
+ * expiry; a blob must be committed, belong to the vault named in the path and to a file shown now.
  */
 import type { Readable } from 'node:stream';
 import { ApiError } from '../../src/protocol/errors';
@@ -64,8 +64,20 @@ export class PublicVaultService {
       vaultId,
       scopes.flatMap((s) => (s.scope === 'node' ? [s.objectId] : [])),
     );
+    const shownMembers = await shownMembershipIds(
+      this.db,
+      vaultId,
+      scopes.flatMap((s) => (s.scope === 'member' ? [s.objectId] : [])),
+    );
     const served = new Set(
-      scopes.filter((s) => (s.scope === 'vault' && s.objectId === vaultId) || (s.scope === 'node' && shownNodes.has(s.objectId))).map((s) => s.seq),
+      scopes
+        .filter(
+          (s) =>
+            (s.scope === 'vault' && s.objectId === vaultId) ||
+            (s.scope === 'node' && shownNodes.has(s.objectId)) ||
+            (s.scope === 'member' && shownMembers.has(s.objectId)),
+        )
+        .map((s) => s.seq),
     );
     return { ...page, ops: page.ops.filter((o) => served.has(o.seq)), nextAfter };
   }
@@ -100,9 +112,58 @@ export interface PublicPulledPage extends PulledPage {
   nextAfter: number;
 }
 
-function scopeOf(type: string): 'vault' | 'node' | null {
+function scopeOf(type: string): 'vault' | 'node' | 'member' | null {
   // An unknown type (none is stored today) is not served.
   return Object.hasOwn(PUBLIC_OPERATION_SCOPE, type) ? PUBLIC_OPERATION_SCOPE[type as keyof typeof PUBLIC_OPERATION_SCOPE] : null;
+}
+
+/** What a membership's stored operations say of it, as far as the public area cares. */
+interface MembershipTrail {
+  isAirdrop: boolean;
+  isInvited: boolean;
+  hasEmail: boolean;
+  mayHaveWritten: boolean;
+}
+
+/**
+ * Which of `membershipIds` the public area serves the operations of (SYNC_SPEC R67): those a
+ * signed-out viewer needs to judge authors, and nothing that names a person. Served: the
+ * creator's (no invitation names it) and every membership an invitation or a role change made
+ * OWNER or CONTRIBUTOR. Not served: a VIEWER's (it never writes, so its absence refuses nothing
+ * a viewer must see, and who watches a public vault is nobody's business), an airdrop's (its
+ * `name` stands for the person, with the link's expiry and allowance) and one whose invitation
+ * carries an e-mail (signed before R55). All of a membership's operations or none: a revoke or
+ * role change served without the invitation it follows would name a membership the viewer does
+ * not know, which its judge takes for the creator's.
+ */
+async function shownMembershipIds(db: Db, vaultId: string, membershipIds: readonly string[]): Promise<Set<string>> {
+  const wanted = [...new Set(membershipIds)];
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('ops')
+    .select(['object_id', 'type', 'body'])
+    .where('vault_id', '=', vaultId)
+    .where('object_id', 'in', wanted)
+    .where('type', 'in', ['member.invite', 'member.airdrop', 'member.changeRole'])
+    .execute();
+  const trails = new Map<string, MembershipTrail>(wanted.map((id) => [id, { isAirdrop: false, isInvited: false, hasEmail: false, mayHaveWritten: false }]));
+  for (const row of rows) {
+    const trail = trails.get(row.object_id)!;
+    if (row.type === 'member.airdrop') {
+      trail.isAirdrop = true;
+      continue;
+    }
+    // Stored operations were validated when pushed; only these two members of the body are read.
+    const body = (JSON.parse(row.body) as { body: { role?: unknown; email?: unknown } }).body;
+    if (row.type === 'member.invite') {
+      trail.isInvited = true;
+      if (body.email !== undefined) trail.hasEmail = true;
+    }
+    if (body.role === 'OWNER' || body.role === 'CONTRIBUTOR') trail.mayHaveWritten = true;
+  }
+  return new Set(
+    [...trails].filter(([, t]) => !t.isAirdrop && !t.hasEmail && (t.mayHaveWritten || !t.isInvited)).map(([id]) => id),
+  );
 }
 
 /**

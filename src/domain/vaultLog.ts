@@ -278,3 +278,23 @@ function applyEffect(state: VaultLogState, op: Operation): void {
       return;
   }
 }
+
+/**
+ * `judgeOperation` for the signed-out viewer of a PUBLIC vault (SYNC_SPEC R67). The public area
+ * leaves out what a visitor may not see (R53), so its log has gaps where a member's must not: an
+ * operation only has to come after the last one judged, and the first must be the vault's
+ * creation (seq 1). Members and roles come from the member operations served with it, so an
+ * operation by a key that no served, signed invitation made a member with the needed role (a
+ * VIEWER, a stranger, someone revoked) is refused, as on a member's device. What a gap can hide
+ * is the server's choice of history, which it makes for members too (it orders the log); what it
+ * cannot do is make anyone a writer an OWNER did not sign for.
+ */
+export function judgePublicOperation(state: VaultLogState, vaultId: string, entry: SequencedOperation, isSignatureValid: boolean): LogVerdict {
+  let reason: string | null = null;
+  if (entry.seq <= state.seq) reason = `the server served operation ${entry.seq} after ${state.seq}`;
+  else if (state.seq === 0 && entry.seq !== 1) reason = 'the log does not start with the vault’s creation';
+  if (reason === null) return judgeOperation(state, vaultId, entry, isSignatureValid);
+  // Out of order: `seq` stays where it was, so what follows is judged against the right place.
+  state.problem ??= { seq: entry.seq, reason };
+  return { isAccepted: false, reason };
+}

@@ -29,6 +29,10 @@ export const PublicChunkParams = z.strictObject({ vaultId: Id, blobId: Id, index
  * while their node and every folder above it are ACTIVE, so a hidden or deleted file's names and
  * versions are not served; `null` never (members' e-mail addresses, airdrop names, key rings and
  * expiries, note drafts, chat). A new operation type must take a side here to compile.
+ * `member` (SYNC_SPEC R67, which narrows R53): the operations of a membership that may have
+ * written (its invitation or a role change gave it OWNER or CONTRIBUTOR, or it is the creator's),
+ * so the viewer derives roles from signed operations and judges every author as a member's device
+ * does; never those of an airdrop membership or of one whose invitation carries an e-mail.
  */
 export const PUBLIC_OPERATION_SCOPE = {
   'vault.create': 'vault',
@@ -46,18 +50,18 @@ export const PUBLIC_OPERATION_SCOPE = {
   'node.restore': 'node',
   'node.delete': 'node',
   'note.draft': null,
-  'member.invite': null,
-  'member.confirm': null,
-  'member.accept': null,
-  'member.reject': null,
-  'member.changeRole': null,
-  'member.revoke': null,
-  'member.leave': null,
+  'member.invite': 'member',
+  'member.confirm': 'member',
+  'member.accept': 'member',
+  'member.reject': 'member',
+  'member.changeRole': 'member',
+  'member.revoke': 'member',
+  'member.leave': 'member',
   'member.airdrop': null,
   'vault.rotateKeys': null,
   'memo.create': null,
   'memo.react': null,
-} as const satisfies Record<OperationType, 'vault' | 'node' | null>;
+} as const satisfies Record<OperationType, 'vault' | 'node' | 'member' | null>;
 
 /**
  * GET /api/public/vaults/:vaultId/ops?after=&limit=: a page of the operations the public may see,

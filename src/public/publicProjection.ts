@@ -4,12 +4,14 @@
  * (applyOperation, computeFolderSizes) can run on it unchanged, and since nothing of it is stored,
  * it cannot mix with a signed-in account's tables, needs no wipe on log out, and is gone when the
  * page closes. Operations come from /api/public by cursor, their signatures are checked exactly as
- * a member's pull checks them (verifyOperations), and unverified ones are never applied. Fields
+ * a member's pull checks them (verifyOperations) and their authors' roles are judged from the
+ * served member operations (judgePublicOperation, R67); refused ones are never applied. Fields
  * of a public vault are `{clear}`; a sealed one (impossible on a public vault) opens to null.
  */
 import { operationFields } from '../../workers/crypto/vaultCrypto';
 import type { OpenedFields } from '../../workers/crypto/CryptoApi';
 import { verifyOperations } from '../crypto/operations';
+import { judgePublicOperation, newVaultLogState } from '../domain/vaultLog';
 import { PublicPullResponse, PublicVaultSummary } from '../protocol/publicVaults';
 import { type SequencedOperation, VAULT_LIMITS } from '../protocol/vaults';
 import { emptyVaultRecord, newVaultState, type VaultState } from '../storage/vaultProjection';
@@ -53,7 +55,10 @@ export function clearFields(op: SequencedOperation['op']): OpenedFields {
 export interface PublicVault {
   summary: PublicVaultSummary;
   state: VaultState;
-  /** Operations skipped because their signature did not verify. */
+  /**
+   * Operations skipped because their signature did not verify or their author was not allowed to
+   * make them (R67): never applied.
+   */
   unverified: number;
 }
 
@@ -62,16 +67,20 @@ export async function loadPublicVault(vaultId: string, fetcher: PublicFetch = de
   const id = encodeURIComponent(vaultId);
   const summary = PublicVaultSummary.parse(await getJson(fetcher, `/vaults/${id}`));
   const state = newVaultState({ ...emptyVaultRecord(PUBLIC_ACCOUNT_ID, vaultId), isPublic: true, role: 'VIEWER' });
+  const log = newVaultLogState();
   let after = 0;
   let unverified = 0;
   for (;;) {
     const page = PublicPullResponse.parse(await getJson(fetcher, `/vaults/${id}/ops?after=${after}&limit=${VAULT_LIMITS.PULL_PAGE_MAX}`));
     const verdicts = await verifyOperations(page.ops.map((o) => o.op));
-    for (const [i, { seq, receivedAt, op }] of page.ops.entries()) {
-      if (op.vaultId !== vaultId || verdicts[i] !== true) {
+    for (const [i, entry] of page.ops.entries()) {
+      // The viewer judges the log as a member's device does (R50, R67): the signature, and that
+      // the author was a member with the role the operation needs at that point.
+      if (!judgePublicOperation(log, vaultId, entry, verdicts[i] === true).isAccepted) {
         unverified += 1;
         continue;
       }
+      const { seq, receivedAt, op } = entry;
       applyOperation(state, { op, fields: clearFields(op), time: receivedAt, isPending: false, seq });
     }
     // The public page leaves out what a viewer may not see (R53): seq has gaps, and a page can be
