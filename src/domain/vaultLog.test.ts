@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationBody, SequencedOperation } from '../protocol/vaults';
-import { judgeOperation, newVaultLogState, sealedRingDigest, trustedRingKeyCount, type VaultLogState } from './vaultLog';
+import { judgeOperation, judgePublicOperation, newVaultLogState, sealedRingDigest, trustedRingKeyCount, type VaultLogState } from './vaultLog';
 
 const VAULT = 'vault-1';
 const OWNER = 'aa'.repeat(32);
@@ -138,5 +138,33 @@ describe('the client judges the vault log (R50)', () => {
     log.accepted(VIEWER, { type: 'member.accept' }, 'm-v');
     expect(log.add(VIEWER, { type: 'folder.create', parentId: null, name: { clear: 'x' } })).toMatchObject({ isAccepted: false });
     expect(log.state.rings).toEqual({});
+  });
+});
+
+describe('the signed-out viewer judges a public log with gaps (R67)', () => {
+  const entry = (seq: number, author: string, body: OperationBody, objectId = `obj-${seq}`): SequencedOperation => ({
+    seq,
+    receivedAt: 1_000 + seq,
+    op: { id: `op-${seq}`, vaultId: VAULT, objectId, author, createdAt: 1, body, signature: 'x'.repeat(86) },
+  });
+  const clearFolder = (): OperationBody => ({ type: 'folder.create', parentId: null, name: { clear: 'f' } });
+
+  it('R67: gaps are allowed, a repeat or a step back is refused without moving the cursor, and the creation must come first', () => {
+    const state = newVaultLogState();
+    expect(judgePublicOperation(state, VAULT, entry(1, OWNER, { type: 'vault.create', isPublic: true, isCloud: true, name: { clear: 'v' } }, VAULT), true)).toEqual({ isAccepted: true });
+    // Seq 2 and 3 were left out by the public area (a hidden file, a VIEWER's invitation).
+    expect(judgePublicOperation(state, VAULT, entry(4, OWNER, { type: 'member.invite', role: 'CONTRIBUTOR', memberKey: CONTRIBUTOR }, 'm-c'), true)).toEqual({ isAccepted: true });
+    expect(judgePublicOperation(state, VAULT, entry(6, CONTRIBUTOR, { type: 'member.accept' }, 'm-c'), true)).toEqual({ isAccepted: true });
+    expect(judgePublicOperation(state, VAULT, entry(9, CONTRIBUTOR, clearFolder()), true)).toEqual({ isAccepted: true });
+    expect(judgePublicOperation(state, VAULT, entry(9, CONTRIBUTOR, clearFolder()), true)).toEqual({ isAccepted: false, reason: 'the server served operation 9 after 9' });
+    expect(judgePublicOperation(state, VAULT, entry(7, OWNER, clearFolder()), true)).toMatchObject({ isAccepted: false });
+    expect(state.seq).toBe(9);
+    expect(judgePublicOperation(state, VAULT, entry(10, VIEWER, clearFolder()), true)).toEqual({ isAccepted: false, reason: 'its author was not a member of the vault' });
+    expect(judgePublicOperation(state, VAULT, entry(11, OWNER, clearFolder()), true)).toEqual({ isAccepted: true });
+    expect(state.problem).toEqual({ seq: 9, reason: 'the server served operation 9 after 9' });
+
+    const headless = newVaultLogState();
+    expect(judgePublicOperation(headless, VAULT, entry(2, OWNER, clearFolder()), true)).toEqual({ isAccepted: false, reason: 'the log does not start with the vault’s creation' });
+    expect(judgePublicOperation(headless, VAULT, entry(3, OWNER, clearFolder()), true)).toMatchObject({ isAccepted: false });
   });
 });
