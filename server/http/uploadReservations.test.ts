@@ -97,6 +97,19 @@ describeEachDatabase('upload reservations of members who are gone', (env) => {
     expect(chunkFileExists(erinBlobId, erinFile)).toBe(true);
   });
 
+  it('[R68] making a contributor a VIEWER releases the uploads they started', async () => {
+    const owner = await VaultActor.create(env, api);
+    const hugo = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isPublic: true });
+    const membershipId = await addMember(owner, vaultId, hugo, 'CONTRIBUTOR', null);
+    const file = makeFile(3500, { isPublic: true });
+    const blobId = await startUpload(hugo, vaultId, file);
+    expectAccepted(await owner.apply(vaultId, membershipId, { type: 'member.changeRole', role: 'VIEWER' }));
+    expect(await cloudUsed(owner)).toBe(await operationBytesOf(env.db, owner.userId));
+    expect(await blobRow(blobId)).toBeUndefined();
+    expect(chunkFileExists(blobId, file)).toBe(false);
+  });
+
   it('[R68] deleting an account releases the uploads it started in vaults that stay', async () => {
     const owner = await VaultActor.create(env, api);
     const gina = await VaultActor.create(env, api);

@@ -72,6 +72,8 @@ async function changeMembership(ctx: VaultOpContext, body: MemberOpBody, target:
       // An airdrop guest stays a guest (spec 001 section 5: the OWNER option is hidden for links).
       if (body.role === 'OWNER') await assertMayOwnVaults(ctx.trx, target.userId, 'A member from an airdrop link cannot be made owner');
       await update(ctx, target, { role: body.role });
+      // A VIEWER commits no file operation: what they were uploading can never land (R68).
+      if (body.role === 'VIEWER') await releaseUploadsOf(ctx, target);
       return notifyMember(ctx, target, 'MEMBERSHIP_CHANGE_ACCESS');
     case 'member.revoke':
       // Its rotation included: only an owner takes someone's access and keys away (R58).
