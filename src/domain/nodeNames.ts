@@ -16,7 +16,6 @@ export const NAME_MAX_BYTES = 255;
 
 /** Characters Windows refuses in a name ('/' and '\' are path separators everywhere). */
 const FORBIDDEN_CHARACTERS = /[/\\:*?"<>|]/;
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 /** Device names Windows keeps, with or without an extension ('CON', 'nul.txt', 'COM1.log'). */
 const RESERVED_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
@@ -87,7 +86,6 @@ export function nodeNameError(name: string, siblings: Iterable<SiblingName>, sel
  * device name gets a leading '_', and an overlong name is cut before its extension.
  */
 export function uploadSafeName(name: string): string {
-  // eslint-disable-next-line no-control-regex
   let safe = name.replace(/[/\\:*?"<>|\u0000-\u001f\u007f-\u009f]/g, '_').trim().replace(/[\s.]+$/, '');
   if (safe === '' || /^\.+$/.test(safe)) safe = '_';
   if (RESERVED_NAME.test(safe)) safe = `_${safe}`;

@@ -1,8 +1,10 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { splitExtension } from '../../domain/fileNaming';
 import { canAddVersion } from '../../domain/fileVersionRules';
 import { nodePath } from '../../domain/navigationRules';
+import { nodeNameError } from '../../domain/nodeNames';
 import { isMarkdownNote } from '../../domain/noteRules';
 import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { NodeRecord } from '../../storage/vaultRecords';
@@ -12,13 +14,11 @@ import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconEyeOff, IconFile, IconFilter } from '../../ui/icons';
 import { NameModal } from '../../ui/NameModal';
 import { PlainLink } from '../../ui/PlainLink';
-import { runWithErrorSnackbar } from '../../ui/snackbar';
-import { actionErrorText } from '../vaults/vaultErrors';
 import { VaultInfoDrawer } from '../vaults/VaultInfoDrawer';
 import { VaultMetadataDrawer } from '../vaults/VaultMetadataDrawer';
 import { VaultMenu } from '../vaults/VaultMenu';
 import { submitVaultRename } from '../vaults/vaultCommands';
-import { confirmHideNodes, downloadNodes, downloadSelection, submitRename } from './fileCommands';
+import { confirmHideNodes, downloadNodes, downloadSelection, submitNaming, submitRename } from './fileCommands';
 import { FileInfoDrawer } from './FileInfoDrawer';
 import type { RowAction } from './FileRowMenu';
 import { FolderList } from './FolderList';
@@ -198,6 +198,8 @@ export function VaultAssetsPage() {
         initialValue={renaming?.name ?? ''}
         submitLabel="Rename"
         maxLength={VAULT_LIMITS.NAME_MAX}
+        selectLength={renaming?.kind === 'file' ? splitExtension(renaming.name)[0].length : undefined}
+        validate={(name) => nodeNameError(name, children ?? [], renaming?.id)}
         onClose={() => setRenaming(null)}
         onSubmit={(name) => (renaming ? submitRename(vaultId, renaming, name) : Promise.resolve(false))}
       />
@@ -208,7 +210,8 @@ export function VaultAssetsPage() {
         submitLabel="Create"
         maxLength={VAULT_LIMITS.NAME_MAX}
         onClose={() => setCreatingFolder(false)}
-        onSubmit={(name) => runWithErrorSnackbar(() => createFolder(vaultId, folderId, name), actionErrorText())}
+        validate={(name) => nodeNameError(name, children ?? [])}
+        onSubmit={(name) => submitNaming(() => createFolder(vaultId, folderId, name))}
       />
       <NameModal
         opened={isRenamingVault}
