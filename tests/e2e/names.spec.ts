@@ -70,6 +70,11 @@ test('[R73] rename and create folder refuse a taken or unsavable name in the fie
   const width = (await nameCell.boundingBox())!.width;
   expect(width, 'the name cell is wide enough to read').toBeGreaterThan(isPhone ? 200 : 400);
   await shoot('names-file-list', { fullPage: false });
+
+  // A text file named '.png' is tried as an image and says it is not one, instead of a broken picture.
+  await room.row('photo.png').getByRole('link', { name: 'photo.png' }).click();
+  await expect(page.getByRole('region', { name: 'Preview' }).getByText('No preview: the content of this file is not an image.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('img')).toHaveCount(0);
 });
 
 test('the vault menu is on every tab; the viewer steps through the folder and has the file actions', async ({ page, shoot }, testInfo) => {
