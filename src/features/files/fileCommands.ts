@@ -68,7 +68,12 @@ export function confirmDeleteNodes(vaultId: string, nodes: readonly NodeRecord[]
 /** Moves; a name the destination already has (SYNC_SPEC R73) is said in the snackbar, and nothing moves. */
 export async function submitMove(vaultId: string, nodes: readonly NodeRecord[], parentId: string | null): Promise<boolean> {
   const text = nodes.length > 1 ? 'moving files' : nodes[0]?.kind === 'folder' ? 'moving the folder' : 'moving your file';
-  const result = await submitNaming(() => moveNodes(vaultId, nodes.map((n) => n.id), parentId), actionErrorText(text));
+  return runWithNameSnackbar(() => moveNodes(vaultId, nodes.map((n) => n.id), parentId), actionErrorText(text));
+}
+
+/** Like runWithErrorSnackbar, but a name refusal (SYNC_SPEC R73) is said in its own words. */
+export async function runWithNameSnackbar(action: () => Promise<unknown>, errorText: string): Promise<boolean> {
+  const result = await submitNaming(action, errorText);
   if (typeof result === 'string') showErrorSnackbar(result);
   return result === true;
 }
