@@ -1,3 +1,5 @@
+import { nameKey } from './nodeNames';
+
 /**
  * Duplicate names in an upload (spec 000 section 4, upload flow): 'Keep both' gives the new file
  * a copy suffix before its extension: ' copy', then ' 2', ' 3', ...
@@ -10,14 +12,14 @@ export function splitExtension(name: string): [base: string, extension: string] 
   return [name.slice(0, dot), name.slice(dot)];
 }
 
-/** The first free name among 'a copy.txt', 'a 2.txt', 'a 3.txt', ... (case-insensitive, like most file systems). */
+/** The first free name among 'a copy.txt', 'a 2.txt', 'a 3.txt', ... (compared as R73 compares: nameKey). */
 export function keepBothName(name: string, takenNames: Iterable<string>): string {
-  const taken = new Set([...takenNames].map((n) => n.toLowerCase()));
+  const taken = new Set([...takenNames].map(nameKey));
   const [base, extension] = splitExtension(name);
   const first = `${base} copy${extension}`;
-  if (!taken.has(first.toLowerCase())) return first;
+  if (!taken.has(nameKey(first))) return first;
   for (let n = 2; ; n += 1) {
     const candidate = `${base} ${n}${extension}`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
+    if (!taken.has(nameKey(candidate))) return candidate;
   }
 }

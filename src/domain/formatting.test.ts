@@ -18,8 +18,17 @@ describe('formatting', () => {
     expect(formatFileType('image/png', 'a.png')).toBe('PNG');
     expect(formatFileType('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).toBe('DOCX');
     expect(formatFileType('text/plain', 'notes.txt')).toBe('TXT');
-    expect(formatFileType('image/jpeg', 'photo')).toBe('JPEG');
+    expect(formatFileType('image/jpeg', 'photo')).toBe('JPG');
     expect(formatFileType('', 'notes.md')).toBe('MD');
     expect(formatFileType('', 'README')).toBe('File');
+  });
+  it('labels a type by the extension a person knows, never by a MIME subtype such as PLAIN', () => {
+    // A renamed text file: the name decides, whatever the stored type.
+    expect(formatFileType('text/plain', 'minutes.txt')).toBe('TXT');
+    expect(formatFileType('text/plain', 'photo.png')).toBe('PNG');
+    expect(formatFileType('text/plain', 'minutes')).toBe('TXT');
+    expect(formatFileType('text/plain; charset=utf-8', 'minutes')).toBe('TXT');
+    expect(formatFileType('text/markdown', 'Meeting')).toBe('MD');
+    expect(formatFileType('image/svg+xml', 'logo')).toBe('SVG');
   });
 });

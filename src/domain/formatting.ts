@@ -27,14 +27,19 @@ export function formatDateTime(timestamp: number): string {
   return `${formatDate(timestamp)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** Subtypes whose usual extension differs from their name: 'text/plain' is a TXT file, never 'PLAIN'. */
+const SUBTYPE_EXTENSIONS: Record<string, string> = { plain: 'TXT', markdown: 'MD', 'x-markdown': 'MD', jpeg: 'JPG', 'svg+xml': 'SVG', quicktime: 'MOV', mpeg: 'MP3' };
+
 /**
- * A short type label: the name's extension when it has one ('report.pdf' -> 'PDF'), which is
- * what people recognise; otherwise the MIME subtype ('image/png' -> 'PNG'); otherwise 'File'.
+ * A short type label, the one the row, the info drawer and the public pages all show: the name's
+ * extension when it has one ('report.pdf' -> 'PDF'), which is what people recognise and what a
+ * rename changes; otherwise the extension the MIME type usually has ('text/plain' -> 'TXT',
+ * 'image/png' -> 'PNG'); otherwise 'File'.
  */
 export function formatFileType(mimeType: string, name: string): string {
   const dot = name.lastIndexOf('.');
   if (dot > 0 && dot < name.length - 1) return name.slice(dot + 1).toUpperCase().slice(0, 12);
-  const sub = mimeType.split('/')[1];
-  if (sub && sub !== 'octet-stream') return (sub.split(/[.+-]/).pop() ?? sub).toUpperCase().slice(0, 12);
-  return 'File';
+  const sub = mimeType.toLowerCase().split(';')[0]!.trim().split('/')[1];
+  if (!sub || sub === 'octet-stream') return 'File';
+  return SUBTYPE_EXTENSIONS[sub] ?? (sub.split(/[.+-]/).pop() ?? sub).toUpperCase().slice(0, 12);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nameKey } from './nodeNames';
 import {
   cancelledText,
   notKeptText,
@@ -33,6 +34,10 @@ describe('upload rules (spec 000 sections 4, 5)', () => {
   it('finds duplicates among single picks only', () => {
     const picked = toPickedFiles([file('a.txt'), file('a.txt', 'F/a.txt'), file('c.txt')]);
     expect(findDuplicateIndexes(picked, new Set(['a.txt']))).toEqual([0]);
+  });
+  it('[R73] finds a duplicate whatever its case: Photo.PNG repeats photo.png', () => {
+    const picked = toPickedFiles([file('Photo.PNG'), file('other.png')]);
+    expect(findDuplicateIndexes(picked, new Set([nameKey('photo.png')]))).toEqual([0]);
   });
   it("says the vault's available space, and blocks an upload that does not fit it", () => {
     expect(uploadSpaceNote(1_000, 1_500_000)).toEqual({ text: 'Available: 1.5 MB', isShort: false });

@@ -4,6 +4,7 @@
  */
 
 import { formatBytes } from './formatting';
+import { nameKey } from './nodeNames';
 
 export interface PickedFile {
   file: File;
@@ -32,10 +33,11 @@ export type DuplicateChoice = (typeof DUPLICATE_CHOICES)[number];
 
 /**
  * Indexes of picked files that clash with a file in the destination folder: only files picked
- * on their own (a folder pick creates new folders). Compared case-sensitively, as names are stored.
+ * on their own (a folder pick creates new folders). Compared as SYNC_SPEC R73 compares names, so
+ * `existingFileNames` holds their nameKey.
  */
 export function findDuplicateIndexes(picked: readonly PickedFile[], existingFileNames: ReadonlySet<string>): number[] {
-  return picked.flatMap((item, index) => (item.path.length === 0 && existingFileNames.has(item.file.name) ? [index] : []));
+  return picked.flatMap((item, index) => (item.path.length === 0 && existingFileNames.has(nameKey(item.file.name)) ? [index] : []));
 }
 
 /**
@@ -204,6 +206,7 @@ export interface ResolvedUpload {
 export function applyDuplicateChoices(
   picked: readonly PickedFile[],
   choices: ReadonlyMap<number, DuplicateChoice>,
+  /** File ids by their name's nameKey (R73). */
   existingFiles: ReadonlyMap<string, string>,
   makeKeepBothName: (name: string, taken: Iterable<string>) => string,
 ): ResolvedUpload[] {
@@ -213,7 +216,7 @@ export function applyDuplicateChoices(
     const choice = choices.get(index);
     if (choice === 'skip') return;
     if (choice === 'replace') {
-      result.push({ file: item.file, path: item.path, replaceFileId: existingFiles.get(item.file.name) });
+      result.push({ file: item.file, path: item.path, replaceFileId: existingFiles.get(nameKey(item.file.name)) });
     } else if (choice === 'keepBoth') {
       const name = makeKeepBothName(item.file.name, taken);
       taken.add(name);

@@ -12,7 +12,10 @@
  */
 import type { FieldName, Field, OperationBody } from '../protocol/vaults';
 import { VaultStorageResponse } from '../protocol/vaults';
-import { isCancellable } from '../domain/uploadRules';
+import { ACTIVE_UPLOAD_STATES, isCancellable } from '../domain/uploadRules';
+import { keepBothName } from '../domain/fileNaming';
+import { findNameClash, isSameName, NAME_TEXTS, nodeNameError, type SiblingName, uploadSafeName } from '../domain/nodeNames';
+import { ApiError } from '../protocol/errors';
 import { getChildren } from '../storage/vaultStore';
 import { requireSync } from './currentSync';
 import { downloadFileVersion, openFileVersionDownload, type DownloadProgress, type FileVersionDownload } from './downloadFile';
@@ -144,23 +147,74 @@ async function createFolderIn(ctx: SyncContext, vaultId: string, parentId: strin
   return folderId;
 }
 
-/** Creates a folder (root when parentId is null); answers its id. */
+/** A name refusal (SYNC_SPEC R73): VALIDATION_FAILED on the field `name`, with the text to show there. */
+export function nameRefusal(message: string): ApiError {
+  return new ApiError('VALIDATION_FAILED', message, [{ path: 'name', message }]);
+}
+
+/** The text of a name refusal (nameRefusal), or null for any other error. */
+export function nameRefusalText(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return null;
+  return error.details?.find((d) => d.path === 'name')?.message ?? null;
+}
+
+/**
+ * Refuses a name the folder cannot take (SYNC_SPEC R73), checked against the active items this
+ * device has of that folder: the server cannot read sealed names, so this is the only check.
+ */
+export async function assertNameFits(ctx: SyncContext, vaultId: string, parentId: string | null, name: string, selfId?: string): Promise<void> {
+  const error = nodeNameError(name, await siblingNames(ctx, vaultId, parentId), selfId);
+  if (error) throw nameRefusal(error);
+}
+
+/** The names a folder holds for R73: its active items and the new files still uploading into it. */
+async function siblingNames(ctx: SyncContext, vaultId: string, parentId: string | null): Promise<SiblingName[]> {
+  const children: SiblingName[] = await getChildren(ctx.db, ctx.accountId, vaultId, parentId);
+  const uploads = await ctx.db.uploads.where('accountId').equals(ctx.accountId).toArray();
+  const present = new Set(children.map((n) => n.id));
+  for (const u of uploads) {
+    if (u.vaultId === vaultId && u.parentId === parentId && u.isNewFile && ACTIVE_UPLOAD_STATES.has(u.state) && !present.has(u.fileId)) {
+      children.push({ id: u.fileId, name: u.name });
+    }
+  }
+  return children;
+}
+
+/** Creates a folder (root when parentId is null); answers its id. Throws nameRefusal for a name it cannot take. */
 export async function createFolder(vaultId: string, parentId: string | null, name: string): Promise<string> {
   const { ctx } = requireSync();
+  await assertNameFits(ctx, vaultId, parentId, name.trim());
   return createFolderIn(ctx, vaultId, parentId, name.trim(), await isPublicVault(ctx, vaultId));
 }
 
-/** Renames a file or folder. */
+/** Renames a file or folder. Throws nameRefusal for a name its folder cannot take. */
 export async function renameNode(vaultId: string, nodeId: string, name: string): Promise<void> {
   const { ctx } = requireSync();
+  const node = await ctx.db.nodes.get([ctx.accountId, nodeId]);
+  if (node) await assertNameFits(ctx, vaultId, node.parentId, name.trim(), nodeId);
   const fields = await makeFields(ctx, vaultId, nodeId, await isPublicVault(ctx, vaultId), { name: name.trim() });
   await queue(ctx, vaultId, nodeId, { type: 'node.rename', name: fields.name }, { name: name.trim() });
 }
 
-/** Moves files and folders to `parentId` (null: root), one operation each, in order. */
+/**
+ * Moves files and folders to `parentId` (null: root), one operation each, in order. Throws
+ * nameRefusal, moving nothing, when one of them would repeat a name there (SYNC_SPEC R73).
+ */
 export async function moveNodes(vaultId: string, nodeIds: string[], parentId: string | null): Promise<void> {
   const { ctx } = requireSync();
+  await assertMoveNamesFit(ctx, vaultId, nodeIds, parentId);
   await queueEach(ctx, vaultId, nodeIds, () => ({ type: 'node.move', parentId }));
+}
+
+async function assertMoveNamesFit(ctx: SyncContext, vaultId: string, nodeIds: readonly string[], parentId: string | null): Promise<void> {
+  // The items moved in must not repeat a name there, nor each other's.
+  const present = await siblingNames(ctx, vaultId, parentId);
+  for (const nodeId of nodeIds) {
+    const node = await ctx.db.nodes.get([ctx.accountId, nodeId]);
+    if (!node || node.parentId === parentId) continue;
+    if (findNameClash(node.name, present, node.id)) throw nameRefusal(NAME_TEXTS.takenByMove(node.name));
+    present.push(node);
+  }
 }
 
 /** 'Hide' (revoke): the nodes move to revoked-files. */
@@ -237,23 +291,50 @@ export async function uploadFiles(vaultId: string, parentId: string | null, item
         parent = known;
         continue;
       }
-      const name = path[depth - 1]!;
-      const existing = (await getChildren(ctx.db, ctx.accountId, vaultId, parent)).find((n) => n.kind === 'folder' && n.name === name);
-      parent = existing ? existing.id : await createFolderIn(ctx, vaultId, parent, name, isPublic);
+      const name = uploadSafeName(path[depth - 1]!);
+      const children = await namesIn(parent);
+      // An active folder of the same name (R73: case aside) takes the pick's files; a file of that name makes way for 'name copy'.
+      const existing = (await getChildren(ctx.db, ctx.accountId, vaultId, parent)).find((n) => n.kind === 'folder' && isSameName(n.name, name));
+      if (existing) parent = existing.id;
+      else {
+        const free = findNameClash(name, children) ? keepBothName(name, children.map((n) => n.name)) : name;
+        parent = await createFolderIn(ctx, vaultId, parent, free, isPublic);
+        children.push({ id: parent, name: free });
+      }
       folderIds.set(key, parent);
     }
     return parent;
+  };
+  // Names per destination folder, loaded once and grown as this batch adds to it.
+  const namesByFolder = new Map<string | null, SiblingName[]>();
+  const namesIn = async (folder: string | null): Promise<SiblingName[]> => {
+    let names = namesByFolder.get(folder);
+    if (!names) {
+      names = await siblingNames(ctx, vaultId, folder);
+      namesByFolder.set(folder, names);
+    }
+    return names;
   };
 
   const uploads: NewUpload[] = [];
   for (const item of items) {
     if (isSkipped(item)) continue;
     const folderId = item.path?.length ? await ensureFolder(item.path) : parentId;
+    let name = item.name ?? item.file.name;
+    if (!item.replaceFileId) {
+      // The last guard of R73, whatever the dialogs decided: a new file never repeats a name of its
+      // folder (a folder pick merging into an existing folder, two picks racing) nor carries
+      // characters a download could not save.
+      const names = await namesIn(folderId);
+      name = uploadSafeName(name);
+      if (findNameClash(name, names)) name = keepBothName(name, names.map((n) => n.name));
+      names.push({ id: '', name });
+    }
     uploads.push({
       vaultId,
       parentId: folderId,
       file: item.file,
-      name: item.name ?? item.file.name,
+      name,
       ...(item.replaceFileId ? { replaceFileId: item.replaceFileId } : {}),
       batchId,
     });

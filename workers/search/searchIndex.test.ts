@@ -38,6 +38,21 @@ describe('SearchIndex', () => {
     expect(names(index, 'plutonium')).toEqual([]);
   });
 
+  it('matches a short term (under five letters) only where a name word starts with it, never by sound', () => {
+    const index = sample();
+    index.put(doc('big', 'big-5mb.bin'));
+    index.put(doc('pic', 'picnic.jpg', { type: 'STACK_IMAGE' }));
+    index.put(doc('pics', 'Pictures', { type: 'FOLDER' }));
+    index.put(doc('bik', 'bike.txt'));
+    // The spelling-folding encoder hears 'pic' and 'big' alike: a user typing 'pic' does not.
+    expect(names(index, 'pic').sort()).toEqual(['Pictures', 'picnic.jpg']);
+    expect(names(index, 'big')).toEqual(['big-5mb.bin']);
+    expect(names(index, 'bi')).toEqual(['big-5mb.bin', 'bike.txt']);
+    expect(names(index, 'pict')).toEqual(['Pictures']);
+    // Five letters and more stay fuzzy (one edit).
+    expect(names(index, 'picnc')).toEqual(['picnic.jpg']);
+  });
+
   it("finds a note by a word of its body, after the name matches", () => {
     const index = sample();
     expect(names(index, 'lighthouse')).toEqual(['Meeting.md']);

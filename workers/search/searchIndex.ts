@@ -6,10 +6,11 @@
  * Two flexsearch 0.8 indexes sit side by side: `names` with forward tokenisation (every prefix of
  * every word is a key, so a keystroke is one map lookup) and `texts` with strict tokenisation (a
  * note body of 1 MB would make far too many prefix keys). Fuzziness is ours: flexsearch's
- * LatinBalance encoder already folds case, accents and common spelling variants; for words of 4
- * letters or more we also scan the vocabulary of name words for ones within 20% edits of the typed
- * word (spec 000 section 7, "fuzzy 0.2"), compared on the word's prefix of the typed length so a
- * fuzzy match still works while the word is half typed.
+ * LatinBalance encoder already folds case, accents and common spelling variants (kept for words of
+ * 5 letters or more; a shorter word must start a name word as typed); for those we also scan the
+ * vocabulary of name words for ones within 20% edits of the typed word (spec 000 section 7,
+ * "fuzzy 0.2"), compared on the word's prefix of the typed length so a fuzzy match still works
+ * while the word is half typed.
  *
  * Persistence is flexsearch's own export/import plus our document table: reopening imports the
  * maps instead of encoding every name again. (flexsearch 0.8.212 cannot import an index created
@@ -269,8 +270,12 @@ export class SearchIndex {
         }
       }
     };
-    take(this.names.search(word, { limit: MATCH_LIMIT }));
-    if (Math.floor(word.length * FUZZY_RATIO) > 0) {
+    const named = this.names.search(word, { limit: MATCH_LIMIT }) as number[];
+    const isFuzzy = Math.floor(word.length * FUZZY_RATIO) > 0;
+    // The encoder folds spelling (b/p, c/g/k...), which is too loose for a short word: 'pic' found
+    // 'big-5mb.bin'. Under five letters a name word must start with the word as typed.
+    take(isFuzzy ? named : named.filter((n) => this.hasWordStarting(n, word)));
+    if (isFuzzy) {
       for (const near of this.nearWords(word)) take(this.names.search(near, { limit: MATCH_LIMIT }));
     }
     take(this.texts.search(word, { limit: MATCH_LIMIT }));
@@ -292,6 +297,11 @@ export class SearchIndex {
       if (boundedDistance(word, head, max) <= max) near.push(candidate);
     }
     return near;
+  }
+
+  private hasWordStarting(number: number, word: string): boolean {
+    const doc = this.docs.get(number);
+    return doc !== undefined && wordsOf(doc.name).some((w) => w.startsWith(word));
   }
 
   private countWords(name: string, delta: 1 | -1): void {

@@ -3,8 +3,9 @@
  * ACTIVE -> hidden (REVOKED) -> ACTIVE again, or -> DELETED. Structure is checked here: a parent
  * is an ACTIVE folder of the same vault, new ids are new, and a move never makes a cycle.
  */
+import { nameFormatError } from '../../../src/domain/nodeNames';
 import { ApiError } from '../../../src/protocol/errors';
-import type { OperationBody } from '../../../src/protocol/vaults';
+import type { Field, OperationBody } from '../../../src/protocol/vaults';
 import { inBatches } from '../../db/inBatches';
 import { findNode, type VaultNode } from '../vaultRows';
 import { freeBlobs, type VaultOpContext } from './OpContext';
@@ -19,6 +20,7 @@ export async function applyNodeOp(ctx: VaultOpContext, body: OperationBody): Pro
   switch (body.type) {
     case 'folder.create':
     case 'file.create': {
+      assertSavableName(body.name);
       await assertNewId(ctx, op.objectId);
       await assertParent(ctx, body.parentId);
       const blob = body.type === 'file.create' ? await checkVersionBlob(ctx, body.version) : null;
@@ -48,6 +50,7 @@ export async function applyNodeOp(ctx: VaultOpContext, body: OperationBody): Pro
       return;
     }
     case 'node.rename':
+      assertSavableName(body.name);
       await requireNode(ctx, 'ACTIVE');
       return touch(ctx, {});
     case 'node.move': {
@@ -77,6 +80,16 @@ export async function applyNodeOp(ctx: VaultOpContext, body: OperationBody): Pro
     default:
       throw new Error(`Not a node operation: ${body.type}`);
   }
+}
+
+/**
+ * A public vault's names are in clear: the server refuses one no common file system can save
+ * (SYNC_SPEC R73), as the writing device should have. A sealed name is the device's to check.
+ */
+function assertSavableName(name: Field): void {
+  if (!('clear' in name)) return;
+  const error = nameFormatError(name.clear);
+  if (error) throw invalid(error);
 }
 
 async function requireNode(ctx: VaultOpContext, status: 'ACTIVE' | 'REVOKED'): Promise<VaultNode> {

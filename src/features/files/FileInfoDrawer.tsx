@@ -17,7 +17,8 @@ export function FileInfoDrawer({ node, onClose }: { node: NodeRecord | null; onC
           ['Version', String(node.versionCount)],
           ['Status', STATUS_LABELS[node.status]],
           ['Size', formatBytes(node.size)],
-          ['File type', node.mimeType || formatFileType('', node.name)],
+          // The row's label: a renamed 'notes.txt' is TXT here too, not its stored 'text/plain'.
+          ['File type', formatFileType(node.mimeType, node.name)],
         ]
       : [
           ['Node ID', node.id],

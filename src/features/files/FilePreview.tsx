@@ -1,10 +1,13 @@
 import { Box, Image } from '@mantine/core';
+import { useState } from 'react';
 import { classifyPreview, PREVIEW_MAX_BYTES, previewBlobType } from '../../domain/filePreviewRules';
 import { formatBytes } from '../../domain/formatting';
 import { DecryptingPanel, NoPreviewPanel, PreviewError } from './viewer/PreviewStatus';
 import { TextPreview } from './viewer/TextPreview';
 import { useDecryptedBlob } from './viewer/useDecryptedBlob';
 import { useObjectUrl } from './viewer/useObjectUrl';
+
+export const NOT_AN_IMAGE_TEXT = 'No preview: the content of this file is not an image.';
 
 interface FilePreviewProps {
   vaultId: string;
@@ -29,6 +32,9 @@ export function FilePreview({ vaultId, fileId, versionId, name, mimeType, size, 
   const { blob, progress, error, retry } = useDecryptedBlob(vaultId, fileId, versionId, { isEnabled: canShow, isUrgent: true });
   const isMedia = kind === 'image' || kind === 'pdf' || kind === 'audio' || kind === 'video';
   const url = useObjectUrl(isMedia ? blob : null, previewBlobType(kind, mimeType));
+  // The extension decides the kind, and a rename can give a text file '.png': bytes the browser
+  // cannot decode as an image say so instead of a broken picture.
+  const [isUndecodable, setUndecodable] = useState(false);
 
   if (kind === 'none') return <NoPreviewPanel reason="No preview for this file type" onDownload={onDownload} />;
   if (isTooLarge) return <NoPreviewPanel reason={`This file is too large to preview (${formatBytes(size)}).`} onDownload={onDownload} />;
@@ -36,11 +42,12 @@ export function FilePreview({ vaultId, fileId, versionId, name, mimeType, size, 
   if (!blob) return <DecryptingPanel progress={progress} />;
   if (kind === 'text' || kind === 'markdown') return <TextPreview blob={blob} isMarkdown={kind === 'markdown'} />;
   if (!url) return <DecryptingPanel progress={100} />;
+  if (isUndecodable) return <NoPreviewPanel reason={NOT_AN_IMAGE_TEXT} onDownload={onDownload} />;
 
   const mediaHeight = isStage ? '100%' : '70vh';
   switch (kind) {
     case 'image':
-      return <Image src={url} alt={name} fit="contain" mah={mediaHeight} h={isStage ? '100%' : undefined} radius={isStage ? 0 : 'md'} />;
+      return <Image src={url} alt={name} fit="contain" mah={mediaHeight} h={isStage ? '100%' : undefined} radius={isStage ? 0 : 'md'} onError={() => setUndecodable(true)} />;
     case 'video':
       return (
         <Box component="video" src={url} controls aria-label={name} w="100%" mah={mediaHeight} h={isStage ? '100%' : undefined} bg="black" style={{ display: 'block' }} />

@@ -103,7 +103,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
       <td className={TD_SM}>
         {formatDate(node.updatedAt)}
       </td>
-      <td className={TD_CLASS}>
+      <td className={TD_XS}>
         {formatBytes(node.size)}
       </td>
       <td className={TD_SM}>

@@ -40,7 +40,8 @@ export interface FileTableProps {
 
 const COLUMNS: { column: SortColumn; label: string; width: number; visibleFrom?: 'xs' | 'sm' }[] = [
   { column: 'updatedAt', label: 'Updated', width: 120, visibleFrom: 'sm' },
-  { column: 'size', label: 'Size', width: 96 },
+  // Below xs (phones) the name needs the room more than the size, which File info still gives.
+  { column: 'size', label: 'Size', width: 96, visibleFrom: 'xs' },
   { column: 'version', label: 'Versions', width: 96, visibleFrom: 'sm' },
   { column: 'type', label: 'Type', width: 96, visibleFrom: 'xs' },
 ];

@@ -1,12 +1,14 @@
 import { ActionIcon, Button, Center, Grid, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { isMarkdownNote } from '../../domain/noteRules';
-import { useNode, useVersions } from '../../storage/vaultStore';
+import { useFolderChildren, useNode, useVersions } from '../../storage/vaultStore';
 import { IconArrowLeft, IconDownload } from '../../ui/icons';
 import { downloadNodes } from './fileCommands';
 import { FilePreview } from './FilePreview';
+import { PreviousNextFile } from './viewer/PreviousNextFile';
 import { VersionList } from './viewer/VersionList';
+import { ViewerFileActions } from './viewer/ViewerFileActions';
 import { useVaultRoom } from './VaultRoomContext';
 import { copyPublicLink, publicFileLink } from '../public/shareLinks';
 
@@ -19,6 +21,14 @@ export function StackViewerPage() {
   const node = useNode(stackId);
   const versions = useVersions(stackId);
   const parentId = node?.parentId ?? null;
+  // The folder's files in the list's default order (by name), for previous and next.
+  const siblings = useFolderChildren(vault.vaultId, parentId).nodes;
+  const fileIds = useMemo(() => (siblings ?? []).filter((n) => n.kind === 'file').map((n) => n.id), [siblings]);
+  const openFile = useCallback(
+    // Replaces the entry: Back leaves the viewer for the folder instead of stepping through every file seen.
+    (fileId: string) => void navigate({ to: '/vaults/$status/$vaultId/stack/$stackId', params: { status, vaultId: vault.vaultId, stackId: fileId }, replace: true }),
+    [navigate, status, vault.vaultId],
+  );
 
   const backTo = () =>
     parentId === null
@@ -92,11 +102,13 @@ export function StackViewerPage() {
               Share
             </Button>
           )}
+          <PreviousNextFile fileIds={fileIds} currentId={node.id} onOpen={openFile} />
           <Button leftSection={<IconDownload size={16} />} variant="default" onClick={download} disabled={!current} aria-label={`Download ${node.name}`} style={{ flexShrink: 0 }}>
             <Text span inherit visibleFrom="xs">
               Download
             </Text>
           </Button>
+          <ViewerFileActions node={node} siblings={siblings ?? []} versionId={current?.versionId} onHidden={() => void backTo()} />
         </Group>
       </Group>
       <Grid>

@@ -1,8 +1,10 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
+import { splitExtension } from '../../domain/fileNaming';
 import { canAddVersion } from '../../domain/fileVersionRules';
 import { nodePath } from '../../domain/navigationRules';
+import { nodeNameError } from '../../domain/nodeNames';
 import { isMarkdownNote } from '../../domain/noteRules';
 import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { NodeRecord } from '../../storage/vaultRecords';
@@ -12,13 +14,7 @@ import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconEyeOff, IconFile, IconFilter } from '../../ui/icons';
 import { NameModal } from '../../ui/NameModal';
 import { PlainLink } from '../../ui/PlainLink';
-import { runWithErrorSnackbar } from '../../ui/snackbar';
-import { actionErrorText } from '../vaults/vaultErrors';
-import { VaultInfoDrawer } from '../vaults/VaultInfoDrawer';
-import { VaultMetadataDrawer } from '../vaults/VaultMetadataDrawer';
-import { VaultMenu } from '../vaults/VaultMenu';
-import { submitVaultRename } from '../vaults/vaultCommands';
-import { confirmHideNodes, downloadNodes, downloadSelection, submitRename } from './fileCommands';
+import { confirmHideNodes, downloadNodes, downloadSelection, submitNaming, submitRename } from './fileCommands';
 import { FileInfoDrawer } from './FileInfoDrawer';
 import type { RowAction } from './FileRowMenu';
 import { FolderList } from './FolderList';
@@ -55,9 +51,6 @@ export function VaultAssetsPage() {
   const [isCreatingFolder, setCreatingFolder] = useState(false);
   const [moving, setMoving] = useState<NodeRecord[] | null>(null);
   const [infoNode, setInfoNode] = useState<NodeRecord | null>(null);
-  const [isVaultInfoOpen, setVaultInfoOpen] = useState(false);
-  const [isRenamingVault, setRenamingVault] = useState(false);
-  const [isMetadataOpen, setMetadataOpen] = useState(false);
   const pathIds = useMemo(() => path.map((n) => n.id), [path]);
   const drag = useNodeDrag({ vaultId, isEnabled: canEdit, nodes: list.sorted, selected: list.selected, pathIds, onMoved: list.clearSelection });
   useEscapeToVaults();
@@ -118,6 +111,7 @@ export function VaultAssetsPage() {
     <>
       <VaultRoomToolbar
         path={path}
+        folderId={folderId}
         actions={
           <>
             {plus}
@@ -135,18 +129,6 @@ export function VaultAssetsPage() {
             <Button renderRoot={(props) => <Link to="/vaults/$status/$vaultId/revoked-files" params={params} {...props} />} variant="subtle" color="gray" leftSection={<IconEyeOff size={16} />} visibleFrom="sm" data-tour="hidden-files">
               Hidden files
             </Button>
-            <VaultMenu
-              vault={vault}
-              onRename={() => setRenamingVault(true)}
-              onShowInfo={() => setVaultInfoOpen(true)}
-              onShowMetadata={() => setMetadataOpen(true)}
-              onShowHidden={() => void navigate({ to: '/vaults/$status/$vaultId/revoked-files', params })}
-              onOpenGallery={() =>
-                void (folderId
-                  ? navigate({ to: '/vaults/$status/$vaultId/gallery/folders/$folderId', params: { ...params, folderId } })
-                  : navigate({ to: '/vaults/$status/$vaultId/gallery', params }))
-              }
-            />
           </>
         }
       />
@@ -198,6 +180,8 @@ export function VaultAssetsPage() {
         initialValue={renaming?.name ?? ''}
         submitLabel="Rename"
         maxLength={VAULT_LIMITS.NAME_MAX}
+        selectLength={renaming?.kind === 'file' ? splitExtension(renaming.name)[0].length : undefined}
+        validate={(name) => nodeNameError(name, children ?? [], renaming?.id)}
         onClose={() => setRenaming(null)}
         onSubmit={(name) => (renaming ? submitRename(vaultId, renaming, name) : Promise.resolve(false))}
       />
@@ -208,22 +192,11 @@ export function VaultAssetsPage() {
         submitLabel="Create"
         maxLength={VAULT_LIMITS.NAME_MAX}
         onClose={() => setCreatingFolder(false)}
-        onSubmit={(name) => runWithErrorSnackbar(() => createFolder(vaultId, folderId, name), actionErrorText())}
-      />
-      <NameModal
-        opened={isRenamingVault}
-        title="Rename vault"
-        label="Vault name"
-        initialValue={vault.name}
-        submitLabel="Rename"
-        maxLength={VAULT_LIMITS.TITLE_MAX}
-        onClose={() => setRenamingVault(false)}
-        onSubmit={(name) => submitVaultRename(vault, name)}
+        validate={(name) => nodeNameError(name, children ?? [])}
+        onSubmit={(name) => submitNaming(() => createFolder(vaultId, folderId, name))}
       />
       <MoveModal nodes={moving} currentFolderId={folderId} onClose={() => setMoving(null)} onMoved={list.clearSelection} />
       <FileInfoDrawer node={infoNode} onClose={() => setInfoNode(null)} />
-      <VaultInfoDrawer vault={isVaultInfoOpen ? vault : null} onClose={() => setVaultInfoOpen(false)} />
-      <VaultMetadataDrawer vault={vault} opened={isMetadataOpen} onClose={() => setMetadataOpen(false)} />
     </>
   );
 }

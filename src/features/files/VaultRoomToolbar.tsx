@@ -6,6 +6,7 @@ import { IconArrowLeft } from '../../ui/icons';
 import { PrivacyIcon, StorageBadge } from '../../ui/VaultBadges';
 import { GenerateManifest } from './GenerateManifest';
 import { useVaultRoom } from './VaultRoomContext';
+import { VaultRoomMenu } from './VaultRoomMenu';
 
 interface VaultRoomToolbarProps {
   /** Folders from the top of the vault down to the current one. */
@@ -13,13 +14,16 @@ interface VaultRoomToolbarProps {
   actions?: ReactNode;
   /** Where the folder crumbs link to ('assets' or 'revoked-files'). */
   area?: 'assets' | 'revoked-files';
+  /** The folder shown (the vault menu's Gallery opens on it). */
+  folderId?: string | null;
 }
 
 /**
  * Back, vault name with the last two folders, Cloud/Permanent badge, Public/Private icon, and the
- * Generate JSON metadata link of public permanent vaults (spec 000 section 2).
+ * Generate JSON metadata link of public permanent vaults (spec 000 section 2), then the page's
+ * own actions and the vault's actions menu (on every tab of the room).
  */
-export function VaultRoomToolbar({ path, actions, area = 'assets' }: VaultRoomToolbarProps) {
+export function VaultRoomToolbar({ path, actions, area = 'assets', folderId = null }: VaultRoomToolbarProps) {
   const { vault, status } = useVaultRoom();
   const params = { status, vaultId: vault.vaultId };
   const shown = path.slice(-2);
@@ -79,6 +83,7 @@ export function VaultRoomToolbar({ path, actions, area = 'assets' }: VaultRoomTo
       <Group gap="xs" wrap="nowrap">
         <GenerateManifest />
         {actions}
+        <VaultRoomMenu folderId={folderId} />
       </Group>
     </Group>
   );

@@ -2,9 +2,9 @@
 import { moveDoneText } from '../../domain/moveRules';
 import { needsZip } from '../../domain/zipEntries';
 import type { NodeRecord } from '../../storage/vaultRecords';
-import { deleteNodes, hideNodes, moveNodes, renameNode, restoreNodes } from '../../sync/vaultActions';
+import { deleteNodes, hideNodes, moveNodes, nameRefusalText, renameNode, restoreNodes } from '../../sync/vaultActions';
 import { confirmAction } from '../../ui/confirmAction';
-import { runWithErrorSnackbar, showSnackbar } from '../../ui/snackbar';
+import { runWithErrorSnackbar, showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { actionErrorText } from '../vaults/vaultErrors';
 import { downloadNodesAsZip } from './batchDownload';
 import { runDownload } from './runDownload';
@@ -65,9 +65,17 @@ export function confirmDeleteNodes(vaultId: string, nodes: readonly NodeRecord[]
   });
 }
 
-export function submitMove(vaultId: string, nodes: readonly NodeRecord[], parentId: string | null): Promise<boolean> {
+/** Moves; a name the destination already has (SYNC_SPEC R73) is said in the snackbar, and nothing moves. */
+export async function submitMove(vaultId: string, nodes: readonly NodeRecord[], parentId: string | null): Promise<boolean> {
   const text = nodes.length > 1 ? 'moving files' : nodes[0]?.kind === 'folder' ? 'moving the folder' : 'moving your file';
-  return runWithErrorSnackbar(() => moveNodes(vaultId, nodes.map((n) => n.id), parentId), actionErrorText(text));
+  return runWithNameSnackbar(() => moveNodes(vaultId, nodes.map((n) => n.id), parentId), actionErrorText(text));
+}
+
+/** Like runWithErrorSnackbar, but a name refusal (SYNC_SPEC R73) is said in its own words. */
+export async function runWithNameSnackbar(action: () => Promise<unknown>, errorText: string): Promise<boolean> {
+  const result = await submitNaming(action, errorText);
+  if (typeof result === 'string') showErrorSnackbar(result);
+  return result === true;
 }
 
 /** A drop onto a folder row or crumb: moves at once (the drop is the confirmation) and says so. */
@@ -77,6 +85,21 @@ export async function dropNodes(vaultId: string, nodes: readonly NodeRecord[], p
   return ok;
 }
 
-export function submitRename(vaultId: string, node: NodeRecord, name: string): Promise<boolean> {
-  return runWithErrorSnackbar(() => renameNode(vaultId, node.id, name), actionErrorText());
+/**
+ * Runs a naming action for a NameModal: a name refusal (SYNC_SPEC R73) comes back as the text the
+ * dialog shows in its field; any other failure is a snackbar.
+ */
+export async function submitNaming(action: () => Promise<unknown>, errorText = actionErrorText()): Promise<boolean | string> {
+  try {
+    await action();
+    return true;
+  } catch (error) {
+    const refusal = nameRefusalText(error);
+    if (refusal !== null) return refusal;
+    return runWithErrorSnackbar(() => Promise.reject(error), errorText);
+  }
+}
+
+export function submitRename(vaultId: string, node: NodeRecord, name: string): Promise<boolean | string> {
+  return submitNaming(() => renameNode(vaultId, node.id, name));
 }

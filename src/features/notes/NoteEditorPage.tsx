@@ -7,7 +7,7 @@ import { useNode, useStoreAccount, useVersions } from '../../storage/vaultStore'
 import { saveNote } from '../../sync/noteActions';
 import { confirmAction } from '../../ui/confirmAction';
 import { IconArrowLeft } from '../../ui/icons';
-import { runWithErrorSnackbar } from '../../ui/snackbar';
+import { runWithNameSnackbar } from '../files/fileCommands';
 import { useDecryptedBlob } from '../files/viewer/useDecryptedBlob';
 import { useVaultRoom } from '../files/VaultRoomContext';
 import { NoteForm } from './NoteForm';
@@ -57,7 +57,7 @@ export function CreateNotePage() {
   function onSave(title: string, text: string) {
     const name = noteFileName(title, text)!;
     confirmSaveNote(true, name, async () => {
-      const ok = await runWithErrorSnackbar(() => saveNote({ vaultId: vault.vaultId, folderId, title, text }), SAVE_NOTE_ERROR);
+      const ok = await runWithNameSnackbar(() => saveNote({ vaultId: vault.vaultId, folderId, title, text }), SAVE_NOTE_ERROR);
       if (!ok) return;
       await draft.discard();
       backTo(folderId);
@@ -145,7 +145,7 @@ function NoteVersionEditor({ node, latest }: { node: NodeRecord; latest: Version
 
   function onSave(title: string, text: string) {
     confirmSaveNote(false, node.name, async () => {
-      const ok = await runWithErrorSnackbar(
+      const ok = await runWithNameSnackbar(
         () => saveNote({ vaultId: vault.vaultId, folderId: node.parentId, title, text, existing: { noteId: node.id, name: node.name } }),
         SAVE_NOTE_ERROR,
       );

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMemo, useRef, useState } from 'react';
 import { keepBothName } from '../../../domain/fileNaming';
+import { nameKey } from '../../../domain/nodeNames';
 import { applyDuplicateChoices, type DuplicateChoice, findDuplicateIndexes, NOT_KEPT_NOTICE_MS, notKeptText, type PickedFile, type ResolvedUpload, toPickedFiles } from '../../../domain/uploadRules';
 import { IMPORT_CANCELLED_TEXT, IMPORT_FAILED_TEXT } from '../../../domain/importTxRules';
 import { emptyZipText, isZipFileName, notZipText, unreadableZipText } from '../../../domain/zipUnpackRules';
@@ -47,7 +48,7 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
    */
   const isImportBatch = useRef(false);
 
-  const existingFiles = useMemo(() => new Map((children ?? []).filter((n) => n.kind === 'file').map((n) => [n.name, n.id])), [children]);
+  const existingFiles = useMemo(() => new Map((children ?? []).filter((n) => n.kind === 'file').map((n) => [nameKey(n.name), n.id])), [children]);
 
   function start(items: PickedFile[], failures: NotUploadedFile[], isImport = false) {
     setNotUnpacked(failures);
