@@ -38,7 +38,8 @@ export async function unpackWithNotice(zip: File): Promise<UnpackResult | null> 
   const cancel = () => abort.abort();
   const id = notifications.show({ ...options, message: <Notice text={unpackingText(zip.name)} onCancel={cancel} /> });
   try {
-    return await unpackZip(zip, (done, total) => notifications.update({ ...options, id, message: <Notice text={unpackingText(zip.name, done, total)} onCancel={cancel} /> }), abort.signal);
+    const onProgress = (done: number, total: number) => notifications.update({ ...options, id, message: <Notice text={unpackingText(zip.name, done, total)} onCancel={cancel} /> });
+    return await unpackZip(zip, { onProgress, signal: abort.signal });
   } catch (error) {
     if (!abort.signal.aborted) throw error;
     showSnackbar(UNPACKING_CANCELLED_TEXT);
