@@ -100,3 +100,21 @@ test('[R82] upload zip & unpack into a private vault: nested and empty folders, 
   });
   expect(leaks).toEqual([]);
 });
+
+test('[R82] unpacking a large zip shows its progress and can be cancelled: nothing is uploaded', async ({ page, requestLog }, testInfo) => {
+  test.setTimeout(180_000);
+  const mark = `C${Date.now().toString(36)}`;
+  await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'zipcancel'), STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+  await room.createVault(`Cancel ${Date.now().toString(36)}`, { storage: 'Cloud storage', privacy: 'Private' });
+  // Thousands of entries: unpacking takes many seconds, and Cancel ends it at whichever it is on.
+  const entries = Array.from({ length: 4000 }, (_, i) => ({ name: `Folder ${mark} ${i % 20}/entry ${i}.txt`, data: Buffer.from(`entry ${i} `.repeat(50)) }));
+  await room.pickZip({ name: `many-${mark}.zip`, mimeType: 'application/zip', buffer: makeZip(entries) });
+  await expect(page.getByText(new RegExp(`^Unpacking many-${mark}\\.zip\\.\\.\\. \\d+ of 4000$`))).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel unpacking' }).click();
+  await expect(page.getByText('Unpacking cancelled.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel unpacking' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: /^Upload \d+ files?$/ })).toHaveCount(0);
+  await expect(page.getByText('Add your first file')).toBeVisible();
+  requestLog.expectNoneContains(mark);
+});
