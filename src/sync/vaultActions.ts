@@ -271,18 +271,24 @@ function isSkipped(item: UploadItem): boolean {
 }
 
 /**
- * Queues uploads: creates the folders a folder pick needs (reusing active folders of the same
- * name), then one UploadRecord per file. Answers the batch id that groups them in useUploads(),
+ * Queues uploads: creates the folders a folder pick needs and `emptyFolders` (reusing active
+ * folders of the same name), then one UploadRecord per file. Answers the batch id that groups them in useUploads(),
  * and, once the copies are written, the names of the files this device could not keep a copy of
  * (see queueUploads).
  */
-export async function uploadFiles(vaultId: string, parentId: string | null, items: UploadItem[]): Promise<{ batchId: string; notKept: Promise<string[]> }> {
+export async function uploadFiles(
+  vaultId: string,
+  parentId: string | null,
+  items: UploadItem[],
+  /** Folders to create even though no file goes in them (an unpacked zip's empty folders). */
+  emptyFolders: readonly (readonly string[])[] = [],
+): Promise<{ batchId: string; notKept: Promise<string[]> }> {
   const { ctx } = requireSync();
   const isPublic = await isPublicVault(ctx, vaultId);
   const batchId = ctx.newId();
   const folderIds = new Map<string, string | null>([['', parentId]]);
 
-  const ensureFolder = async (path: string[]): Promise<string | null> => {
+  const ensureFolder = async (path: readonly string[]): Promise<string | null> => {
     let parent = parentId;
     for (let depth = 1; depth <= path.length; depth++) {
       const key = JSON.stringify(path.slice(0, depth));
@@ -339,6 +345,7 @@ export async function uploadFiles(vaultId: string, parentId: string | null, item
       batchId,
     });
   }
+  for (const path of emptyFolders) if (!path.some((segment) => segment.startsWith('.'))) await ensureFolder(path);
   const { notKept } = await queueUploads(ctx, uploads);
   ctx.requestUploads();
   return { batchId, notKept: notKept.then((records) => records.map((record) => record.name)) };

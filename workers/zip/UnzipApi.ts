@@ -20,14 +20,17 @@ export interface UnpackFailure {
 export interface UnpackResult {
   files: UnpackedFile[];
   failures: UnpackFailure[];
+  /** Folders of the archive that hold no unpacked file, from its root down, to create as they are. */
+  emptyFolders: string[][];
 }
 
 export interface UnzipApi {
   /**
-   * Unpacks every file entry, skipping directories, __MACOSX and dot entries. An entry that is
-   * encrypted, damaged (CRC-32 mismatch, bad deflate data) or uses an unknown method becomes a
-   * failure and the others go on. Rejects (Error('UNREADABLE_ZIP')) only when the archive itself
-   * cannot be read. `onProgress` hears (entries handled, entries in the archive).
+   * Unpacks every file entry, skipping __MACOSX and dot entries; directory entries count only as
+   * empty folders. An entry that is encrypted, damaged (CRC-32 mismatch, bad deflate data), uses
+   * an unknown method or has a name planZipEntry refuses (zip slip, a name the app cannot hold)
+   * becomes a failure and the others go on. Rejects (Error('UNREADABLE_ZIP')) only when the
+   * archive itself cannot be read. `onProgress` hears (entries handled, entries in the archive).
    */
   unpack(zip: Blob, onProgress?: (done: number, total: number) => void): Promise<UnpackResult>;
 }

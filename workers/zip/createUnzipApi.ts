@@ -16,7 +16,7 @@ import {
   type Entry,
   ZipReader,
 } from '@zip.js/zip.js/lib/zip-core-native.js';
-import { planZipEntry, UNPACK_FAILURE, type UnpackFailureReason } from '../../src/domain/zipUnpackRules';
+import { emptyFolderPaths, planZipEntry, UNPACK_FAILURE, type UnpackFailureReason } from '../../src/domain/zipUnpackRules';
 import type { UnpackFailure, UnpackedFile, UnpackResult, UnzipApi } from './UnzipApi';
 
 // zip.js would start its own workers from blob: URLs, which the CSP (worker-src 'self') forbids;
@@ -45,10 +45,12 @@ export function createUnzipApi(): UnzipApi {
       }
       const files: UnpackedFile[] = [];
       const failures: UnpackFailure[] = [];
+      const folders: string[][] = [];
       const fail = (entry: Entry, reason: UnpackFailureReason) => failures.push({ name: entry.filename, message: UNPACK_FAILURE[reason] });
       for (const [index, entry] of entries.entries()) {
         const plan = planZipEntry(entry.filename, entry.directory);
-        if (plan.kind === 'unsafe') fail(entry, 'unsafe');
+        if (plan.kind === 'refused') fail(entry, plan.reason);
+        else if (plan.kind === 'folder') folders.push(plan.path);
         else if (plan.kind === 'file' && !entry.directory) {
           if (entry.encrypted) {
             fail(entry, 'encrypted');
@@ -65,7 +67,7 @@ export function createUnzipApi(): UnzipApi {
         onProgress?.(index + 1, entries.length);
       }
       await reader.close();
-      return { files, failures } satisfies UnpackResult;
+      return { files, failures, emptyFolders: emptyFolderPaths(folders, files.map((f) => f.path)) } satisfies UnpackResult;
     },
   };
 }

@@ -10,7 +10,7 @@ interface PlusMenuProps {
   isInFolder: boolean;
   onUploadFiles: () => void;
   onUploadFolder: () => void;
-  /** Upload zip & unpack; null hides it (public vaults only, spec 000 section 2). */
+  /** Upload zip & unpack; null hides it (every vault has it since issue 19: it unpacks on the device). */
   onUploadZip: (() => void) | null;
   onCreateFolder: () => void;
   /** Create note (a note is a markdown file, so it is an upload). */

@@ -132,7 +132,7 @@ export class VaultRoom {
     await (await chooser).setFiles(path);
   }
 
-  /** Picks an archive through 'Upload zip & unpack' (public vaults only). */
+  /** Picks an archive through 'Upload zip & unpack'. */
   async pickZip(file: UploadFile): Promise<void> {
     const chooser = this.page.waitForEvent('filechooser');
     await this.page.getByRole('button', { name: 'Add an asset' }).click();

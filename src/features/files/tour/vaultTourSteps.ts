@@ -69,7 +69,7 @@ export function vaultTourSteps(vault: { isPublic: boolean; isCloud: boolean }): 
       title: 'Add an asset',
       text:
         kind === 'private'
-          ? 'Upload files or a whole folder, or create folders to keep things in order.'
+          ? 'Upload files, a whole folder or a .zip to unpack here, or create folders to keep things in order.'
           : 'Upload files, a whole folder or a .zip to unpack here, or create folders. Anyone with the link can see what you add.',
     },
     {

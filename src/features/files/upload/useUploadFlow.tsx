@@ -1,11 +1,9 @@
-import { notifications } from '@mantine/notifications';
 import { useMemo, useRef, useState } from 'react';
 import { keepBothName } from '../../../domain/fileNaming';
 import { nameKey } from '../../../domain/nodeNames';
 import { applyDuplicateChoices, type DuplicateChoice, findDuplicateIndexes, NOT_KEPT_NOTICE_MS, notKeptText, type PickedFile, type ResolvedUpload, toPickedFiles } from '../../../domain/uploadRules';
 import { IMPORT_CANCELLED_TEXT, IMPORT_FAILED_TEXT } from '../../../domain/importTxRules';
 import { emptyZipText, isZipFileName, notZipText, unreadableZipText } from '../../../domain/zipUnpackRules';
-import { unpackZip } from '../../../platform/unzipClient';
 import type { NodeRecord } from '../../../storage/vaultRecords';
 import { uploadFiles } from '../../../sync/vaultActions';
 import { runWithErrorSnackbar, showErrorSnackbar, showSnackbar } from '../../../ui/snackbar';
@@ -16,10 +14,9 @@ import { DuplicateResolution } from './DuplicateResolution';
 import { ImportTxModal } from './ImportTxModal';
 import { NotUploadedModal } from './NotUploadedModal';
 import { addUnpackFailures, type NotUploadedFile } from './unpackFailureStore';
+import { unpackWithNotice } from './unpackWithNotice';
 import { UploadConfirmModal } from './UploadConfirmModal';
 import { showUploadPendingNotice } from './uploadPendingNotice';
-
-const UNPACKING_ID = 'zip-unpacking';
 
 /**
  * Pick (files, a folder or a .zip to unpack), resolve duplicates against the folder's files,
@@ -39,6 +36,8 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
   const [resolved, setResolved] = useState<ResolvedUpload[] | null>(null);
   /** Entries of the picked archive that could not be unpacked, reported with its batch. */
   const [notUnpacked, setNotUnpacked] = useState<NotUploadedFile[]>([]);
+  /** The picked archive's folders that hold no file: created with its batch, as they were. */
+  const emptyFolders = useRef<string[][]>([]);
   /** An archive none of whose files could be unpacked: reported at once. */
   const [nothingUnpacked, setNothingUnpacked] = useState<NotUploadedFile[] | null>(null);
   const [isImportTxOpen, setImportTxOpen] = useState(false);
@@ -50,8 +49,9 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
 
   const existingFiles = useMemo(() => new Map((children ?? []).filter((n) => n.kind === 'file').map((n) => [nameKey(n.name), n.id])), [children]);
 
-  function start(items: PickedFile[], failures: NotUploadedFile[], isImport = false) {
+  function start(items: PickedFile[], failures: NotUploadedFile[], isImport = false, folders: string[][] = []) {
     setNotUnpacked(failures);
+    emptyFolders.current = folders;
     isImportBatch.current = isImport;
     const clashes = findDuplicateIndexes(items, new Set(existingFiles.keys()));
     if (clashes.length === 0) {
@@ -78,6 +78,9 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
     const target = versionTarget.current;
     clearInputs();
     versionTarget.current = null;
+    // Nothing of an archive whose upload dialog was closed comes along with the version.
+    setNotUnpacked([]);
+    emptyFolders.current = [];
     if (file && target) setResolved([{ file, path: [], replaceFileId: target.id, name: target.name }]);
   }
 
@@ -90,18 +93,14 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
       showErrorSnackbar(notZipText(zip.name));
       return;
     }
-    notifications.show({ id: UNPACKING_ID, loading: true, message: `Unpacking ${zip.name}...`, autoClose: false, withCloseButton: false });
     try {
-      const result = await unpackZip(zip, (done, total) =>
-        notifications.update({ id: UNPACKING_ID, loading: true, message: `Unpacking ${zip.name}... ${done} of ${total}`, autoClose: false, withCloseButton: false }),
-      );
-      notifications.hide(UNPACKING_ID);
-      if (result.files.length > 0) start(result.files, result.failures);
+      const result = await unpackWithNotice(zip);
+      if (!result) return;
+      if (result.files.length > 0) start(result.files, result.failures, false, result.emptyFolders);
       else if (result.failures.length > 0) setNothingUnpacked(result.failures);
       else showErrorSnackbar(emptyZipText(zip.name));
     } catch (error) {
       console.warn('Unpacking failed', error);
-      notifications.hide(UNPACKING_ID);
       showErrorSnackbar(unreadableZipText(zip.name));
     }
   }
@@ -127,13 +126,14 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
   async function queue(parentId: string | null, items: ResolvedUpload[]) {
     let batchId = null as string | null;
     const ok = await runWithErrorSnackbar(async () => {
-      const queued = await uploadFiles(vaultId, parentId, items);
+      const queued = await uploadFiles(vaultId, parentId, items, emptyFolders.current);
       batchId = queued.batchId;
       void queued.notKept.then((names) => names.length > 0 && showSnackbar(notKeptText(names), NOT_KEPT_NOTICE_MS));
     }, isImportBatch.current ? IMPORT_FAILED_TEXT : actionErrorText('uploading files'));
     if (!ok) return;
     if (batchId) addUnpackFailures(batchId, notUnpacked);
     setNotUnpacked([]);
+    emptyFolders.current = [];
     setResolved(null);
     if (!vault.isCloud && authService.getSnapshot().user?.notifyOnUpload) showUploadPendingNotice();
   }
@@ -179,8 +179,12 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
   return {
     pickFiles: () => fileInput.current?.click(),
     pickFolder: () => folderInput.current?.click(),
-    /** Upload zip & unpack: public vaults only (spec 000 section 6). */
-    pickZip: vault.isPublic ? () => zipInput.current?.click() : null,
+    /**
+     * Upload zip & unpack, in every vault: the archive is unpacked on this device, so in a private
+     * vault its entries are sealed and encrypted like any picked file (issue 19; the spec's
+     * public-only rule came from unpacking on the server).
+     */
+    pickZip: () => zipInput.current?.click(),
     /** Import > Network transaction: public permanent vaults only (spec 000 section 2). */
     openImportTx: vault.isPublic && !vault.isCloud ? () => setImportTxOpen(true) : null,
     /** Add new version of `file` (spec 000 section 6: not for notes, nor manifest.json). */
