@@ -125,6 +125,7 @@ export function SignedInDevices() {
                     color="red"
                     size="xs"
                     aria-label={`Log out ${session.device}`}
+                    style={{ flexShrink: 0 }}
                     onClick={() => void endOne(session)}
                     loading={busy === session.id}
                     disabled={busy !== null}
