@@ -69,6 +69,7 @@ test('[R79] thumbnails: a private image shows its thumbnail in the list and the 
     { name: 'summit.png', mimeType: 'image/png', buffer: landscapePng(900, 600) },
     { name: 'ridge.png', mimeType: 'image/png', buffer: landscapePng(400, 700) },
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Camp at 3,100 m. Water at the col.') },
+    { name: 'route.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') },
   ]);
   await room.confirmUpload();
   await expect(page.getByTestId('pending-upload')).toHaveCount(0, { timeout: 60_000 });
@@ -79,6 +80,9 @@ test('[R79] thumbnails: a private image shows its thumbnail in the list and the 
   await expect.poll(() => summitThumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
   await expect(room.row('ridge.png').locator('img[data-thumbnail]')).toBeVisible();
   await expect(room.row('notes.txt').locator('img[data-thumbnail]')).toHaveCount(0);
+  // PDFs: no renderer is installed, so a PDF icon rather than a thumbnail.
+  await expect(room.row('route.pdf').locator('svg[data-pdf-icon]')).toBeVisible();
+  await expect(room.row('route.pdf').locator('img[data-thumbnail]')).toHaveCount(0);
   mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: `${SCREENS}/${width}-list-thumbnails.png` });
 
@@ -107,7 +111,7 @@ test('[R79] thumbnails: a private image shows its thumbnail in the list and the 
 
   // What the server stores: ciphertext only, no image in clear (WebP, JPEG or PNG).
   const stored = filesUnder(join(DATA_DIR, 'blobs')).map((path) => readFileSync(path));
-  expect(stored.length).toBeGreaterThanOrEqual(5);
+  expect(stored.length).toBeGreaterThanOrEqual(6);
   for (const bytes of stored) {
     expect(bytes.includes(Buffer.from('WEBPVP8'))).toBe(false);
     expect(bytes.includes(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBe(false);
