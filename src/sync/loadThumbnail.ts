@@ -20,12 +20,14 @@ async function fetchChunk(url: string): Promise<ArrayBuffer> {
   return response.arrayBuffer();
 }
 
-export async function loadThumbnail(ctx: SyncContext, versionId: string, fetcher: FetchChunk = fetchChunk): Promise<Blob | null> {
+/** Null: the version has no thumbnail. Undefined: the version is not on this device (yet). */
+export async function loadThumbnail(ctx: SyncContext, versionId: string, fetcher: FetchChunk = fetchChunk): Promise<Blob | null | undefined> {
   const kept = await readThumbnail(ctx.db, ctx.accountId, versionId);
   if (kept) return kept;
   const version = await ctx.db.versions.get([ctx.accountId, versionId]);
-  const thumbnail = version?.thumbnail;
-  if (!version || !thumbnail) return null;
+  if (!version) return undefined;
+  const thumbnail = version.thumbnail;
+  if (!thumbnail) return null;
   const stored = new Uint8Array(await fetcher(API_BASE + chunkPath(version.vaultId, thumbnail.blobId, 0)));
   const hash = bytesToHex(new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', stored)));
   if (hash !== thumbnail.sha256) throw new Error('The thumbnail does not match what its uploader signed');

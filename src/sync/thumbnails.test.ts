@@ -119,5 +119,7 @@ describe('[R79] thumbnails on the device', () => {
   it('a version uploaded before thumbnails loads none (the list shows its icon)', async () => {
     await keepVersion('old', undefined);
     expect(await loadThumbnail(context(), 'old', async () => new ArrayBuffer(0))).toBeNull();
+    // A version not on the device yet is not a 'none': the row asks again later.
+    expect(await loadThumbnail(context(), 'not-pulled-yet', async () => new ArrayBuffer(0))).toBeUndefined();
   });
 });

@@ -31,14 +31,17 @@ function load(key: string, versionId: string): Promise<string | null> {
   if (!pending) {
     pending = limited(async () => {
       const sync = getCurrentSync();
-      if (!sync?.isStarted) return null;
+      if (!sync?.isStarted) return undefined;
       const image = await loadThumbnail(sync.context, versionId);
+      if (image === undefined) return undefined;
       return image ? URL.createObjectURL(image) : null;
     })
-      .catch(() => null)
+      .catch(() => undefined)
       .then((url) => {
-        // A failure (offline, refused) is not remembered: the next showing of the row tries again.
-        if (url !== null || !navigator.onLine) loading.delete(key);
+        // Only a definite answer is remembered. A failure (offline, refused) or a version not on
+        // the device yet (a file still uploading) is asked again when the row changes or shows again.
+        loading.delete(key);
+        if (url === undefined) return null;
         urls.set(key, url);
         return url;
       });
@@ -51,10 +54,12 @@ function load(key: string, versionId: string): Promise<string | null> {
  * The thumbnail of a file's latest version as an object URL (docs/SYNC_SPEC.md R79), or null
  * while it loads and when it has none. Never blocks the row: the icon shows meanwhile.
  */
-export function useThumbnailUrl(node: Pick<NodeRecord, 'kind' | 'latestVersionId' | 'mimeType' | 'accountId'>): string | null {
+export function useThumbnailUrl(node: Pick<NodeRecord, 'kind' | 'latestVersionId' | 'mimeType' | 'accountId' | 'updatedAt' | 'pendingOpIds'>): string | null {
   const versionId = node.kind === 'file' && hasThumbnailSource(node.mimeType) ? node.latestVersionId : null;
   const key = versionId ? `${node.accountId}/${versionId}` : null;
   const [url, setUrl] = useState<string | null>(() => (key ? (urls.get(key) ?? null) : null));
+  // A row whose upload finished or whose operation was accepted changes: ask again then.
+  const revision = `${node.updatedAt}/${node.pendingOpIds.length}`;
   useEffect(() => {
     if (!key || !versionId) {
       setUrl(null);
@@ -63,7 +68,7 @@ export function useThumbnailUrl(node: Pick<NodeRecord, 'kind' | 'latestVersionId
     const known = urls.get(key);
     if (known !== undefined) {
       setUrl(known);
-      if (known !== null) return;
+      return;
     }
     let isCurrent = true;
     void load(key, versionId).then((loaded) => {
@@ -72,6 +77,6 @@ export function useThumbnailUrl(node: Pick<NodeRecord, 'kind' | 'latestVersionId
     return () => {
       isCurrent = false;
     };
-  }, [key, versionId]);
+  }, [key, versionId, revision]);
   return url;
 }
