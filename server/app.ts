@@ -33,6 +33,7 @@ import { PUBLIC_RATE_FACTOR, registerPublicRoutes } from './http/publicRoutes';
 import { registerMemberRoutes } from './http/memberRoutes';
 import { registerRecoveryRoutes } from './http/recoveryRoutes';
 import { createRouteDefiner, type RouteMeta } from './http/route';
+import { registerSessionRoutes } from './http/sessionRoutes';
 import { registerSystemRoutes } from './http/systemRoutes';
 import { registerVaultRoutes } from './http/vaultRoutes';
 import { registerWalletRoutes } from './http/walletRoutes';
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWalletRoutes(route, services, { secureCookies });
   registerRecoveryRoutes(route, services, { secureCookies });
   registerAccountRoutes(route, services);
+  registerSessionRoutes(route, services);
   registerVaultRoutes(route, services);
   registerMemberRoutes(route, services);
   registerNotificationRoutes(route, services);

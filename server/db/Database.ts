@@ -48,6 +48,10 @@ export interface SessionsTable {
   persistent: DbBool;
   created_at: number;
   expires_at: number;
+  /** Last request made with it (ms, updated at most once a minute); null until its first (R80). */
+  last_seen_at?: number | null;
+  /** The browser's User-Agent header as last seen, at most 512 characters. */
+  user_agent?: string | null;
 }
 
 export interface OpaqueLoginsTable {

@@ -117,3 +117,28 @@ describe('0007_op_bytes upgrade', () => {
     }
   });
 });
+
+describe('0008_session_devices upgrade', () => {
+  it('keeps the sessions already open, with no device or last use until their next request', async () => {
+    const { Migrator } = await import('kysely');
+    const os = await import('node:os');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-upgrade-'));
+    const { db } = openDatabase({ databaseUrl: null, sqlitePath: path.join(dir, 'cairn.sqlite') });
+    try {
+      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0008'));
+      await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
+      await sql`insert into users (id, email, opaque_record, enc_backup_phrase, public_signing_key, public_encryption_key, address, referral_id, created_at, updated_at)
+        values ('u1', 'a@b.c', 'r', 'p', 'k', 'e', 'addr', 'ref', 1, 1)`.execute(db);
+      await sql`insert into sessions (token_hash, user_id, persistent, created_at, expires_at) values ('h1', 'u1', 1, 5, 10)`.execute(db);
+      await migrateToLatest(db);
+      expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([
+        { token_hash: 'h1', user_id: 'u1', persistent: 1, created_at: 5, expires_at: 10, last_seen_at: null, user_agent: null },
+      ]);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -198,7 +198,8 @@ async function findCaller(
 export async function authenticate(req: FastifyRequest, services: Services): Promise<Caller | null> {
   const token = readSessionToken(req);
   if (!token) return null;
-  const session = await services.sessions.authenticate(token);
+  // Every signed-in request counts as the session's use, for the sessions list (SYNC_SPEC R80).
+  const session = await services.sessions.authenticate(token, { userAgent: req.headers['user-agent'] });
   if (!session) return null;
   const user = await services.users.findById(session.userId);
   return user ? { session, user } : null;

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/Database';
 import { fromDbBool, toDbBool } from '../db/dbBool';
 import type { Clock } from './Clock';
+import { describeUserAgent } from '../../src/domain/describeUserAgent';
+import type { SessionInfo } from '../../src/protocol/sessions';
 import { hashToken, randomToken } from './tokens';
 
 /** 'Keep me signed in': the cookie and the session last 30 days. */
@@ -27,6 +29,19 @@ export interface Session {
 }
 
 const LIVE_QUERY_SLICE = 500;
+
+/**
+ * 'Last seen' is written at most this often per session: a write per request would double the
+ * database work of every call, and the list shows the time to the minute anyway.
+ */
+export const LAST_SEEN_EVERY_MS = 60_000;
+/** Longest User-Agent kept; real ones are about 150 characters. */
+const USER_AGENT_MAX = 512;
+
+/** A session's public id (SYNC_SPEC R80): not the token hash, which must never leave the server. */
+export function publicSessionId(tokenHash: string): string {
+  return hashToken(tokenHash, 'session-id').slice(0, 22);
+}
 
 /** Told the token hashes of sessions that just ended (logout, password change, recovery, expiry). */
 export type SessionsEndedListener = (tokenHashes: readonly string[]) => void;
@@ -70,15 +85,30 @@ export class SessionService {
     return { token, persistent, expiresAt };
   }
 
-  /** The live session for `token`, or null (unknown or expired). */
-  async authenticate(token: string): Promise<Session | null> {
+  /**
+   * The live session for `token`, or null (unknown or expired). `seen` records the request as the
+   * session's last use and its browser (R80), at most once a minute or when the browser changed.
+   */
+  async authenticate(token: string, seen?: { userAgent: string | undefined }): Promise<Session | null> {
     const tokenHash = hashToken(token);
     const row = await this.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
     if (!row) return null;
+    const now = this.clock.now();
     const expiresAt = Number(row.expires_at);
-    if (expiresAt <= this.clock.now()) {
+    if (expiresAt <= now) {
       await this.revoke(tokenHash);
       return null;
+    }
+    if (seen) {
+      const userAgent = seen.userAgent?.slice(0, USER_AGENT_MAX) ?? null;
+      const lastSeen = row.last_seen_at === null || row.last_seen_at === undefined ? null : Number(row.last_seen_at);
+      if (lastSeen === null || now - lastSeen >= LAST_SEEN_EVERY_MS || (userAgent !== null && userAgent !== row.user_agent)) {
+        await this.db
+          .updateTable('sessions')
+          .set({ last_seen_at: now, ...(userAgent !== null ? { user_agent: userAgent } : {}) })
+          .where('token_hash', '=', tokenHash)
+          .execute();
+      }
     }
     return { userId: row.user_id, tokenHash, persistent: fromDbBool(row.persistent), expiresAt };
   }
@@ -93,10 +123,45 @@ export class SessionService {
    * Ends every session of the user, except `keepTokenHash` when given; inside `trx` when given (an
    * account deletion: its sockets are told at once, even if that transaction is then rolled back).
    */
-  async revokeAllForUser(userId: string, keepTokenHash?: string, trx: Kysely<Database> = this.db): Promise<void> {
+  async revokeAllForUser(userId: string, keepTokenHash?: string, trx: Kysely<Database> = this.db): Promise<number> {
     let query = trx.deleteFrom('sessions').where('user_id', '=', userId);
     if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
-    this.ended(await query.returning('token_hash').execute());
+    const rows = await query.returning('token_hash').execute();
+    this.ended(rows);
+    return rows.length;
+  }
+
+  /** The user's live sessions (R80), `currentTokenHash` first, then the most recently used. */
+  async list(userId: string, currentTokenHash: string): Promise<SessionInfo[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', this.clock.now())
+      .execute();
+    const sessions = rows.map((row) => ({
+      id: publicSessionId(row.token_hash),
+      device: describeUserAgent(row.user_agent),
+      createdAt: Number(row.created_at),
+      lastSeenAt: row.last_seen_at === null || row.last_seen_at === undefined ? null : Number(row.last_seen_at),
+      expiresAt: Number(row.expires_at),
+      persistent: fromDbBool(row.persistent),
+      isCurrent: row.token_hash === currentTokenHash,
+    }));
+    const recency = (s: SessionInfo) => s.lastSeenAt ?? s.createdAt;
+    return sessions.sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent) || recency(b) - recency(a));
+  }
+
+  /**
+   * Ends the user's session whose public id is `sessionId`; false when the user has none such
+   * (another user's id included: a user can end only their own sessions).
+   */
+  async revokeById(userId: string, sessionId: string): Promise<boolean> {
+    const rows = await this.db.selectFrom('sessions').select('token_hash').where('user_id', '=', userId).execute();
+    const row = rows.find((r) => publicSessionId(r.token_hash) === sessionId);
+    if (!row) return false;
+    await this.revoke(row.token_hash);
+    return true;
   }
 
   /** Of `tokenHashes`, those whose session still exists and has not expired. */

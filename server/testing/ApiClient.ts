@@ -56,7 +56,7 @@ export class ApiClient {
     return { status: response.statusCode, body: json, headers: response.headers, cookies, raw: response.body };
   }
 
-  get(url: string, options?: { token?: string; cookie?: string }) {
+  get(url: string, options?: { token?: string; cookie?: string; headers?: Record<string, string> }) {
     return this.request('GET', url, undefined, options);
   }
 

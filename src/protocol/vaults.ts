@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { Base64Url, Ed25519Signature, Email, Hex32, Id } from './primitives';
+import { Thumbnail } from './thumbnails';
 
 // --- constants (spec 000 section 9, spec 001 section 9) ---------------------------------------
 
@@ -176,6 +177,8 @@ export const FileVersion = z.strictObject({
   mimeType: Field,
   /** The source file's last-modified time (ms), used to resume only an unchanged file. */
   lastModified: z.number().int().min(0),
+  /** Images and PDFs uploaded since issue 26 (SYNC_SPEC R79); absent before, and when none could be made. */
+  thumbnail: Thumbnail.optional(),
 });
 export type FileVersion = z.infer<typeof FileVersion>;
 

@@ -31,7 +31,7 @@ describe('CairnDb schema', () => {
   it('every table belongs to an account, so log out can wipe it', async () => {
     const db = track(new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange }));
     await db.open();
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'members', 'memos', 'nodes', 'noteDraftUpdates', 'noteDrafts', 'notificationActions', 'notifications', 'opPages', 'outbox', 'searchIndex', 'storageTxs', 'storageUsage', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'members', 'memos', 'nodes', 'noteDraftUpdates', 'noteDrafts', 'notificationActions', 'notifications', 'opPages', 'outbox', 'searchIndex', 'storageTxs', 'storageUsage', 'thumbnails', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
     for (const table of db.tables) expect(accountScopeOf(table), table.name).not.toBeNull();
   });
 
@@ -200,5 +200,20 @@ describe('CairnDb schema', () => {
     expect(await current.storageTxs.where('[accountId+versionId]').equals(['acc1', 'ver1']).count()).toBe(1);
     await current.storageUsage.put({ accountId: 'acc1', cloudTotal: 1, cloudUsed: 0, permanentTotal: 2, permanentUsed: 1, fetchedAt: 5 });
     expect((await current.storageUsage.get('acc1'))?.permanentTotal).toBe(2);
+  });
+  it('v11 -> v12: storage transactions survive; thumbnails open empty, found by version and by vault', async () => {
+    const factory = new IDBFactory();
+    const v11 = openAtVersion(factory, 11);
+    await v11.open();
+    await v11.table('storageTxs').put({ accountId: 'acc1', id: 't1', versionId: 'ver1', createdAt: '2026-01-01T00:00:00.000Z' });
+    v11.close();
+
+    const current = track(new CairnDb({ indexedDB: factory, IDBKeyRange }));
+    await current.open();
+    expect(await current.storageTxs.count()).toBe(1);
+    expect(await current.thumbnails.count()).toBe(0);
+    await current.thumbnails.put({ accountId: 'acc1', vaultId: 'v1', versionId: 'ver1', image: new Blob(['x']), cachedAt: 1 });
+    expect(await current.thumbnails.get(['acc1', 'ver1'])).toMatchObject({ vaultId: 'v1' });
+    expect(await current.thumbnails.where('[accountId+vaultId]').equals(['acc1', 'v1']).count()).toBe(1);
   });
 });

@@ -9,6 +9,7 @@ import { VAULT_LIMITS } from '../protocol/vaults';
 import type { MemberRecord } from './memberStore';
 import type { NoteDraftRecord, NoteDraftUpdateRecord } from './noteDraftStore';
 import type { StorageTxRecord, StorageUsageRecord } from './storageTxStore';
+import type { ThumbnailRecord } from './thumbnailStore';
 import type { SearchIndexRecord } from '../search/searchStore';
 import type { NotificationActionRecord, NotificationRecord } from './notificationStore';
 import type { CachedOp, MemoRecord, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
@@ -154,6 +155,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       storageUsage: 'accountId',
     },
   },
+  // v12: opened thumbnails of file versions (docs/SYNC_SPEC.md R79, src/storage/thumbnailStore.ts).
+  { version: 12, stores: { thumbnails: '[accountId+versionId], [accountId+vaultId], accountId' } },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -184,6 +187,7 @@ export class CairnDb extends Dexie {
   memos!: Table<MemoRecord, [string, string]>;
   storageTxs!: Table<StorageTxRecord, [string, string]>;
   storageUsage!: EntityTable<StorageUsageRecord, 'accountId'>;
+  thumbnails!: Table<ThumbnailRecord, [string, string]>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {

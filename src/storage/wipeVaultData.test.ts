@@ -51,6 +51,8 @@ async function fill(accountId: string, vaultId: string): Promise<void> {
   await db.noteDraftUpdates.put({ accountId, opId: `d-${id}`, vaultId, noteId: `n-${id}`, baseVersionId: `x-${id}`, seq: 1, update: 'AA' });
   await db.notifications.put({ accountId, vaultId, id: `nt-${id}`, createdAt: 1 } as never);
   await db.storageTxs.put({ accountId, vaultId, id: `tx-${id}`, createdAt: 1, versionId: `x-${id}` } as never);
+  // R79: an opened thumbnail is the vault's content too.
+  await db.thumbnails.put({ accountId, vaultId, versionId: `x-${id}`, image: new Blob(['thumb']), cachedAt: 1 });
 }
 
 async function rowsOf(accountId: string, vaultId: string): Promise<Record<string, number>> {

@@ -69,13 +69,14 @@ export async function wipeVaultData(
   const now = options.now ?? Date.now();
   const byVault = [accountId, vaultId] as const;
   const ofVault = (row: { vaultId: string }) => row.vaultId === vaultId;
-  const tables = [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.outbox, db.uploads, db.uploadFiles, db.members, db.noteDrafts, db.noteDraftUpdates];
+  const tables = [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.outbox, db.uploads, db.uploadFiles, db.members, db.noteDrafts, db.noteDraftUpdates, db.thumbnails];
   const wiped = await db.transaction('rw', tables, async () => {
     const record = await db.vaults.get([accountId, vaultId]);
     if (!record) return null;
     await db.vaults.put(vaultTombstone(record, now));
     await db.nodes.where('[accountId+vaultId]').equals([...byVault]).delete();
     await db.versions.where('[accountId+vaultId]').equals([...byVault]).delete();
+    await db.thumbnails.where('[accountId+vaultId]').equals([...byVault]).delete();
     await db.memos.where('[accountId+vaultId]').equals([...byVault]).delete();
     await db.outbox.where('[accountId+vaultId]').equals([...byVault]).delete();
     await db.members.where('[accountId+vaultId]').equals([...byVault]).delete();

@@ -3,6 +3,7 @@
  * them (file.create, or file.addVersion for a replaced file) goes to the outbox, waiting for the
  * upload id. The server checks the chunk hashes against what it holds before accepting it.
  */
+import type { Thumbnail } from '../protocol/thumbnails';
 import type { Field, FileVersion } from '../protocol/vaults';
 import type { UploadRecord } from '../storage/vaultRecords';
 import { enqueueOperation } from './outbox';
@@ -10,7 +11,13 @@ import { uploadChunkSize } from './uploadSource';
 import type { SyncContext } from './SyncContext';
 
 /** Queues the file operation of a fully sent upload; its names and type sealed in a private vault. */
-export async function enqueueUploadedFile(ctx: SyncContext, record: UploadRecord, isPrivate: boolean, storedSize: number): Promise<void> {
+export async function enqueueUploadedFile(
+  ctx: SyncContext,
+  record: UploadRecord,
+  isPrivate: boolean,
+  storedSize: number,
+  thumbnail: Thumbnail | null = null,
+): Promise<void> {
   const hashes = record.chunkHashes;
   if (hashes.length !== record.chunkCount || hashes.some((h) => !h)) throw new Error('Chunk receipts are missing');
   const mimeText = record.fileType || 'application/octet-stream';
@@ -31,6 +38,7 @@ export async function enqueueUploadedFile(ctx: SyncContext, record: UploadRecord
     ...(isPrivate && record.sealedFileKey ? { fileKey: record.sealedFileKey } : {}),
     mimeType,
     lastModified: record.lastModified,
+    ...(thumbnail ? { thumbnail } : {}),
   };
   await enqueueOperation(ctx, {
     vaultId: record.vaultId,

@@ -23,6 +23,8 @@ import { BlobStatusResponse, CHUNK_SIZE } from '../protocol/vaults';
 import type { UploadRecord, UploadState } from '../storage/vaultRecords';
 import type { SealedChunk } from '../../workers/transfer/TransferApi';
 import { enqueueUploadedFile } from './enqueueUploadedFile';
+import { uploadThumbnail } from './uploadThumbnail';
+import type { Thumbnail } from '../protocol/thumbnails';
 import { ensureVaultKeys } from './pull';
 import { chunkPath, type SyncContext, type TransferPort } from './SyncContext';
 import {
@@ -399,7 +401,9 @@ export class UploadQueue {
     );
 
     record = await this.sendChunks(record, transfer, source, missing, rawKey);
-    await this.finalise(record, isPrivate, storedSize);
+    // R79: never fails; an image without one goes up all the same.
+    const thumbnail = await uploadThumbnail(ctx, record, source.file, rawKey, isPrivate);
+    await this.finalise(record, isPrivate, storedSize, thumbnail);
   }
 
   /** Announces the upload (reserving its storage) and answers which chunks the server holds. */
@@ -507,14 +511,14 @@ export class UploadQueue {
   }
 
   /** Every chunk is stored: queues the signed file operation that commits them. */
-  private async finalise(sent: UploadRecord, isPrivate: boolean, storedSize: number): Promise<void> {
+  private async finalise(sent: UploadRecord, isPrivate: boolean, storedSize: number, thumbnail: Thumbnail | null): Promise<void> {
     const ctx = this.ctx;
     const record = UploadQueue.goingOn(
       await this.update(sent.uploadId, (r) => {
         if (r.state === 'uploading') r.state = 'finalising';
       }),
     );
-    await enqueueUploadedFile(ctx, record, isPrivate, storedSize);
+    await enqueueUploadedFile(ctx, record, isPrivate, storedSize, thumbnail);
     await this.setState(record.uploadId, 'done');
     ctx.requestPush();
   }

@@ -6,6 +6,7 @@ import * as m0004 from './0004_notifications';
 import * as m0005 from './0005_storage_transactions';
 import * as m0006 from './0006_invitation_mails';
 import * as m0007 from './0007_op_bytes';
+import * as m0008 from './0008_session_devices';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_storage_transactions': m0005,
   '0006_invitation_mails': m0006,
   '0007_op_bytes': m0007,
+  '0008_session_devices': m0008,
 };

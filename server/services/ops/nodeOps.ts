@@ -9,6 +9,7 @@ import type { Field, OperationBody } from '../../../src/protocol/vaults';
 import { inBatches } from '../../db/inBatches';
 import { findNode, type VaultNode } from '../vaultRows';
 import { freeBlobs, type VaultOpContext } from './OpContext';
+import { checkThumbnailBlob, commitThumbnail } from './thumbnailRules';
 import { checkVersionBlob, commitVersion } from './versionRules';
 
 function invalid(message: string): ApiError {
@@ -24,6 +25,7 @@ export async function applyNodeOp(ctx: VaultOpContext, body: OperationBody): Pro
       await assertNewId(ctx, op.objectId);
       await assertParent(ctx, body.parentId);
       const blob = body.type === 'file.create' ? await checkVersionBlob(ctx, body.version) : null;
+      const thumbnail = body.type === 'file.create' ? await checkThumbnailBlob(ctx, body.version) : null;
       await trx
         .insertInto('nodes')
         .values({
@@ -40,13 +42,16 @@ export async function applyNodeOp(ctx: VaultOpContext, body: OperationBody): Pro
         })
         .execute();
       if (blob && body.type === 'file.create') await commitVersion(ctx, blob, op.objectId, body.version);
+      await commitThumbnail(ctx, thumbnail, op.objectId);
       return;
     }
     case 'file.addVersion': {
       const node = await requireNode(ctx, 'ACTIVE');
       if (node.kind !== 'file') throw invalid('Only a file has versions');
       const blob = await checkVersionBlob(ctx, body.version);
+      const thumbnail = await checkThumbnailBlob(ctx, body.version);
       await commitVersion(ctx, blob, node.id, body.version);
+      await commitThumbnail(ctx, thumbnail, node.id);
       return;
     }
     case 'node.rename':

@@ -4,7 +4,7 @@ import type { CryptoApi, PublicWallet, StoredWallet } from '../../../workers/cry
 import type { AccountUser } from '../../protocol/auth';
 import { ApiError } from '../../protocol/errors';
 import { createApiClient, type FetchLike } from '../../platform/apiClient';
-import { createAuthService, LINK_SESSION_ENDED_TEXT, type LocalAccountStore, USER_NOT_INITIALIZED_TEXT } from './createAuthService';
+import { createAuthService, LINK_SESSION_ENDED_TEXT, type LocalAccountStore, SESSION_ENDED_TEXT, USER_NOT_INITIALIZED_TEXT } from './createAuthService';
 import { createSessionStore, SESSION_KEY, type StorageLike } from './sessionStore';
 
 const WALLET: PublicWallet = {
@@ -475,17 +475,32 @@ describe('authService passwordless (airdrop link) login', () => {
     expect(accounts.wiped).toEqual([]);
   });
 
-  it("a password account's refused request is left to its caller, as before", async () => {
+  it("[R80] a password account's refused request while its session lives is left to its caller", async () => {
     const { auth, api, accounts, server } = setup({
       ...LOGIN_START,
       'POST /auth/login/finish': ok(SESSION(userOf())),
+      'GET /auth/session': ok(SESSION(userOf())),
       'GET /vaults': fail(401, 'UNAUTHENTICATED'),
     });
     await auth.login('ada@example.com', 'correct horse', false);
     await expect(api.get('/vaults', Anything)).rejects.toMatchObject({ status: 401 });
+    await vi.waitFor(() => expect(server.hits).toContain('GET /auth/session'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(auth.getSnapshot()).toMatchObject({ status: 'signedIn', notice: null });
-    expect(server.hits).not.toContain('GET /auth/session');
     expect(accounts.wiped).toEqual([]);
+  });
+
+  it('[R80] a password account whose session was ended on another device is signed out as log-out does, and told', async () => {
+    const { auth, api, accounts, server } = setup({
+      ...LOGIN_START,
+      'POST /auth/login/finish': ok(SESSION(userOf())),
+      'GET /auth/session': fail(401, 'UNAUTHENTICATED'),
+      'GET /vaults': fail(401, 'UNAUTHENTICATED'),
+    });
+    await auth.login('ada@example.com', 'correct horse', false);
+    await expect(api.get('/vaults', Anything)).rejects.toMatchObject({ status: 401 });
+    await vi.waitFor(() => expect(auth.getSnapshot()).toMatchObject({ status: 'signedOut', user: null, notice: SESSION_ENDED_TEXT }));
+    expect(server.hits.filter((hit) => hit === 'GET /auth/session')).toHaveLength(1);
+    expect(accounts.wiped).toEqual(['user1']);
   });
 });

@@ -86,6 +86,11 @@ export interface AuthServiceDeps {
 export const USER_NOT_INITIALIZED_TEXT = 'User not initialized';
 /** The login page's notice when an airdrop link's session has ended (its last membership expired). */
 export const LINK_SESSION_ENDED_TEXT = 'Your access through this link has ended.';
+/**
+ * The login page's notice when the session was ended from elsewhere: 'Log out other devices' on
+ * another device (SYNC_SPEC R80), a password change or a recovery there.
+ */
+export const SESSION_ENDED_TEXT = 'You were logged out of this device. Log in again to continue.';
 /** Spec 001 section 8: a missing-attributes read is retried once after 0.5 s. */
 export const SESSION_RETRY_DELAY_MS = 500;
 
@@ -294,15 +299,17 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
 
   let checkingLinkSession = false;
   /**
-   * A request of a passwordless session was refused (401, or 410 EXPIRED for a vault): its link
-   * may have ended while the app is open. The server's session has the last word, since a 410
-   * may be one of several links' vaults while another link still runs; once it answers 401 the
-   * user is signed out as log-out does (device data wiped, other tabs told) and the login page
-   * says why. A password account's refused requests are left to their callers, as before.
+   * A request was refused (401, or for a passwordless session 410 EXPIRED for a vault): the
+   * session may have ended while the app is open (a link's end; for a password account, 'Log out
+   * other devices' or a password change on another device, R80). The server's session has the
+   * last word, since a 410 may be one of several links' vaults while another link still runs;
+   * once it answers 401 the user is signed out as log-out does (device data wiped, other tabs
+   * told) and the login page says why. While it answers 200 the refusal is left to its caller.
    */
-  async function checkLinkSession(): Promise<void> {
+  async function checkLinkSession(trigger: ApiError): Promise<void> {
     const user = snapshot.user;
-    if (checkingLinkSession || snapshot.status !== 'signedIn' || snapshot.isOffline || !user?.passwordless) return;
+    if (checkingLinkSession || snapshot.status !== 'signedIn' || snapshot.isOffline || !user) return;
+    if (!user.passwordless && trigger.status !== 401) return;
     checkingLinkSession = true;
     try {
       await api.get('/auth/session', SessionResponse);
@@ -315,10 +322,10 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
     if (snapshot.user?.id !== user.id) return;
     await clearLocal(user.id);
     sessions.announce({ type: 'signed-out', userId: user.id });
-    signedOut(LINK_SESSION_ENDED_TEXT);
+    signedOut(user.passwordless ? LINK_SESSION_ENDED_TEXT : SESSION_ENDED_TEXT);
   }
   deps.watchApiErrors?.((error) => {
-    if (error.status === 401 || error.code === 'EXPIRED') void checkLinkSession().catch((e: unknown) => log('Checking the link session failed', e));
+    if (error.status === 401 || error.code === 'EXPIRED') void checkLinkSession(error).catch((e: unknown) => log('Checking the session failed', e));
   });
 
   function setUser(user: AccountUser): void {

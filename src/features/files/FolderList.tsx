@@ -1,8 +1,10 @@
-import { Center, Loader } from '@mantine/core';
+import { Box, Center, Group, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { FileBatchBar, type FileBatchBarProps } from './FileBatchBar';
+import { FileGrid } from './FileGrid';
 import { FileTable, type FileTableProps } from './FileTable';
+import { FileViewToggle, useFileView } from './FileViewToggle';
 import type { useFileList } from './useFileList';
 
 type ListProps = 'nodes' | 'selected' | 'sort' | 'onSort' | 'onToggle' | 'onToggleAll' | 'toolbar';
@@ -29,6 +31,37 @@ export function FolderList({ list, items, loadingLabel, empty, batch, ...table }
     );
   }
   if (list.sorted.length === 0) return empty;
+  return <FolderView list={list} batch={batch} table={table} />;
+}
+
+/** The list or the grid (issue 26), as this device last chose, with the toggle in the toolbar. */
+function FolderView({ list, batch, table }: Pick<FolderListProps, 'list' | 'batch'> & { table: Omit<FileTableProps, ListProps> }) {
+  const [view, setView] = useFileView();
+  const toolbar = (
+    <Group justify="space-between" gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+      <FileBatchBar selected={list.selectedNodes} itemCount={list.itemCount} isComplete={table.isComplete} {...batch} />
+      <FileViewToggle view={view} onChange={setView} />
+    </Group>
+  );
+  if (view === 'grid') {
+    return (
+      <Box>
+        <Group py={6} pos="sticky" style={{ top: 'var(--app-shell-header-offset, 0rem)', zIndex: 3, background: 'var(--mantine-color-body)' }} mb="xs">
+          {toolbar}
+        </Group>
+        <FileGrid
+          nodes={list.sorted}
+          selected={list.selected}
+          onToggle={list.onToggle}
+          onOpen={table.onOpen}
+          rowActions={table.rowActions}
+          deleteLabel={table.deleteLabel}
+          onAction={table.onAction}
+          uploads={table.uploads}
+        />
+      </Box>
+    );
+  }
   return (
     <FileTable
       {...table}
@@ -38,7 +71,7 @@ export function FolderList({ list, items, loadingLabel, empty, batch, ...table }
       onSort={list.onSort}
       onToggle={list.onToggle}
       onToggleAll={list.onToggleAll}
-      toolbar={<FileBatchBar selected={list.selectedNodes} itemCount={list.itemCount} isComplete={table.isComplete} {...batch} />}
+      toolbar={toolbar}
     />
   );
 }

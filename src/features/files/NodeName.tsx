@@ -1,11 +1,12 @@
 import { ActionIcon, Anchor, Badge, Box, Group, Text } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
 import type { NodeRecord, UploadRecord } from '../../storage/vaultRecords';
-import { IconFile, IconFolder, IconX } from '../../ui/icons';
+import { IconX } from '../../ui/icons';
 import { useSyncStatus } from '../../sync';
 import { dismissRejection } from '../../sync/vaultActions';
 import { runWithErrorSnackbar } from '../../ui/snackbar';
 import classes from './FileRow.module.css';
+import { NodeIcon } from './NodeIcon';
 import { UploadMark } from './upload/PendingUploads';
 
 interface NodeNameProps {
@@ -50,11 +51,10 @@ function PendingMark() {
 /** Icon, name (text only), the pending or upload mark while either waits, and a dismissible rejection. */
 export function NodeName({ node, renderLink, tabIndex, upload }: NodeNameProps) {
   const rejection = node.rejection;
-  const Icon = node.kind === 'folder' ? IconFolder : IconFile;
   return (
     <>
       <div className={classes.line}>
-        <Icon size={18} className={classes.icon} />
+        <NodeIcon node={node} size={18} thumbnailSize={32} className={classes.icon} />
         {renderLink ? (
           renderLink({
             className: LINK_CLASS,

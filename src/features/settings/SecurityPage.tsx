@@ -2,6 +2,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useSession } from '../account/useSession';
 import { DeleteAccountModal } from './DeleteAccountModal';
 import { SettingsMenu } from './SettingsMenu';
+import { SignedInDevices } from './SignedInDevices';
 import { BACK_TO_ACCOUNT, SettingsPage } from './SettingsPage';
 import { describeTwoFactor } from './twoFactorStatus';
 
@@ -28,6 +29,7 @@ export function SecurityPage() {
           },
         ]}
       />
+      <SignedInDevices />
       <SettingsMenu
         label="Danger zone"
         entries={[{ label: 'Delete account', color: 'red', onClick: deleteModal.open }]}

@@ -1,0 +1,37 @@
+import { ApiError } from '../../src/protocol/errors';
+import { SessionParams } from '../../src/protocol/sessions';
+import type { Services } from '../services/createServices';
+import type { DefineRoute } from './route';
+
+/**
+ * Account > Security's signed-in sessions (SYNC_SPEC R80). A caller sees and ends only sessions
+ * of their own account; another account's session id answers 404 like an unknown one, so ids
+ * cannot be probed. Ending a session closes its sockets (R57) through SessionService. Not open
+ * to airdrop sessions (passwordlessRoutes.ts does not list these routes).
+ */
+export function registerSessionRoutes(route: DefineRoute, services: Services): void {
+  route({
+    method: 'GET',
+    url: '/api/account/sessions',
+    auth: 'required',
+    handler: async ({ caller }) => ({ sessions: await services.sessions.list(caller.user.id, caller.session.tokenHash) }),
+  });
+
+  route({
+    method: 'DELETE',
+    url: '/api/account/sessions/:sessionId',
+    params: SessionParams,
+    auth: 'required',
+    handler: async ({ params, caller }) => {
+      if (!(await services.sessions.revokeById(caller.user.id, params.sessionId))) throw new ApiError('NOT_FOUND', 'This session has already ended.');
+      return { ok: true };
+    },
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/account/sessions/end-others',
+    auth: 'required',
+    handler: async ({ caller }) => ({ ended: await services.sessions.revokeAllForUser(caller.user.id, caller.session.tokenHash) }),
+  });
+}

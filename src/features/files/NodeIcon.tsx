@@ -1,0 +1,54 @@
+import type { NodeRecord } from '../../storage/vaultRecords';
+import { IconFile, IconFolder } from '../../ui/icons';
+import { useThumbnailUrl } from './useThumbnailUrl';
+
+interface NodeIconProps {
+  node: NodeRecord;
+  /** The icon's size; a thumbnail takes `thumbnailSize` (a square, cropped to fill). */
+  size: number;
+  thumbnailSize?: number;
+  className?: string;
+}
+
+/**
+ * A file's thumbnail when its version has one (images, docs/SYNC_SPEC.md R79), else the folder or
+ * file icon, which also shows while the thumbnail loads. Decorative: the name beside it says
+ * what the item is.
+ */
+export function NodeIcon({ node, size, thumbnailSize = size, className }: NodeIconProps) {
+  const url = useThumbnailUrl(node);
+  if (url) {
+    return (
+      <img
+        src={url}
+        alt=""
+        data-thumbnail=""
+        width={thumbnailSize}
+        height={thumbnailSize}
+        className={className}
+        style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
+        draggable={false}
+      />
+    );
+  }
+  if (node.kind === 'file' && node.mimeType.toLowerCase() === 'application/pdf') return <PdfIcon size={size} className={className} />;
+  const Icon = node.kind === 'folder' ? IconFolder : IconFile;
+  return <Icon size={size} className={className} />;
+}
+
+/**
+ * PDFs get no thumbnail (no PDF renderer is installed, SYNC_SPEC R79): a document icon marked
+ * PDF, in red as readers know it, tells them apart from other files at a glance.
+ */
+function PdfIcon({ size, className }: { size: number; className?: string }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden className={className} data-pdf-icon="">
+      <path d="M14 3v4a1 1 0 0 0 1 1h4" />
+      <path d="M17 21H7a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h7l5 5v11a2 2 0 0 1-2 2z" />
+      <rect x="3" y="12" width="14" height="7" rx="1" fill="var(--mantine-color-red-7)" stroke="none" />
+      <text x="10" y="17.6" textAnchor="middle" fontSize="5.6" fontWeight="700" fill="#fff" stroke="none" fontFamily="sans-serif">
+        PDF
+      </text>
+    </svg>
+  );
+}

@@ -1,0 +1,120 @@
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { SignupFlow } from './pages/SignupFlow';
+import { VaultRoom } from './pages/VaultRoom';
+import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+
+const SCREENS = '.tmp/screens';
+
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real PNG: a sky-to-rock gradient with a sun, so the thumbnail is visibly an image. */
+function landscapePng(width: number, height: number): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) {
+      const isSun = (x - width * 0.7) ** 2 + (y - height * 0.3) ** 2 < (height * 0.12) ** 2;
+      const isRidge = y > height * 0.55 + Math.sin(x / 40) * height * 0.1;
+      const [r, g, b] = isSun ? [250, 200, 60] : isRidge ? [70, 90 + (y % 40), 60] : [90, 150, 230 - Math.round((y / height) * 80)];
+      row.writeUInt8(r, 1 + x * 3);
+      row.writeUInt8(g, 2 + x * 3);
+      row.writeUInt8(b, 3 + x * 3);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // RGB
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.concat(rows))), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+// docs/SYNC_SPEC.md R79 (issue 26): images get thumbnails made on the device, stored sealed in a
+// private vault, shown in the list and in the grid view, which the device remembers.
+test('[R79] thumbnails: a private image shows its thumbnail in the list and the grid; the server holds no clear image', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const width = testInfo.project.name;
+  const email = uniqueEmail(testInfo, 'thumbs');
+  await new SignupFlow(page).createAccount(DATA_DIR, email, STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+  await room.createVault(`Field photos ${Date.now().toString(36)}`, { storage: 'Cloud storage', privacy: 'Private' });
+
+  await room.pickFiles([
+    { name: 'summit.png', mimeType: 'image/png', buffer: landscapePng(900, 600) },
+    { name: 'ridge.png', mimeType: 'image/png', buffer: landscapePng(400, 700) },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Camp at 3,100 m. Water at the col.') },
+    { name: 'route.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') },
+  ]);
+  await room.confirmUpload();
+  await expect(page.getByTestId('pending-upload')).toHaveCount(0, { timeout: 60_000 });
+
+  // The list: the images show their thumbnail (decoded), the text file its icon.
+  const summitThumb = room.row('summit.png').locator('img[data-thumbnail]');
+  await expect(summitThumb).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => summitThumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+  await expect(room.row('ridge.png').locator('img[data-thumbnail]')).toBeVisible();
+  await expect(room.row('notes.txt').locator('img[data-thumbnail]')).toHaveCount(0);
+  // PDFs: no renderer is installed, so a PDF icon rather than a thumbnail.
+  await expect(room.row('route.pdf').locator('svg[data-pdf-icon]')).toBeVisible();
+  await expect(room.row('route.pdf').locator('img[data-thumbnail]')).toHaveCount(0);
+  mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: `${SCREENS}/${width}-list-thumbnails.png` });
+
+  // The grid view: tiles with the same thumbnails, reached and moved through by keyboard.
+  await page.getByRole('button', { name: 'Grid view' }).click();
+  const grid = page.getByRole('list', { name: 'Files and folders' });
+  await expect(grid.getByRole('group', { name: 'summit.png' }).locator('img[data-thumbnail]')).toBeVisible();
+  await expect(grid.getByRole('group', { name: 'notes.txt' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
+  const tiles = grid.getByRole('group');
+  await tiles.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tiles.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(tiles.last()).toBeFocused();
+  await page.keyboard.press(' ');
+  await expect(tiles.last().getByRole('checkbox')).toBeChecked();
+  await page.screenshot({ path: `${SCREENS}/${width}-grid.png` });
+
+  // Remembered on this device, thumbnails from IndexedDB after a reload.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true', { timeout: 30_000 });
+  await expect(grid.getByRole('group', { name: 'ridge.png' }).locator('img[data-thumbnail]')).toBeVisible();
+  await page.getByRole('button', { name: 'List view' }).click();
+  await expect(room.row('summit.png').locator('img[data-thumbnail]')).toBeVisible();
+
+  // What the server stores: ciphertext only, no image in clear (WebP, JPEG or PNG).
+  const stored = filesUnder(join(DATA_DIR, 'blobs')).map((path) => readFileSync(path));
+  expect(stored.length).toBeGreaterThanOrEqual(6);
+  for (const bytes of stored) {
+    expect(bytes.includes(Buffer.from('WEBPVP8'))).toBe(false);
+    expect(bytes.includes(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBe(false);
+    expect(bytes.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
+  }
+});
