@@ -88,4 +88,6 @@ const server = http.createServer((request, response) => {
   };
   handle().catch((error) => answer(response, 500, { error: String(error) }));
 });
+// Longer than a bundling pass: a kept-alive socket the server closes as the client reuses it fails the request.
+server.keepAliveTimeout = 120_000;
 server.listen(Number(port), '127.0.0.1', () => process.stdout.write('ready\n'));
