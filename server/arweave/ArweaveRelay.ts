@@ -81,7 +81,7 @@ interface Candidate {
  * Throws unless the gateway accepted: a 4xx other than 404/408/429 is a GatewayRefusal (it will
  * answer the same again), anything else an error to retry.
  */
-async function expectAccepted(response: { status: number; data?: unknown }): Promise<void> {
+function expectAccepted(response: { status: number; data?: unknown }): void {
   if (response.status >= 200 && response.status < 300) return;
   const detail = typeof response.data === 'string' ? response.data : JSON.stringify(response.data ?? '');
   const message = `${response.status} ${detail.slice(0, 200)}`;
@@ -383,17 +383,17 @@ export class ArweaveRelay {
       const pieces: Uint8Array[] = [];
       for await (const piece of await read()) pieces.push(piece);
       tx.data = new Uint8Array(Buffer.concat(pieces));
-      await expectAccepted(await arweave.api.post('tx', JSON.stringify(tx)));
+      expectAccepted(await arweave.api.post('tx', JSON.stringify(tx)));
       return;
     }
-    await expectAccepted(await arweave.api.post('tx', JSON.stringify(tx)));
+    expectAccepted(await arweave.api.post('tx', JSON.stringify(tx)));
     let index = 0;
     for await (const chunk of chunkStream(await read())) {
       if (index >= tree.uploadCount) break;
       if (!crypto.createHash('sha256').update(chunk.bytes).digest().equals(tree.chunks[index]!.dataHash)) throw new Error('The bundle file changed while it was posted');
       const { offset, proof } = tree.proof(index);
       const body = { data_root: tx.data_root, data_size: tx.data_size, data_path: proof.toString('base64url'), offset: String(offset), chunk: chunk.bytes.toString('base64url') };
-      await expectAccepted(await arweave.api.post('chunk', JSON.stringify(body)));
+      expectAccepted(await arweave.api.post('chunk', JSON.stringify(body)));
       index += 1;
     }
   }
