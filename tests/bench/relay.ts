@@ -257,7 +257,8 @@ async function runOne(kind: GatewayKind, sizeMib: number): Promise<void> {
       servedHash = hash.digest('hex');
     }
     const same = servedHash === expectedHash;
-    record(kind === 'arlocal' ? 'item read back from arlocal' : 'item in the bundle the gateway received', same ? 'signature valid, byte for byte the version' : 'DIFFERENT');
+    if (kind === 'arlocal') record('item read back from arlocal', same ? 'byte for byte the version' : 'DIFFERENT');
+    else record('item in the bundle the gateway received', same ? 'signature valid, byte for byte the version' : 'DIFFERENT');
     if (!same) process.exitCode = 1;
     report.print(`Permanent relay to ${kind === 'arlocal' ? 'arlocal' : 'the checking gateway'}, ${fmt(sizeMib)} MiB`);
   } finally {
