@@ -6,7 +6,8 @@
  *    committed chunk hashes, wraps each version in an ANS-104 data item signed by the relay wallet,
  *    bundles up to BUNDLE_MAX_BYTES of items into one Arweave transaction and signs it. The bundle's
  *    data goes to the blob store and its signed header, tx id, data item ids and reward to the
- *    database (BUNDLED) BEFORE anything is posted;
+ *    database (BUNDLED) BEFORE anything is posted. Versions, items and bundles are streamed from
+ *    and to disk, never whole in memory (dataItems.ts, transactionChunks.ts; SYNC_SPEC R65);
  * 2. posts BUNDLED transactions: asks the gateway first and posts only when it does not know the
  *    id, always the same signed transaction (a restart never re-bundles into a second id); then
  *    PENDING. A 4xx refusal (other than 404/408/429) is REJECTED; other errors back off with jitter;
@@ -16,7 +17,7 @@
  * Retry times use the wall clock (Date.now), record timestamps the app's Clock.
  */
 import crypto from 'node:crypto';
-import { ArweaveSigner, bundleAndSignData, createData, type DataItem } from 'arbundles';
+import { ArweaveSigner } from 'arbundles';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { StorageTransaction, StorageTxStatus } from '../../src/protocol/arweave';
@@ -25,7 +26,9 @@ import type { Database, StorageTransactionsTable } from '../db/Database';
 import type { Clock } from '../services/Clock';
 import { listChunks } from '../services/vaultRows';
 import type { ArweaveClient, JWKInterface } from './arweaveClient';
+import { bundleSize, bundleStream, type SignedItem, signDataItem } from './dataItems';
 import { toStorageTransaction } from './storageTransactionRows';
+import { ChunkTree, chunkStream } from './transactionChunks';
 
 /** Item bytes per bundle; a single larger version is bundled alone (docs/decisions.md). */
 export const BUNDLE_MAX_BYTES = 64 * 1024 * 1024;
@@ -64,6 +67,27 @@ const BUNDLE_KEY_PREFIX = 'arweave-bundles';
 
 /** A gateway answer that will not change on retry. */
 class GatewayRefusal extends Error {}
+
+/** A version's stored bytes are missing or no longer match what the client committed. */
+class StoredBytesError extends Error {}
+
+/** A claimed row and its signed data item (the header; the data stays in the blob store). */
+interface Candidate {
+  row: Row;
+  item: SignedItem;
+}
+
+/**
+ * Throws unless the gateway accepted: a 4xx other than 404/408/429 is a GatewayRefusal (it will
+ * answer the same again), anything else an error to retry.
+ */
+function expectAccepted(response: { status: number; data?: unknown }): void {
+  if (response.status >= 200 && response.status < 300) return;
+  const detail = typeof response.data === 'string' ? response.data : JSON.stringify(response.data ?? '');
+  const message = `${response.status} ${detail.slice(0, 200)}`;
+  if (response.status >= 400 && response.status < 500 && ![404, 408, 429].includes(response.status)) throw new GatewayRefusal(message);
+  throw new Error(`Gateway answered ${message}`);
+}
 
 export class ArweaveRelay {
   private readonly options: Required<RelayOptions>;
@@ -151,29 +175,29 @@ export class ArweaveRelay {
       .orderBy('id')
       .limit(200)
       .execute();
-    let group: { row: Row; bytes: Buffer }[] = [];
+    let group: Candidate[] = [];
     let groupBytes = 0;
     for (const candidate of candidates) {
       const row = await this.claim(candidate, now);
       if (!row) continue;
-      const bytes = await this.readVerified(row);
-      if (!bytes) {
+      const item = await this.signVerified(row);
+      if (!item) {
         await this.setStatus([row.id], 'BLOCKED', {});
         continue;
       }
-      if (group.length > 0 && groupBytes + bytes.length > this.options.bundleMaxBytes) {
+      if (group.length > 0 && groupBytes + item.dataSize > this.options.bundleMaxBytes) {
         await this.bundleOrRelease(group);
         group = [];
         groupBytes = 0;
       }
-      group.push({ row, bytes });
-      groupBytes += bytes.length;
+      group.push({ row, item });
+      groupBytes += item.dataSize;
     }
     if (group.length > 0) await this.bundleOrRelease(group);
   }
 
   /** Bundles `group`; when the gateway (price, anchor) fails, gives the rows back for a later pass. */
-  private async bundleOrRelease(group: { row: Row; bytes: Buffer }[]): Promise<void> {
+  private async bundleOrRelease(group: Candidate[]): Promise<void> {
     try {
       await this.bundle(group);
     } catch (error) {
@@ -208,22 +232,44 @@ export class ArweaveRelay {
     return { ...row, status: 'VERIFICATION' };
   }
 
-  /** The stored bytes of the version, or null when a chunk is missing or no longer matches its hash. */
-  private async readVerified(row: Row): Promise<Buffer | null> {
+  /**
+   * The version wrapped in a data item signed by the relay wallet, after reading its stored bytes
+   * (a stream, never whole) and checking each chunk against the hash the client committed; null
+   * when a chunk is missing, no longer matches its hash, or the size is not the version's.
+   */
+  private async signVerified(row: Row): Promise<SignedItem | null> {
     const chunks = await listChunks(this.deps.db, row.blob_id);
-    const parts: Buffer[] = [];
-    for (const chunk of chunks) {
-      const stream = await this.deps.blobStore.get(chunkKey(row.blob_id, chunk.index, chunk.sha256));
-      if (!stream) return null;
-      const pieces: Buffer[] = [];
-      for await (const piece of stream) pieces.push(piece as Buffer);
-      const bytes = Buffer.concat(pieces);
-      if (crypto.createHash('sha256').update(bytes).digest('hex') !== chunk.sha256) return null;
-      parts.push(bytes);
+    if (chunks.length === 0) return null;
+    try {
+      const item = await signDataItem(this.signer, this.tagsFor(row), this.versionBytes(row.blob_id, chunks));
+      return item.dataSize === Number(row.size) ? item : null;
+    } catch (error) {
+      if (error instanceof StoredBytesError) return null;
+      throw error;
     }
-    const bytes = Buffer.concat(parts);
-    if (chunks.length === 0 || bytes.length !== Number(row.size)) return null;
-    return bytes;
+  }
+
+  /**
+   * The stored bytes of a version, chunk after chunk as the blob store reads them. Each chunk is
+   * checked against its committed SHA-256 before its last piece is yielded (StoredBytesError).
+   */
+  private async *versionBytes(blobId: string, chunks: { index: number; sha256: string }[]): AsyncGenerator<Uint8Array> {
+    for (const chunk of chunks) {
+      const stream = await this.deps.blobStore.get(chunkKey(blobId, chunk.index, chunk.sha256));
+      if (!stream) throw new StoredBytesError(`Chunk ${chunk.index} of ${blobId} is missing`);
+      const hash = crypto.createHash('sha256');
+      let held: Buffer | null = null;
+      for await (const piece of stream) {
+        if (held) yield held;
+        held = piece as Buffer;
+        hash.update(held);
+      }
+      if (hash.digest('hex') !== chunk.sha256) {
+        stream.destroy();
+        throw new StoredBytesError(`Chunk ${chunk.index} of ${blobId} does not match its hash`);
+      }
+      if (held) yield held;
+    }
   }
 
   private tagsFor(row: Row): { name: string; value: string }[] {
@@ -234,16 +280,42 @@ export class ArweaveRelay {
     return tags;
   }
 
-  private async bundle(group: { row: Row; bytes: Buffer }[]): Promise<void> {
+  /**
+   * Writes the bundle of `group` to the blob store and signs its transaction, streaming: the
+   * bundle is read once for its data_root (the transaction's id depends on it) and once more into
+   * its file, each item's bytes checked against what was signed both times (docs/decisions.md).
+   */
+  private async bundle(group: Candidate[]): Promise<void> {
     const { arweave, wallet, db, blobStore } = this.deps;
-    const items: DataItem[] = group.map(({ row, bytes }) => createData(bytes, this.signer, { tags: this.tagsFor(row) }));
-    const bundle = await bundleAndSignData(items, this.signer);
-    const tx = await arweave.createTransaction({ data: bundle.getRaw() }, wallet);
+    const items = group.map(({ item }) => item);
+    const blobIds = group.map(({ row }) => row.blob_id);
+    const chunkLists = await Promise.all(blobIds.map((blobId) => listChunks(db, blobId)));
+    const stream = () => bundleStream(items, (index) => this.versionBytes(blobIds[index]!, chunkLists[index]!));
+    const size = bundleSize(items);
+    const tree = await ChunkTree.fromStream(stream());
+    if (tree.dataSize !== size) throw new Error('The bundle is not the size its items make');
+    const tx = arweave.transactions.fromRaw({
+      format: 2,
+      owner: wallet.n,
+      target: '',
+      quantity: '0',
+      last_tx: await arweave.transactions.getTransactionAnchor(),
+      reward: await arweave.transactions.getPrice(size),
+      data: new Uint8Array(0),
+      data_size: String(size),
+      data_root: tree.dataRoot.toString('base64url'),
+      tags: [],
+    });
     tx.addTag('Bundle-Format', 'binary');
     tx.addTag('Bundle-Version', '2.0.0');
     await arweave.transactions.sign(tx, wallet);
     const dataKey = `${BUNDLE_KEY_PREFIX}/${tx.id}`;
-    await blobStore.put(dataKey, Buffer.from(bundle.getRaw()));
+    const staged = await blobStore.stage(dataKey, stream(), size);
+    if (staged.size !== size) {
+      await staged.discard();
+      throw new Error('The bundle written is not the size its items make');
+    }
+    await staged.commit();
     const header = JSON.stringify({ ...tx.toJSON(), data: '' });
     const now = this.deps.clock.now();
     await db.transaction().execute(async (trx) => {
@@ -289,27 +361,40 @@ export class ArweaveRelay {
     }
   }
 
-  /** Posts the stored signed transaction with its data (chunked by the uploader when large). */
+  /**
+   * Posts the stored signed transaction, its data read from the bundle file: inline when it is one
+   * chunk, as arweave-js's uploader does, otherwise the header and then each chunk with its proof
+   * to /chunk. The file is read twice (the proofs need the whole tree first), never held whole.
+   */
   private async post(txId: string): Promise<void> {
     const { db, blobStore, arweave } = this.deps;
     const stored = await db.selectFrom('storage_bundles').selectAll().where('tx_id', '=', txId).executeTakeFirstOrThrow();
-    const stream = await blobStore.get(stored.data_key);
-    if (!stream) throw new GatewayRefusal('The bundle data is missing from the blob store');
-    const pieces: Buffer[] = [];
-    for await (const piece of stream) pieces.push(piece as Buffer);
+    const read = async () => {
+      const stream = await blobStore.get(stored.data_key);
+      if (!stream) throw new GatewayRefusal('The bundle data is missing from the blob store');
+      return stream as AsyncIterable<Uint8Array>;
+    };
     const tx = arweave.transactions.fromRaw(JSON.parse(stored.header));
-    tx.data = new Uint8Array(Buffer.concat(pieces));
-    await tx.prepareChunks(tx.data);
-    if (tx.id !== txId) throw new Error('The stored bundle does not match its id');
-    const uploader = await arweave.transactions.getUploader(tx);
-    while (!uploader.isComplete) {
-      try {
-        await uploader.uploadChunk();
-      } catch (error) {
-        const status = uploader.lastResponseStatus;
-        if (status >= 400 && status < 500 && ![404, 408, 429].includes(status)) throw new GatewayRefusal(`${status} ${uploader.lastResponseError}`);
-        throw error;
-      }
+    const tree = await ChunkTree.fromStream(await read());
+    if (tx.id !== txId || tree.dataRoot.toString('base64url') !== tx.data_root || String(tree.dataSize) !== tx.data_size) {
+      throw new Error('The stored bundle does not match its id');
+    }
+    if (tree.uploadCount <= 1) {
+      const pieces: Uint8Array[] = [];
+      for await (const piece of await read()) pieces.push(piece);
+      tx.data = new Uint8Array(Buffer.concat(pieces));
+      expectAccepted(await arweave.api.post('tx', JSON.stringify(tx)));
+      return;
+    }
+    expectAccepted(await arweave.api.post('tx', JSON.stringify(tx)));
+    let index = 0;
+    for await (const chunk of chunkStream(await read())) {
+      if (index >= tree.uploadCount) break;
+      if (!crypto.createHash('sha256').update(chunk.bytes).digest().equals(tree.chunks[index]!.dataHash)) throw new Error('The bundle file changed while it was posted');
+      const { offset, proof } = tree.proof(index);
+      const body = { data_root: tx.data_root, data_size: tx.data_size, data_path: proof.toString('base64url'), offset: String(offset), chunk: chunk.bytes.toString('base64url') };
+      expectAccepted(await arweave.api.post('chunk', JSON.stringify(body)));
+      index += 1;
     }
   }
 

@@ -7,11 +7,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { Bundle } from 'arbundles';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { ARWEAVE_CONTENT_TYPE_HEADER, ARWEAVE_FILE_NAME_HEADER, ArweaveConfig, StorageTransaction, StorageTransactionPage } from '../../src/protocol/arweave';
 import type { OperationBody } from '../../src/protocol/vaults';
+import type { BlobStore, ByteSource } from '../blobs/BlobStore';
+import { DiskBlobStore } from '../blobs/DiskBlobStore';
 import { ServerMessage } from '../../src/protocol/ws';
 import { ApiClient } from '../testing/ApiClient';
 import { TestGateway } from '../testing/arlocal';
@@ -313,6 +316,79 @@ describeEachDatabase('permanent relay', (env) => {
     expect(row!.tx_id).toBe(bundled!.tx_id);
   });
 
+  it('R65: versions of several MiB in many chunks travel as one chunked bundle the gateway serves back byte for byte', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    // A version of two stored chunks, and sizes that end mid arweave chunk (256 KiB).
+    const added = [
+      await addFile(owner, vaultId, makeFile(4_300_000, { chunkSize: 4 * 1024 * 1024 })),
+      await addFile(owner, vaultId, makeFile(300_001)),
+      await addFile(owner, vaultId, makeFile(40_000)),
+    ];
+    await relayOf(app).runOnce();
+    const pending = await rowsOf(vaultId);
+    expect(pending.map((r) => r.status)).toEqual(['PENDING', 'PENDING', 'PENDING']);
+    // arlocal unbundles a chunked bundle in the background once its last chunk is in, and its
+    // /mine unbundles too: a block mined in between fails on items the other wrote (arlocal's
+    // race). So the items are read back first, then blocks are mined.
+    for (const row of pending) {
+      await expect.poll(async () => (await fetch(`${gateway.url}/${row.data_item_id}`)).status, { timeout: 20_000, interval: 100 }).toBe(200);
+    }
+    await settle(app, vaultId);
+    const rows = await rowsOf(vaultId);
+    expect(rows.map((r) => r.status)).toEqual(['COMMITTED', 'COMMITTED', 'COMMITTED']);
+    expect(new Set(rows.map((r) => r.tx_id)).size).toBe(1);
+    const bundle = await verifiedBundle(rows[0]!.tx_id!);
+    expect(bundle.getIds()).toEqual(rows.map((r) => r.data_item_id));
+    const posted = await gateway.arweave.transactions.get(rows[0]!.tx_id!);
+    expect(Number(posted.data_size)).toBeGreaterThan(17 * 256 * 1024);
+    for (const [index, { bytes }] of added.entries()) {
+      const served = Buffer.from(await (await fetch(`${gateway.url}/${rows[index]!.data_item_id}`)).arrayBuffer());
+      expect(served.equals(bytes)).toBe(true);
+      expect(Buffer.from(bundle.get(index).rawData).equals(bytes)).toBe(true);
+    }
+  });
+
+  it('R65: a bundle file that changed on disk after it was signed is not posted', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    await addFile(owner, vaultId, makeFile(600_000));
+    await relayOf(app).runOnce(['bundle']);
+    const [bundled] = await rowsOf(vaultId);
+    const file = path.join(env.dataDir, 'blobs', 'arweave-bundles', bundled!.tx_id!);
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 1;
+    fs.writeFileSync(file, bytes);
+    await relayOf(app).runOnce(['post']);
+    const [row] = await rowsOf(vaultId);
+    expect(row).toMatchObject({ status: 'BUNDLED', tx_id: bundled!.tx_id });
+    expect(Number(row!.attempts)).toBe(1);
+    expect((await gateway.arweave.transactions.getStatus(bundled!.tx_id!)).status).toBe(404);
+    await env.db.updateTable('storage_transactions').set({ next_attempt_at: Number.MAX_SAFE_INTEGER }).where('id', '=', row!.id).execute();
+  });
+
+  it('R65: stored bytes that change between the read that signed them and the read into the bundle never make a bundle; the version is then BLOCKED', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    await addFile(owner, vaultId, makeFile(50_000));
+    const [scheduled] = await rowsOf(vaultId);
+    const changing = new ChangingBlobStore(new DiskBlobStore(path.join(env.dataDir, 'blobs')), scheduled!.blob_id);
+    const tampered = await env.buildApp({ blobs: changing, arweave: { gatewayUrl: gateway.url, wallet, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
+    const before = await txCountOfWallet();
+    await relayOf(tampered).runOnce(['bundle']);
+    expect(changing.reads).toBeGreaterThanOrEqual(2);
+    const [released] = await rowsOf(vaultId);
+    expect(released).toMatchObject({ status: 'SCHEDULED', tx_id: null });
+    // No bundle file, finished or half written.
+    const bundles = path.join(env.dataDir, 'blobs', 'arweave-bundles');
+    expect(fs.existsSync(bundles) ? fs.readdirSync(bundles).filter((name) => name.includes('tmp')) : []).toEqual([]);
+    await env.db.updateTable('storage_transactions').set({ next_attempt_at: 0 }).where('id', '=', released!.id).execute();
+    await relayOf(tampered).runOnce();
+    expect((await rowsOf(vaultId))[0]!.status).toBe('BLOCKED');
+    expect(await txCountOfWallet()).toBe(before);
+    await tampered.close();
+  });
+
   it('a version whose stored bytes are gone is BLOCKED, not posted', async () => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });
@@ -393,5 +469,43 @@ describeEachDatabase('permanent relay', (env) => {
     expect(config).toEqual({ gatewayUrl: null, txViewerUrl: null, contractViewerUrl: null });
   });
 });
+
+/** The blob store, except that the chunks of `blobId` read differently from their second read on. */
+class ChangingBlobStore implements BlobStore {
+  reads = 0;
+
+  constructor(
+    private readonly inner: BlobStore,
+    private readonly blobId: string,
+  ) {}
+
+  put(key: string, bytes: Buffer): Promise<void> {
+    return this.inner.put(key, bytes);
+  }
+
+  stage(key: string, source: ByteSource, maxBytes: number) {
+    return this.inner.stage(key, source, maxBytes);
+  }
+
+  async get(key: string): Promise<Readable | null> {
+    const stream = await this.inner.get(key);
+    if (!stream || !key.startsWith(`${this.blobId}/`)) return stream;
+    this.reads += 1;
+    if (this.reads === 1) return stream;
+    const pieces: Buffer[] = [];
+    for await (const piece of stream) pieces.push(piece as Buffer);
+    const bytes = Buffer.concat(pieces);
+    bytes[0] = bytes[0]! ^ 1;
+    return Readable.from([bytes]);
+  }
+
+  has(key: string): Promise<boolean> {
+    return this.inner.has(key);
+  }
+
+  delete(key: string): Promise<void> {
+    return this.inner.delete(key);
+  }
+}
 
 export type { TestEnv };
