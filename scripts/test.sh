@@ -37,9 +37,17 @@ echo "PostgreSQL test cluster on port $PGPORT"
 status=0
 step() { echo; echo "== $1"; shift; "$@" || { echo "!! failed: $*"; status=1; }; }
 
-step "Type check" npm run --silent typecheck:all
+# The type check and the production build run beside the unit and server tests (those wait on
+# PostgreSQL and the disk often enough to leave room); their output follows the tests' output.
+(npm run --silent typecheck:all > .tmp/typecheck.log 2>&1; echo $? > .tmp/typecheck.rc) &
+typecheck_pid=$!
+(npx vite build --logLevel warn > .tmp/build.log 2>&1; echo $? > .tmp/build.rc) &
+build_pid=$!
 step "Unit and server tests (SQLite and PostgreSQL)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
-step "Production build" npx vite build --logLevel warn
+wait $typecheck_pid $build_pid
+reported() { cat "$2"; [ "$(cat "$3")" = 0 ]; }
+step "Type check" reported typecheck .tmp/typecheck.log .tmp/typecheck.rc
+step "Production build" reported build .tmp/build.log .tmp/build.rc
 step "End-to-end tests (Chromium)" npx playwright test
 
 node scripts/summarizeTests.mjs .tmp/vitest.json .tmp/playwright.json || status=1
