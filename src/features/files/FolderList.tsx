@@ -38,7 +38,7 @@ export function FolderList({ list, items, loadingLabel, empty, batch, ...table }
       onSort={list.onSort}
       onToggle={list.onToggle}
       onToggleAll={list.onToggleAll}
-      toolbar={<FileBatchBar selected={list.selectedNodes} itemCount={list.itemCount} isComplete={table.isComplete} {...batch} />}
+      toolbar={<FileBatchBar selected={list.selectedNodes} itemCount={list.itemCount} pendingCount={list.pendingCount} isComplete={table.isComplete} {...batch} />}
     />
   );
 }
