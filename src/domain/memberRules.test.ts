@@ -121,6 +121,10 @@ describe('invite page by membership status (spec 001 section 4)', () => {
     expect(invitePageView('m', 'PENDING', { kind: 'text', text: '  ' })).toEqual({ kind: 'noTerms' });
     expect(invitePageView('m', 'PENDING', text)).toEqual({ kind: 'terms', text: 'Be nice.' });
   });
+  it('R72: an invitation without terms is shown (who invited, the role, Accept invitation), never accepted by itself', () => {
+    expect(invitePageView('m', 'PENDING', { kind: 'text', text: '' })).toEqual({ kind: 'noTerms' });
+    expect(canAcceptTerms('', false)).toBe(true);
+  });
   it('requires the checkbox only when there are terms', () => {
     expect(canAcceptTerms('Be nice.', false)).toBe(false);
     expect(canAcceptTerms('Be nice.', true)).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { syncLookOf } from './syncStatusText';
 
 describe('the top bar sync status', () => {
-  it('[R12] offline, the badge counts the changes waiting (as the README says), and still reads Offline', () => {
+  it('R12: offline, the badge counts the changes waiting (as the README says), and still reads Offline', () => {
     expect(syncLookOf('offline', 3).label).toBe('Offline · 3 changes waiting');
     expect(syncLookOf('offline', 1).label).toBe('Offline · 1 change waiting');
     expect(syncLookOf('offline', 0).label).toBe('Offline');

@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('a link opened on a device that has not fetched what it names', () => {
-  it('[R70] a cycle that reached the server brings a shared vault; only then does a missing vault count as absent; offline nothing is concluded', async () => {
+  it('R70: a cycle that reached the server brings a shared vault; only then does a missing vault count as absent; offline nothing is concluded', async () => {
     const owner = await device('owner');
     const bob = await device('bob');
     const vaultId = await sharedVault(owner, [{ d: bob, role: 'VIEWER' }], 'Linked plans');

@@ -4,7 +4,7 @@
  * says so from its saved link (R71); an invitation to a vault without terms shows who invited and
  * as what, and waits for 'Accept invitation' (R72); inviting someone already in the vault says so.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { join } from 'node:path';
 import { waitForMailLink } from './mailbox';
 import { LoginPage } from './pages/LoginPage';
@@ -15,8 +15,15 @@ import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures
 const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
 
 /** A fresh browser (no cached data, signed out) opens `link`, logs in, and is brought back to it. */
-async function openOnFreshDevice(browser: Browser, page: Page, link: string, email: string): Promise<Page> {
+async function openOnFreshDevice(
+  browser: Browser,
+  page: Page,
+  link: string,
+  email: string,
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<Page> {
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  await prepare?.(context);
   const fresh = await context.newPage();
   await fresh.goto(link);
   await expect(fresh).toHaveURL(/\/login/);
@@ -30,7 +37,7 @@ function escapeRegExp(text: string): string {
 }
 
 // SYNC_SPEC R70; spec 000 section 8 ('load failure to /404').
-test('links: a vault, chat or file link opens on a fresh device right after login; an unknown vault is a 404', async ({
+test('R70: links: a vault, chat or file link opens on a fresh device right after login; an unknown vault is a 404', async ({
   page,
   browser,
 }, testInfo) => {
@@ -50,8 +57,21 @@ test('links: a vault, chat or file link opens on a fresh device right after logi
   const fileUrl = page.url();
   await expect(page.getByRole('button', { name: `Download ${file.name}` })).toBeVisible();
 
-  // The vault's files, from a link, on a device that has never seen the vault list.
-  const device = await openOnFreshDevice(browser, page, vaultUrl, email);
+  // The vault's files, from a link, on a device that has never seen the vault list. While the
+  // server has not answered with the list (held here), the page says it is fetching the vault.
+  let answerList = () => {};
+  const listHeld = new Promise<void>((resolve) => (answerList = resolve));
+  const device = await openOnFreshDevice(browser, page, vaultUrl, email, async (context) => {
+    await context.route(/\/api\/vaults(\?.*)?$/, async (route) => {
+      await listHeld;
+      await route.continue();
+    });
+  });
+  await expect(device.getByLabel('Loading vault')).toBeVisible();
+  await expect(device.getByRole('status').filter({ hasText: 'Fetching this vault…' })).toBeVisible();
+  await device.screenshot({ path: join(SCREENSHOT_DIR, `${testInfo.project.name}-links-fetching-vault.png`) });
+  await expect(device).toHaveURL(new URL(vaultUrl).pathname);
+  answerList();
   await expect(new VaultRoom(device).row(file.name)).toBeVisible({ timeout: 30_000 });
   await expect(device.getByRole('heading', { name: /something's wrong/ })).toHaveCount(0);
   await device.screenshot({ path: join(SCREENSHOT_DIR, `${testInfo.project.name}-links-fresh-device.png`), fullPage: true });
@@ -72,7 +92,7 @@ test('links: a vault, chat or file link opens on a fresh device right after logi
 });
 
 // SYNC_SPEC R12 and R71.
-test('links: offline the top bar counts the changes waiting; a file deleted for good says so from its saved link, with nothing to download', async ({ page }, testInfo) => {
+test('R12, R71: links: offline the top bar counts the changes waiting; a file deleted for good says so from its saved link, with nothing to download', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const email = uniqueEmail(testInfo, 'deleted');
   const vaultName = `Expedition bin ${Date.now().toString(36)}`;
@@ -114,7 +134,7 @@ test('links: offline the top bar counts the changes waiting; a file deleted for 
 });
 
 // SYNC_SPEC R72, spec 001 section 2 (invite page), section 5 (invitation to a vault).
-test('invitations without terms: the notification and the e-mail show who invited and the role, and nothing is accepted until Accept invitation; inviting a member says they are one', async ({
+test('R72: invitations without terms: the notification and the e-mail show who invited and the role, and nothing is accepted until Accept invitation; inviting a member says they are one', async ({
   page,
   browser,
 }, testInfo) => {
