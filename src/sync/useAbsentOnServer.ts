@@ -13,9 +13,10 @@ import { useHasSynced, useSyncStatus } from './syncStatus';
  * that is not known (the first sync has not answered, the device is offline, a check is running).
  *
  * `isMissing`: the device does not hold it now (the screen's live read). While it is missing and
- * the account's first sync has answered, one more cycle runs (the device may have synced before
- * the thing existed, as for a vault someone just shared), then `isPresent` reads the device
- * directly: a live query may not have caught up with the cycle's writes yet.
+ * the account's first sync has answered and `isPresent` (a direct read of the device) does not find
+ * it either, one more cycle runs (the device may have synced before the thing existed, as for a
+ * vault someone just shared), then `isPresent` reads again: a live query may not have caught up
+ * with the cycle's writes yet.
  */
 export function useAbsentOnServer(key: string, isMissing: boolean, isPresent: () => Promise<boolean>): boolean {
   const hasSynced = useHasSynced();
@@ -26,8 +27,10 @@ export function useAbsentOnServer(key: string, isMissing: boolean, isPresent: ()
     if (!isMissing || !hasSynced || isOffline) return;
     let isCurrent = true;
     void (async () => {
+      // Most of the time the live read is only a moment behind: no cycle for what the device holds.
+      if (await isPresent()) return;
       const client = getCurrentSync();
-      if (!client || !(await client.syncAndConfirm()) || !isCurrent) return;
+      if (!isCurrent || !client || !(await client.syncAndConfirm()) || !isCurrent) return;
       const present = await isPresent();
       if (isCurrent && !present) setAbsentKey(key);
     })();
