@@ -118,8 +118,12 @@ describe('invite page by membership status (spec 001 section 4)', () => {
     expect(invitePageView('m', 'REJECTED', text)).toEqual({ kind: 'rejected' });
     expect(invitePageView('m', 'INVITED', text)).toEqual({ kind: 'awaitingConfirmation' });
     expect(invitePageView('m', 'PENDING', { kind: 'loading' })).toEqual({ kind: 'loading' });
-    expect(invitePageView('m', 'PENDING', { kind: 'text', text: '  ' })).toEqual({ kind: 'autoAccept' });
+    expect(invitePageView('m', 'PENDING', { kind: 'text', text: '  ' })).toEqual({ kind: 'noTerms' });
     expect(invitePageView('m', 'PENDING', text)).toEqual({ kind: 'terms', text: 'Be nice.' });
+  });
+  it('R72: an invitation without terms is shown (who invited, the role, Accept invitation), never accepted by itself', () => {
+    expect(invitePageView('m', 'PENDING', { kind: 'text', text: '' })).toEqual({ kind: 'noTerms' });
+    expect(canAcceptTerms('', false)).toBe(true);
   });
   it('requires the checkbox only when there are terms', () => {
     expect(canAcceptTerms('Be nice.', false)).toBe(false);

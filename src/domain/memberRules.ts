@@ -55,9 +55,20 @@ export function canSendInvites(rows: InviteFormRow[]): boolean {
 
 /** Spec 001 section 5 and spec 000 section 8: what a failed row reads. */
 export function inviteRowFailureText(code: string): string {
+  if (code === 'SELF') return 'You are already a member of this vault.';
+  if (code === 'ACCEPTED_MEMBER') return 'This person is already a member of this vault.';
   if (code === 'ALREADY_MEMBER') return 'This person has already been invited.';
   if (code === 'USER_NOT_FOUND') return 'There is no Cairn account with this e-mail. Only people with a Cairn account can be invited.';
   return 'There was an error sending the invitation.';
+}
+
+/**
+ * Rows of people already in the vault: their row says so, and that is all there is to say (no
+ * 'error sending' snackbar: nothing failed). Other failed rows keep the spec's action-failure
+ * toast (spec 001 section 8).
+ */
+export function isAlreadyInVault(code: string): boolean {
+  return code === 'SELF' || code === 'ACCEPTED_MEMBER';
 }
 
 // --- manage access -----------------------------------------------------------------------------
@@ -192,13 +203,14 @@ export type InvitePageView =
   | { kind: 'rejected' }
   | { kind: 'awaitingConfirmation' }
   | { kind: 'loading' }
-  | { kind: 'autoAccept' }
+  | { kind: 'noTerms' }
   | { kind: 'terms'; text: string };
 
 /**
  * Spec 001 section 4, 'Invite page by membership status': no parameter -> /; ACCEPTED -> the
- * vault's files; REVOKED -> /reject-invite (from=REVOKED); no terms or unreadable terms -> the
- * invite is accepted automatically; otherwise the terms are shown. REJECTED (not in the spec's
+ * vault's files; REVOKED -> /reject-invite (from=REVOKED); no terms or unreadable terms -> who
+ * invited and the role, with 'Accept invitation' and 'Reject terms' (spec 001 section 2; never
+ * accepted by itself, SYNC_SPEC R72); otherwise the terms are shown. REJECTED (not in the spec's
  * list) goes to /reject-invite with from=REJECTED, whose text says to ask for another invite;
  * INVITED (the owner has not confirmed access yet, so nothing can be accepted) says so.
  */
@@ -210,7 +222,9 @@ export function invitePageView(membershipId: string | undefined, status: Members
   if (status === 'REJECTED') return { kind: 'rejected' };
   if (status === 'INVITED') return { kind: 'awaitingConfirmation' };
   if (terms.kind === 'loading') return { kind: 'loading' };
-  if (terms.text.trim() === '') return { kind: 'autoAccept' };
+  // Section 2's screen, not section 4's automatic accept: nobody joins a vault without seeing who
+  // invited them and as what (R72).
+  if (terms.text.trim() === '') return { kind: 'noTerms' };
   return { kind: 'terms', text: terms.text };
 }
 

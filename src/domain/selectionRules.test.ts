@@ -35,6 +35,13 @@ describe('selection (spec 000 section 5)', () => {
     expect(selectionSummary(10_000, 10_000)).toBe('All 10,000 selected');
     expect(selectionSummary(1, 1)).toBe('1 selected');
   });
+  it('counts the rows of new files still uploading with the items (not "0 items" above four uploading rows)', () => {
+    expect(selectionSummary(0, 0, 4)).toBe('4 items');
+    expect(selectionSummary(0, 0, 1)).toBe('1 item');
+    expect(selectionSummary(0, 3, 2)).toBe('5 items');
+    // Uploading rows cannot be selected: the selection counts the items.
+    expect(selectionSummary(3, 3, 2)).toBe('All 3 selected');
+  });
   it('batch download stops at 1e9 bytes', () => {
     expect(canBatchDownload(999_999_999)).toBe(true);
     expect(canBatchDownload(1_000_000_000)).toBe(false);

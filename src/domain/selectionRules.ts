@@ -41,10 +41,16 @@ export function toggleAll(ids: readonly string[], selected: ReadonlySet<string>)
   return allSelected ? new Set() : new Set(ids);
 }
 
-/** The list toolbar's count: '10,000 items' with nothing selected, '12 selected', 'All 10,000 selected'. */
-export function selectionSummary(selectedCount: number, itemCount: number): string {
+/**
+ * The list toolbar's count: '10,000 items' with nothing selected, '12 selected', 'All 10,000
+ * selected'. With nothing selected it counts every row the list shows, new files still uploading
+ * (`pendingCount`) included: '0 items' above four uploading rows read as a broken list. Only items
+ * can be selected, so the selection counts against `itemCount` alone.
+ */
+export function selectionSummary(selectedCount: number, itemCount: number, pendingCount = 0): string {
   const format = (n: number) => n.toLocaleString('en-US');
-  if (selectedCount === 0) return itemCount === 1 ? '1 item' : `${format(itemCount)} items`;
+  const rowCount = itemCount + pendingCount;
+  if (selectedCount === 0) return rowCount === 1 ? '1 item' : `${format(rowCount)} items`;
   if (selectedCount === itemCount && itemCount > 1) return `All ${format(itemCount)} selected`;
   return `${format(selectedCount)} selected`;
 }

@@ -35,6 +35,8 @@ export class SyncClient {
   private pokedVaults = new Set<string>();
   private failures = 0;
   private isRealtimeOpen = false;
+  /** Whether the last cycle reached the server and finished (syncAndConfirm answers it). */
+  private isLastCycleOk = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** When `timer` fires (epoch ms), and whether it is a retry after a failure. */
   private timerDueAt = 0;
@@ -96,6 +98,7 @@ export class SyncClient {
     this.timer = null;
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.isRealtimeOpen = false;
+    this.isLastCycleOk = false;
     this.status.set({ isActive: false, hasError: false, hasSynced: false, isReachable: true });
   }
 
@@ -138,6 +141,20 @@ export class SyncClient {
     await this.idle();
   }
 
+  /**
+   * Runs a push and pull cycle now (after the one running, if any) and answers whether it reached
+   * the server and finished: true means the device now holds every vault the server lists for this
+   * account, pulled up to its head, so what is missing from the device does not exist for this
+   * user (SYNC_SPEC R70). Unlike syncNow it does not wait for uploads.
+   */
+  async syncAndConfirm(): Promise<boolean> {
+    if (!this.ctx) return false;
+    this.requestRun();
+    // A request during a run makes that same run loop once more, so this covers a fresh cycle.
+    if (this.running) await this.running;
+    return this.isLastCycleOk && this.ctx !== null;
+  }
+
   /** Resolves when no cycle and no upload is running. */
   async idle(): Promise<void> {
     for (;;) {
@@ -159,6 +176,7 @@ export class SyncClient {
       this.status.set({ isActive: true });
       try {
         await this.cycle(ctx);
+        this.isLastCycleOk = true;
         this.failures = 0;
         this.status.set({ isActive: false, hasError: false, hasSynced: true, isReachable: true });
         // Vaults kept offline fetch what the cycle brought (SYNC_SPEC R15).
@@ -166,6 +184,7 @@ export class SyncClient {
         this.schedule(this.isRealtimeOpen ? Math.max(this.pollIntervalMs, POLL_INTERVAL_WITH_SOCKET_MS) : this.pollIntervalMs);
       } catch (error) {
         this.failures += 1;
+        this.isLastCycleOk = false;
         ctx.log('Sync cycle failed; retrying', error);
         this.status.set({
           isActive: false,

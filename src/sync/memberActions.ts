@@ -32,7 +32,11 @@ export interface InviteRow {
   role: MemberRole;
 }
 
-/** One form row's outcome. `code` ALREADY_MEMBER: 'This person has already been invited.'; USER_NOT_FOUND: no account. */
+/**
+ * One form row's outcome. `code` ALREADY_MEMBER: 'This person has already been invited.';
+ * USER_NOT_FOUND: no account; SELF: the inviter's own e-mail; ACCEPTED_MEMBER: someone who already
+ * accepted (the last two are found on the device and never sent).
+ */
 export type InviteRowResult =
   | { email: string; status: 'invited'; membershipId: string }
   | { email: string; status: 'failed'; code: string; message: string };
@@ -88,6 +92,16 @@ export async function inviteMembers(vaultId: string, rows: InviteRow[], message?
       const account = await lookup(ctx, email.data);
       if (!account) {
         results.push({ email: row.email, status: 'failed', code: 'USER_NOT_FOUND', message: NO_ACCOUNT_MESSAGE });
+        continue;
+      }
+      // Already in the vault: said as such, and nothing is sent (the server would answer
+      // ALREADY_MEMBER, which reads 'already invited').
+      if (account.userId === ctx.user.id) {
+        results.push({ email: row.email, status: 'failed', code: 'SELF', message: 'You are already a member of this vault.' });
+        continue;
+      }
+      if (members.some((m) => m.userId === account.userId && m.status === 'ACCEPTED')) {
+        results.push({ email: row.email, status: 'failed', code: 'ACCEPTED_MEMBER', message: 'This person is already a member of this vault.' });
         continue;
       }
       const sealed = isPrivate ? await sealRingFor(ctx, vaultId, account.publicEncryptionKey) : null;

@@ -10,9 +10,10 @@ async function openMemberMenu(page: Page, vaultName: string, entry: string): Pro
   await expect(page.getByRole('heading', { name: entry })).toBeVisible();
 }
 
-/** Opens the e-mailed invitation; the vault has no terms, so it is accepted at once (spec 001 section 4). */
+/** Opens the e-mailed invitation; the vault has no terms: 'Accept invitation' (spec 001 section 2, SYNC_SPEC R72). */
 async function acceptInvitation(page: Page, link: string): Promise<void> {
   await page.goto(link);
+  await page.getByRole('button', { name: 'Accept invitation' }).click({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/vaults\/active\/[A-Za-z0-9_-]+\/assets$/, { timeout: 30_000 });
   await expect(page.getByText('Access accepted. The vault is now in your list.')).toBeVisible();
 }
@@ -84,7 +85,7 @@ test('leave vault: a second owner leaves; the vault leaves their list, the owner
   await expect(page).toHaveURL(vaultUrl, { timeout: 15_000 });
   await expect(room.row('Before the leave')).toBeVisible();
 
-  // B and C accept (no terms: at once).
+  // B and C accept (no terms: the invitation alone).
   await acceptInvitation(coOwner, coOwnerLink);
   await expect(coOwnerRoom.row('Before the leave')).toBeVisible({ timeout: 30_000 });
   await acceptInvitation(contributor, contributorLink);

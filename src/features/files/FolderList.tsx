@@ -39,7 +39,7 @@ function FolderView({ list, batch, table }: Pick<FolderListProps, 'list' | 'batc
   const [view, setView] = useFileView();
   const toolbar = (
     <Group justify="space-between" gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-      <FileBatchBar selected={list.selectedNodes} itemCount={list.itemCount} isComplete={table.isComplete} {...batch} />
+      <FileBatchBar selected={list.selectedNodes} itemCount={list.itemCount} pendingCount={list.pendingCount} isComplete={table.isComplete} {...batch} />
       <FileViewToggle view={view} onChange={setView} />
     </Group>
   );

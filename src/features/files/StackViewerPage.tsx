@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Center, Grid, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Paper, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo } from 'react';
+import { linkTargetView } from '../../domain/linkTargetRules';
 import { isMarkdownNote } from '../../domain/noteRules';
 import { useFolderChildren, useNode, useVersions } from '../../storage/vaultStore';
 import { IconArrowLeft, IconDownload } from '../../ui/icons';
@@ -10,6 +11,8 @@ import { PreviousNextFile } from './viewer/PreviousNextFile';
 import { VersionList } from './viewer/VersionList';
 import { ViewerFileActions } from './viewer/ViewerFileActions';
 import { useVaultRoom } from './VaultRoomContext';
+import { LinkPending } from './LinkPending';
+import { DeletedFile, PendingNode } from './LinkedNodeStates';
 import { copyPublicLink, publicFileLink } from '../public/shareLinks';
 
 /** .../stack/$stackId?resourceVersion: a file with its versions (spec 000 sections 2 and 4, stack viewer). */
@@ -46,24 +49,22 @@ export function StackViewerPage() {
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  if (node === undefined || versions === undefined) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading file" />
-      </Center>
-    );
-  }
-  if (node.kind !== 'file' || node.vaultId !== vault.vaultId) return <Navigate to="/vaults/$status/$vaultId/assets" params={{ status, vaultId: vault.vaultId }} replace />;
-
-  const latest = versions[0];
-  const current = versions.find((v) => v.versionId === resourceVersion) ?? latest;
-  const download = () => void downloadNodes(vault.vaultId, [node], current?.versionId);
   const renderBack = (props: Record<string, unknown>) =>
     parentId === null ? (
       <Link to="/vaults/$status/$vaultId/assets" params={{ status, vaultId: vault.vaultId }} {...props} />
     ) : (
       <Link to="/vaults/$status/$vaultId/assets/folders/$folderId" params={{ status, vaultId: vault.vaultId, folderId: parentId }} {...props} />
     );
+
+  const view = linkTargetView(node, vault.vaultId);
+  if (view === 'pending') return <PendingNode nodeId={stackId} target="file" />;
+  if (view === 'elsewhere') return <Navigate to="/vaults/$status/$vaultId/assets" params={{ status, vaultId: vault.vaultId }} replace />;
+  if (view === 'deleted' && node) return <DeletedFile name={node.name} />;
+  if (!node || versions === undefined) return <LinkPending target="file" />;
+
+  const latest = versions[0];
+  const current = versions.find((v) => v.versionId === resourceVersion) ?? latest;
+  const download = () => void downloadNodes(vault.vaultId, [node], current?.versionId);
 
   function selectVersion(versionId: string) {
     // The latest version has no parameter (spec 000 route table); a version is a place to come back to.

@@ -1,11 +1,13 @@
-import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useParams, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { isListedMembership } from '../../domain/vaultListRules';
 import { canAddAssets, canEditAssets, canUploadFiles } from '../../domain/vaultPermissions';
 import type { VaultRecord } from '../../storage/vaultRecords';
-import { useVault, useVaults } from '../../storage/vaultStore';
+import { getDb } from '../../storage/db';
+import { getStoreAccount, getVault, useVault } from '../../storage/vaultStore';
+import { useAbsentOnServer } from '../../sync/useAbsentOnServer';
+import { LinkPending } from './LinkPending';
 import { useMarkVaultRead } from '../notifications/useMarkVaultRead';
 import { VaultAccessEnded } from './VaultAccessEnded';
 import { VaultHistoryNotice } from './VaultHistoryNotice';
@@ -25,17 +27,17 @@ function useShownVault(vault: VaultRecord | undefined): VaultRecord | undefined 
   return useMemo(() => vault, [shown]);
 }
 
-/** No vault to show yet: a loader while the lists load, /404 once they lack it. */
+/**
+ * No vault to show yet: fetching while the server has not answered (a link opened on a new device
+ * lands here before the first sync), /404 once it says this user has no such vault (R70).
+ */
 function VaultPending({ vaultId }: { vaultId: string }) {
-  const active = useVaults('active');
-  const inactive = useVaults('inactive');
-  const isListed = [...(active ?? []), ...(inactive ?? [])].some((v) => v.vaultId === vaultId);
-  if (active !== undefined && inactive !== undefined && !isListed) return <Navigate to="/404" replace />;
-  return (
-    <Center py="xl">
-      <Loader aria-label="Loading vault" />
-    </Center>
-  );
+  const isAbsent = useAbsentOnServer(`vault:${vaultId}`, true, async () => {
+    const accountId = getStoreAccount();
+    return accountId !== null && (await getVault(getDb(), accountId, vaultId)) !== undefined;
+  });
+  if (isAbsent) return <Navigate to="/404" replace />;
+  return <LinkPending target="vault" />;
 }
 
 /** /vaults/$status/$vaultId/*: loads the vault; a vault that cannot be found goes to /404 (spec 000 section 8). */

@@ -60,5 +60,7 @@ export function useFileList(children: NodeRecord[] | undefined, folderKey: strin
   const selectedNodes = useMemo(() => (selected.size === 0 ? [] : sorted.filter((n) => selected.has(n.id))), [sorted, selected]);
   const clearSelection = useCallback(() => setSelected(new Set()), []);
 
-  return { sorted, itemCount: orderedIds.length, sort, onSort, selected, selectedNodes, onToggle, onToggleAll, clearSelection };
+  // Rows still uploading, counted with the items in the toolbar (selectionSummary).
+  const pendingCount = sorted.length - orderedIds.length;
+  return { sorted, itemCount: orderedIds.length, pendingCount, sort, onSort, selected, selectedNodes, onToggle, onToggleAll, clearSelection };
 }

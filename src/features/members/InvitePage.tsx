@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
-import { canAcceptTerms, invitePageView, roleCardText } from '../../domain/memberRules';
+import { useState } from 'react';
+import { canAcceptTerms, invitePageView, ROLE_LABELS, roleCardText } from '../../domain/memberRules';
 import type { MembershipResponse } from '../../protocol/members';
 import { acceptInvite, rejectInvite } from '../../sync/memberActions';
 import { showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
@@ -23,7 +23,6 @@ function InviteByStatus({ membership }: { membership: MembershipResponse }) {
   const view = invitePageView(member.membershipId, member.status, terms);
   const [isChecked, setIsChecked] = useState(false);
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
-  const hasAutoAccepted = useRef(false);
 
   async function accept() {
     setBusy('accept');
@@ -50,14 +49,6 @@ function InviteByStatus({ membership }: { membership: MembershipResponse }) {
     }
   }
 
-  const isAutoAccept = view.kind === 'autoAccept';
-  useEffect(() => {
-    if (!isAutoAccept || hasAutoAccepted.current) return;
-    hasAutoAccepted.current = true;
-    void accept();
-    // accept() only reads values fixed for this membership; the ref makes it run once.
-  }, [isAutoAccept]);
-
   switch (view.kind) {
     case 'home':
       return <Navigate to="/" replace />;
@@ -83,27 +74,27 @@ function InviteByStatus({ membership }: { membership: MembershipResponse }) {
           </Group>
         </InvitationLayout>
       );
-    case 'autoAccept':
+    case 'noTerms':
+      // Spec 001 section 2: who invited and as what, then the invitee decides (R72).
       return (
         <InvitationLayout title={TITLE}>
-          <Text>
-            {membership.invitedByEmail
-              ? `You have been invited by ${membership.invitedByEmail} to their vault.`
-              : 'You have been invited to a vault.'}
-          </Text>
-          <InvitationLoader label="Accepting the invitation" />
+          <RoleCard role={member.role} />
+          <Text>{invitedByText(membership.invitedByEmail)}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => void reject()} loading={busy === 'reject'} disabled={busy !== null}>
+              Reject terms
+            </Button>
+            <Button onClick={() => void accept()} loading={busy === 'accept'} disabled={busy !== null}>
+              Accept invitation
+            </Button>
+          </Group>
         </InvitationLayout>
       );
     case 'terms':
       return (
         <InvitationLayout title={TITLE}>
-          <Paper withBorder radius="md" p="md" bg="var(--mantine-color-default-hover)">
-            <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-              Your role
-            </Text>
-            <Text fw={600}>{roleCardText(member.role)}</Text>
-          </Paper>
-          {membership.invitedByEmail && <Text size="sm">{`You have been invited by ${membership.invitedByEmail} to their vault.`}</Text>}
+          <RoleCard role={member.role} />
+          <Text size="sm">{invitedByText(membership.invitedByEmail)}</Text>
           <Stack gap={6}>
             <Text fw={600} id="terms-heading">
               Terms
@@ -133,4 +124,22 @@ function InviteByStatus({ membership }: { membership: MembershipResponse }) {
         </InvitationLayout>
       );
   }
+}
+
+/** Spec 001 section 2's line; an inviter whose account is gone leaves only the invitation. */
+function invitedByText(email: string | null | undefined): string {
+  return email ? `You have been invited by ${email} to their vault.` : 'You have been invited to a vault.';
+}
+
+/** The role the invitation gives, named, with the spec's card text for it. */
+function RoleCard({ role }: { role: MembershipResponse['member']['role'] }) {
+  return (
+    <Paper withBorder radius="md" p="md" bg="var(--mantine-color-default-hover)" aria-label="Your role" component="section">
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+        Your role
+      </Text>
+      <Text fw={700}>{ROLE_LABELS[role]}</Text>
+      <Text size="sm">{roleCardText(role)}</Text>
+    </Paper>
+  );
 }

@@ -8,6 +8,7 @@ import {
   filledInviteRows,
   type InviteFormRow,
   inviteRowFailureText,
+  isAlreadyInVault,
   memberMenuEntries,
   withTrailingEmptyRow,
 } from '../../domain/memberRules';
@@ -72,9 +73,11 @@ export function InviteToVaultPage() {
       );
       const keyByEmail = new Map(toSend.map((row) => [row.email.trim().toLowerCase(), row.key]));
       const failed = new Map<string, string>();
+      let isAnyUnexplained = false;
       for (const result of results) {
         const key = keyByEmail.get(result.email.trim().toLowerCase());
         if (result.status === 'failed' && key) failed.set(key, inviteRowFailureText(result.code));
+        if (result.status === 'failed' && !isAlreadyInVault(result.code)) isAnyUnexplained = true;
       }
       const sentCount = results.length - failed.size;
       if (sentCount > 0) showSnackbar(sentCount === 1 ? 'Invitation sent.' : `${sentCount} invitations sent.`);
@@ -82,7 +85,7 @@ export function InviteToVaultPage() {
         void navigate({ to: '/vaults/$status/$vaultId/assets', params });
         return;
       }
-      showErrorSnackbar(FAILURE_TEXT);
+      if (isAnyUnexplained) showErrorSnackbar(FAILURE_TEXT);
       setErrors(Object.fromEntries(failed));
       setRows((current) => withTrailingEmptyRow(current.filter((row) => failed.has(row.key) || row.email.trim() === ''), makeRowKey, INVITE_LIMITS.ROWS_MAX));
     } catch (error) {

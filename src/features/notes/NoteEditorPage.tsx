@@ -9,6 +9,7 @@ import { confirmAction } from '../../ui/confirmAction';
 import { IconArrowLeft } from '../../ui/icons';
 import { runWithNameSnackbar } from '../files/fileCommands';
 import { useDecryptedBlob } from '../files/viewer/useDecryptedBlob';
+import { DeletedFile, PendingNode } from '../files/LinkedNodeStates';
 import { useVaultRoom } from '../files/VaultRoomContext';
 import { NoteForm } from './NoteForm';
 import { type DraftSource, useNoteDraft } from './useNoteDraft';
@@ -85,7 +86,10 @@ export function EditNotePage() {
   const versions = useVersions(noteId);
   const backTo = useBackToFolder();
 
-  if (node === undefined || versions === undefined) {
+  // A saved or e-mailed link: fetched on a new device, /404 once the server says it does not exist (R70).
+  if (node === undefined) return <PendingNode nodeId={noteId} target="note" />;
+  if (node.kind === 'file' && node.vaultId === vault.vaultId && node.status === 'DELETED') return <DeletedFile name={node.name} />;
+  if (versions === undefined) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading note" />
