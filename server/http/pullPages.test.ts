@@ -35,10 +35,10 @@ describeEachDatabase('pull pages by bytes', (env) => {
   /**
    * A vault whose log holds more than one page's bytes of what `area` serves: for members, a note
    * and seven drafts of about 700,000 characters; for the public (which is served no drafts, R53),
-   * 240 folders with names of 19,000 characters.
+   * 240 metadata updates with descriptions of 19,000 characters (names are at most 255 bytes, R73).
    */
   async function vaultOfLargeOps(isPublic: boolean): Promise<string> {
-    if (isPublic) return vaultOfLargeFolders();
+    if (isPublic) return vaultOfLargeDescriptions();
     const vaultId = await owner.createVault({ isPublic });
     const noteId = newId();
     const version = await owner.upload(vaultId, makeFile(20, { isPublic }), { isPublic });
@@ -51,11 +51,13 @@ describeEachDatabase('pull pages by bytes', (env) => {
     return vaultId;
   }
 
-  async function vaultOfLargeFolders(): Promise<string> {
+  async function vaultOfLargeDescriptions(): Promise<string> {
     const vaultId = await owner.createVault({ isPublic: true });
     for (let batch = 0; batch < 4; batch += 1) {
       const ops = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => owner.sign(vaultId, newId(), { type: 'folder.create', parentId: null, name: clear(`${batch}-${i}-`.padEnd(19_000, 'f')) })),
+        Array.from({ length: 60 }, (_, i) =>
+          owner.sign(vaultId, vaultId, { type: 'vault.updateMetadata', description: clear(`${batch}-${i}-`.padEnd(19_000, 'd')), tags: clear('[]') }),
+        ),
       );
       for (const result of await owner.push(...ops)) expectAccepted(result);
     }

@@ -1,5 +1,5 @@
 import { ApiError } from '../../src/protocol/errors';
-import { SessionParams } from '../../src/protocol/sessions';
+import { EndOtherSessionsBody, SessionParams } from '../../src/protocol/sessions';
 import type { Services } from '../services/createServices';
 import type { DefineRoute } from './route';
 
@@ -31,6 +31,8 @@ export function registerSessionRoutes(route: DefineRoute, services: Services): v
   route({
     method: 'POST',
     url: '/api/account/sessions/end-others',
+    // No body, or `{}`; anything else is a malformed request (R1).
+    body: EndOtherSessionsBody,
     auth: 'required',
     handler: async ({ caller }) => ({ ended: await services.sessions.revokeAllForUser(caller.user.id, caller.session.tokenHash) }),
   });

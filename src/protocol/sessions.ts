@@ -34,5 +34,7 @@ export type SessionListResponse = z.infer<typeof SessionListResponse>;
 export const SessionParams = z.strictObject({ sessionId: SessionId });
 
 /** POST /account/sessions/end-others: ends every session of the caller but this one. */
+export const EndOtherSessionsBody = z.strictObject({}).optional();
+
 export const EndOtherSessionsResponse = z.object({ ended: z.number().int().min(0) });
 export type EndOtherSessionsResponse = z.infer<typeof EndOtherSessionsResponse>;
