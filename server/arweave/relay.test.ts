@@ -547,8 +547,9 @@ describeEachDatabase('permanent relay', (env) => {
     expect(cut!.status).toBe('BUNDLED');
     expect(proxy.storedChunks()).toHaveLength(2);
     await first.close();
-    // The gateway restarts too: arlocal's wait for the missing chunks (a loop in the process that
-    // took the header) ends with it, as a real node's would not matter.
+    // The gateway restarts too. arlocal waits for a chunked bundle's last chunk in a loop in the
+    // process that took the header, comparing offsets it assigns itself: with a duplicate among
+    // the chunks that loop would never end (a real node has no such loop; mining unbundles here).
     await gateway.stop();
     await gateway.start();
 
