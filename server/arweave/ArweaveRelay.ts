@@ -371,7 +371,7 @@ export class ArweaveRelay {
    */
   private async isFullyPosted(txId: string): Promise<boolean> {
     const stored = await this.deps.db.selectFrom('storage_bundles').select(['header', 'chunks_accepted']).where('tx_id', '=', txId).executeTakeFirstOrThrow();
-    const chunks = uploadChunkCount(Number((JSON.parse(stored.header) as { data_size: string }).data_size));
+    const chunks = uploadChunkCount(Number(this.deps.arweave.transactions.fromRaw(JSON.parse(stored.header)).data_size));
     return chunks <= 1 || Number(stored.chunks_accepted) >= chunks;
   }
 
