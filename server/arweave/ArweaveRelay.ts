@@ -9,7 +9,8 @@
  *    database (BUNDLED) BEFORE anything is posted. Versions, items and bundles are streamed from
  *    and to disk, never whole in memory (dataItems.ts, transactionChunks.ts; SYNC_SPEC R65);
  * 2. posts BUNDLED transactions: asks the gateway first and posts only when it does not know the
- *    id, always the same signed transaction (a restart never re-bundles into a second id); then
+ *    id, always the same signed transaction (a restart never re-bundles into a second id); a
+ *    transaction it knows whose chunks were not all acknowledged gets the rest (R66a); then
  *    PENDING. A 4xx refusal (other than 404/408/429) is REJECTED; other errors back off with jitter;
  * 3. polls PENDING transactions until confirmed (COMMITTED). One the gateway forgot is posted again.
  *
@@ -28,7 +29,7 @@ import { listChunks } from '../services/vaultRows';
 import type { ArweaveClient, JWKInterface } from './arweaveClient';
 import { bundleSize, bundleStream, type SignedItem, signDataItem } from './dataItems';
 import { toStorageTransaction } from './storageTransactionRows';
-import { ChunkTree, chunkStream } from './transactionChunks';
+import { ChunkTree, chunkStream, uploadChunkCount } from './transactionChunks';
 
 /** Item bytes per bundle; a single larger version is bundled alone (docs/decisions.md). */
 export const BUNDLE_MAX_BYTES = 64 * 1024 * 1024;
@@ -346,12 +347,15 @@ export class ArweaveRelay {
     for (const txId of await this.dueTxIds('BUNDLED')) {
       try {
         const known = await this.gatewayStatus(txId);
-        if (known === 'confirmed') await this.setTxStatus(txId, 'BUNDLED', 'COMMITTED');
-        else if (known === 'pending') await this.setTxStatus(txId, 'BUNDLED', 'PENDING');
-        else {
-          await this.post(txId);
-          await this.setTxStatus(txId, 'BUNDLED', 'PENDING');
+        if (known === 'unknown') await this.post(txId, 'whole');
+        else if (!(await this.isFullyPosted(txId))) {
+          // The gateway has the header but not every chunk: a post cut partway (R66a).
+          await this.post(txId, 'rest');
+        } else if (known === 'confirmed') {
+          await this.setTxStatus(txId, 'BUNDLED', 'COMMITTED');
+          continue;
         }
+        await this.setTxStatus(txId, 'BUNDLED', 'PENDING');
       } catch (error) {
         if (error instanceof GatewayRefusal) {
           this.deps.log.warn({ txId, reason: error.message }, 'the gateway refused a bundle');
@@ -362,11 +366,27 @@ export class ArweaveRelay {
   }
 
   /**
+   * Whether the gateway acknowledged every chunk of a bundle it knows (R66a). A bundle of one
+   * chunk travels inside its header, so the gateway knowing it is enough.
+   */
+  private async isFullyPosted(txId: string): Promise<boolean> {
+    const stored = await this.deps.db.selectFrom('storage_bundles').select(['header', 'chunks_accepted']).where('tx_id', '=', txId).executeTakeFirstOrThrow();
+    const chunks = uploadChunkCount(Number(this.deps.arweave.transactions.fromRaw(JSON.parse(stored.header)).data_size));
+    return chunks <= 1 || Number(stored.chunks_accepted) >= chunks;
+  }
+
+  /**
    * Posts the stored signed transaction, its data read from the bundle file: inline when it is one
    * chunk, as arweave-js's uploader does, otherwise the header and then each chunk with its proof
    * to /chunk. The file is read twice (the proofs need the whole tree first), never held whole.
+   *
+   * `whole` posts the header and every chunk (the gateway does not know the transaction, or forgot
+   * it with whatever chunks it had); `rest` only the chunks after the last one acknowledged. Each
+   * acknowledgement is recorded before the next chunk is sent (storage_bundles.chunks_accepted),
+   * so a post cut by an outage or a restart resumes there; at worst the one chunk whose answer
+   * was lost is sent twice, which a node accepts as it accepted the first (R66a).
    */
-  private async post(txId: string): Promise<void> {
+  private async post(txId: string, part: 'whole' | 'rest'): Promise<void> {
     const { db, blobStore, arweave } = this.deps;
     const stored = await db.selectFrom('storage_bundles').selectAll().where('tx_id', '=', txId).executeTakeFirstOrThrow();
     const read = async () => {
@@ -379,23 +399,36 @@ export class ArweaveRelay {
     if (tx.id !== txId || tree.dataRoot.toString('base64url') !== tx.data_root || String(tree.dataSize) !== tx.data_size) {
       throw new Error('The stored bundle does not match its id');
     }
+    // A header posted again starts the count over: a gateway that forgot the transaction may have
+    // dropped its chunks too.
+    if (part === 'whole') await this.recordAcceptedChunks(txId, 0);
     if (tree.uploadCount <= 1) {
+      if (part === 'rest') return;
       const pieces: Uint8Array[] = [];
       for await (const piece of await read()) pieces.push(piece);
       tx.data = new Uint8Array(Buffer.concat(pieces));
       expectAccepted(await arweave.api.post('tx', JSON.stringify(tx)));
+      await this.recordAcceptedChunks(txId, tree.uploadCount);
       return;
     }
-    expectAccepted(await arweave.api.post('tx', JSON.stringify(tx)));
+    if (part === 'whole') expectAccepted(await arweave.api.post('tx', JSON.stringify(tx)));
+    const first = part === 'whole' ? 0 : Number(stored.chunks_accepted);
     let index = 0;
     for await (const chunk of chunkStream(await read())) {
       if (index >= tree.uploadCount) break;
-      if (!crypto.createHash('sha256').update(chunk.bytes).digest().equals(tree.chunks[index]!.dataHash)) throw new Error('The bundle file changed while it was posted');
-      const { offset, proof } = tree.proof(index);
-      const body = { data_root: tx.data_root, data_size: tx.data_size, data_path: proof.toString('base64url'), offset: String(offset), chunk: chunk.bytes.toString('base64url') };
-      expectAccepted(await arweave.api.post('chunk', JSON.stringify(body)));
+      if (index >= first) {
+        if (!crypto.createHash('sha256').update(chunk.bytes).digest().equals(tree.chunks[index]!.dataHash)) throw new Error('The bundle file changed while it was posted');
+        const { offset, proof } = tree.proof(index);
+        const body = { data_root: tx.data_root, data_size: tx.data_size, data_path: proof.toString('base64url'), offset: String(offset), chunk: chunk.bytes.toString('base64url') };
+        expectAccepted(await arweave.api.post('chunk', JSON.stringify(body)));
+        await this.recordAcceptedChunks(txId, index + 1);
+      }
       index += 1;
     }
+  }
+
+  private async recordAcceptedChunks(txId: string, count: number): Promise<void> {
+    await this.deps.db.updateTable('storage_bundles').set({ chunks_accepted: count }).where('tx_id', '=', txId).execute();
   }
 
   // --- 3. poll ---------------------------------------------------------------------------------

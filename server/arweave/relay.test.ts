@@ -4,7 +4,9 @@
  * signed bundles, outages and restarts (same transaction, no duplicates, nothing lost), the
  * transactions endpoint and the import-by-id endpoint.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -461,6 +463,127 @@ describeEachDatabase('permanent relay', (env) => {
     expect((await get('b'.repeat(43), null)).statusCode).toBe(401);
   });
 
+  /** A relay app that talks to the gateway through `proxy` (the port where it talks HTTP). */
+  async function buildProxiedApp(proxy: CuttingGateway): Promise<FastifyInstance> {
+    return env.buildApp({ arweave: { gatewayUrl: proxy.url, wallet, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
+  }
+
+  /** Every status the uploader's sockets heard, each with the chunks the gateway had by then. */
+  function statusesHeard(target: FastifyInstance, userId: string, proxy: CuttingGateway): [string, number][] {
+    const heard: [string, number][] = [];
+    const send = target.socketHub.sendToUser.bind(target.socketHub);
+    vi.spyOn(target.socketHub, 'sendToUser').mockImplementation((to, message) => {
+      const parsed = ServerMessage.parse(message);
+      if (to === userId && parsed.type === 'storageTransaction') heard.push([parsed.transaction.status, proxy.storedChunks().length]);
+      return send(to, message);
+    });
+    return heard;
+  }
+
+  async function dueNow(vaultId: string): Promise<void> {
+    await env.db.updateTable('storage_transactions').set({ next_attempt_at: 0 }).where('vault_id', '=', vaultId).execute();
+  }
+
+  it('R66a: a post cut after 2 of 4 chunks resumes at the third on the next pass; the gateway gets each chunk once and the row is PENDING only after the last', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    // About 0.9 MiB stored: one bundle of four 256 KiB arweave chunks.
+    const { bytes } = await addFile(owner, vaultId, makeFile(900_000));
+    const proxy = new CuttingGateway(gateway.url);
+    await proxy.start();
+    const relayApp = await buildProxiedApp(proxy);
+    const heard = statusesHeard(relayApp, owner.userId, proxy);
+    try {
+      // The gateway goes away after accepting two chunks: the third request's connection is cut.
+      proxy.cutFrom = 3;
+      await relayOf(relayApp).runOnce(['bundle', 'post']);
+      const [cut] = await rowsOf(vaultId);
+      expect(cut).toMatchObject({ status: 'BUNDLED' });
+      expect(Number(cut!.attempts)).toBe(1);
+      expect(proxy.storedChunks()).toHaveLength(2);
+      // The gateway knows the transaction now; the next pass must still send what it lacks.
+      expect((await gateway.arweave.transactions.getStatus(cut!.tx_id!)).status).toBe(200);
+
+      proxy.cutFrom = null;
+      await dueNow(vaultId);
+      await relayOf(relayApp).runOnce(['post']);
+      const stored = proxy.storedChunks();
+      expect(stored).toHaveLength(4);
+      expect(new Set(stored.map((c) => c.offset)).size).toBe(4);
+      expect((await rowsOf(vaultId))[0]!.status).toBe('PENDING');
+      expect(heard).toEqual([
+        ['VERIFICATION', 0],
+        ['BUNDLED', 0],
+        ['PENDING', 4],
+      ]);
+
+      // arlocal unbundles once the last chunk is in (see the R65 test): read back, then mine.
+      const [row] = await rowsOf(vaultId);
+      await expect.poll(async () => (await fetch(`${gateway.url}/${row!.data_item_id}`)).status, { timeout: 20_000, interval: 100 }).toBe(200);
+      await settle(relayApp, vaultId);
+      expect((await rowsOf(vaultId))[0]!.status).toBe('COMMITTED');
+      const served = Buffer.from(await (await fetch(`${gateway.url}/${row!.data_item_id}`)).arrayBuffer());
+      expect(served.equals(bytes)).toBe(true);
+      expect(Buffer.from((await verifiedBundle(row!.tx_id!)).get(0).rawData).equals(bytes)).toBe(true);
+    } finally {
+      await relayApp.close();
+      await proxy.stop();
+    }
+  });
+
+  it('R66a: a server restart mid-post resumes the same signed transaction; a chunk the gateway stored but whose answer was lost arrives harmlessly twice', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    const { bytes } = await addFile(owner, vaultId, makeFile(900_000));
+    const proxy = new CuttingGateway(gateway.url);
+    await proxy.start();
+    const before = await txCountOfWallet();
+    const first = await buildProxiedApp(proxy);
+    // The second chunk reaches the gateway, which stores it, but its answer never comes back.
+    proxy.cutAnswerOf = 2;
+    proxy.cutFrom = 3;
+    await relayOf(first).runOnce(['bundle', 'post']);
+    const [cut] = await rowsOf(vaultId);
+    expect(cut!.status).toBe('BUNDLED');
+    expect(proxy.storedChunks()).toHaveLength(2);
+    await first.close();
+    // The gateway restarts too. arlocal waits for a chunked bundle's last chunk in a loop in the
+    // process that took the header, comparing offsets it assigns itself: with a duplicate among
+    // the chunks that loop would never end (a real node has no such loop; mining unbundles here).
+    await gateway.stop();
+    await gateway.start();
+
+    proxy.cutAnswerOf = null;
+    proxy.cutFrom = null;
+    const second = await buildProxiedApp(proxy);
+    try {
+      await dueNow(vaultId);
+      await relayOf(second).runOnce(['bundle', 'post']);
+      const [row] = await rowsOf(vaultId);
+      expect(row).toMatchObject({ status: 'PENDING', tx_id: cut!.tx_id, data_item_id: cut!.data_item_id });
+      // Chunks 1, 2 (again, its answer was lost), 3 and 4: every chunk at least once, only the
+      // unanswered one twice, in order.
+      const offsets = proxy.storedChunks().map((c) => c.offset);
+      expect(offsets).toHaveLength(5);
+      expect(offsets[1]).toBe(offsets[2]);
+      expect([...new Set(offsets)]).toEqual([...new Set(offsets)].sort((a, b) => a - b));
+      expect(new Set(offsets).size).toBe(4);
+      // Not re-signed, not re-bundled: one transaction for the version, the one signed first.
+      expect(await env.db.selectFrom('storage_bundles').select('tx_id').where('tx_id', '=', cut!.tx_id!).execute()).toHaveLength(1);
+      await settle(second, vaultId);
+      expect((await rowsOf(vaultId))[0]!.status).toBe('COMMITTED');
+      expect(await txCountOfWallet()).toBe(before + 1);
+      const served = Buffer.from(await (await fetch(`${gateway.url}/${row!.data_item_id}`)).arrayBuffer());
+      expect(served.equals(bytes)).toBe(true);
+      // arweave-js first tries arlocal's per-offset chunk index, which the duplicate skews (it logs
+      // "offset is out of bounds"), then reads arlocal's assembled copy, which drops duplicates.
+      expect(Buffer.from((await verifiedBundle(row!.tx_id!)).get(0).rawData).equals(bytes)).toBe(true);
+    } finally {
+      await second.close();
+      await proxy.stop();
+    }
+  });
+
   it('GET /config/arweave answers without a session, and publishes no loopback gateway (R54)', async () => {
     const response = await api.get('/api/config/arweave');
     expectStatus(response, 200);
@@ -505,6 +628,70 @@ class ChangingBlobStore implements BlobStore {
 
   delete(key: string): Promise<void> {
     return this.inner.delete(key);
+  }
+}
+
+/**
+ * The gateway as the relay reaches it: forwards every request to arlocal, except that from the
+ * `cutFrom`-th POST /chunk on it cuts the connection without forwarding (an outage), and the
+ * `cutAnswerOf`-th is forwarded but its answer cut (stored by the gateway, never acknowledged).
+ * Records every chunk the gateway accepted.
+ */
+class CuttingGateway {
+  cutFrom: number | null = null;
+  cutAnswerOf: number | null = null;
+  private chunkPosts = 0;
+  private readonly stored: { offset: number; sha256: string }[] = [];
+  private readonly server = http.createServer((request, response) => void this.handle(request, response));
+
+  constructor(private readonly upstream: string) {}
+
+  get url(): string {
+    const address = this.server.address();
+    if (!address || typeof address !== 'object') throw new Error('The cutting gateway is not listening');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  start(): Promise<void> {
+    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  }
+
+  stop(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The chunks the gateway accepted, in the order it got them. */
+  storedChunks(): { offset: number; sha256: string }[] {
+    return [...this.stored];
+  }
+
+  private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const pieces: Buffer[] = [];
+    for await (const piece of request) pieces.push(piece as Buffer);
+    const body = Buffer.concat(pieces);
+    const isChunk = request.method === 'POST' && request.url === '/chunk';
+    const number = isChunk ? (this.chunkPosts += 1) : 0;
+    if (isChunk && this.cutFrom !== null && number >= this.cutFrom && number !== this.cutAnswerOf) {
+      request.socket.destroy();
+      return;
+    }
+    const answer = await fetch(`${this.upstream}${request.url}`, {
+      method: request.method,
+      headers: { 'content-type': String(request.headers['content-type'] ?? 'application/json') },
+      ...(request.method === 'POST' ? { body } : {}),
+    });
+    const answerBody = Buffer.from(await answer.arrayBuffer());
+    if (isChunk && answer.ok) {
+      const chunk = JSON.parse(body.toString()) as { offset: string; chunk: string };
+      this.stored.push({ offset: Number(chunk.offset), sha256: crypto.createHash('sha256').update(Buffer.from(chunk.chunk, 'base64url')).digest('hex') });
+    }
+    if (isChunk && number === this.cutAnswerOf) {
+      request.socket.destroy();
+      return;
+    }
+    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
+    response.end(answerBody);
   }
 }
 

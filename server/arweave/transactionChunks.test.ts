@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { generateTransactionChunks, validatePath } from 'arweave/node/lib/merkle';
 import { describe, expect, it } from 'vitest';
-import { ChunkTree, MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from './transactionChunks';
+import { ChunkTree, MAX_CHUNK_SIZE, MIN_CHUNK_SIZE, uploadChunkCount } from './transactionChunks';
 
 const KIB = 1024;
 const SIZES = [
@@ -44,6 +44,8 @@ describe('streamed transaction chunks', () => {
           expected.chunks.map((c) => [c.minByteRange, c.maxByteRange, Buffer.from(c.dataHash).toString('hex')]),
         );
         expect(tree.uploadCount).toBe(expected.proofs.length);
+        // R66a: what the relay compares the acknowledged chunks with, from data_size alone.
+        expect(uploadChunkCount(size)).toBe(expected.proofs.length);
         for (let index = 0; index < tree.uploadCount; index += 1) {
           const proof = tree.proof(index);
           expect(proof.offset).toBe(expected.proofs[index]!.offset);

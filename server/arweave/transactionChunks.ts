@@ -137,6 +137,21 @@ export async function* chunkStream(source: AsyncIterable<Uint8Array>): AsyncGene
   yield { bytes, minByteRange: cursor, maxByteRange: cursor + bytes.length };
 }
 
+/**
+ * How many chunks data of `dataSize` bytes is uploaded in (ChunkTree.uploadCount, from the size
+ * alone): the same cuts as chunkStream, the trailing empty chunk not counted.
+ */
+export function uploadChunkCount(dataSize: number): number {
+  let rest = dataSize;
+  let count = 0;
+  while (rest >= MAX_CHUNK_SIZE) {
+    const next = rest - MAX_CHUNK_SIZE;
+    rest -= next > 0 && next < MIN_CHUNK_SIZE ? Math.ceil(rest / 2) : MAX_CHUNK_SIZE;
+    count += 1;
+  }
+  return rest > 0 ? count + 1 : count;
+}
+
 function sha256(...parts: Uint8Array[]): Buffer {
   const hash = crypto.createHash('sha256');
   for (const part of parts) hash.update(part);

@@ -268,6 +268,8 @@ export interface StorageBundlesTable {
   header: string;
   data_key: string;
   created_at: number;
+  /** Chunks of the data, from the first, the gateway accepted (R66a); 0 until the header is posted. */
+  chunks_accepted: Generated<number>;
 }
 
 export interface Database {

@@ -142,3 +142,29 @@ describe('0008_session_devices upgrade', () => {
     }
   });
 });
+
+describe('0009_bundle_post_progress upgrade', () => {
+  it('keeps the bundles already signed, each counted as having no chunk acknowledged (R66a)', async () => {
+    const { Migrator } = await import('kysely');
+    const os = await import('node:os');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-upgrade-'));
+    const { db } = openDatabase({ databaseUrl: null, sqlitePath: path.join(dir, 'cairn.sqlite') });
+    try {
+      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0009'));
+      await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
+      // Raw SQL: the 0008 schema, whatever today's table types say.
+      await sql`insert into storage_bundles (tx_id, header, data_key, created_at) values ('t1', '{}', 'arweave-bundles/t1', 5)`.execute(db);
+      await migrateToLatest(db);
+      expect(await db.selectFrom('storage_bundles').selectAll().execute()).toEqual([
+        { tx_id: 't1', header: '{}', data_key: 'arweave-bundles/t1', created_at: 5, chunks_accepted: 0 },
+      ]);
+      await db.updateTable('storage_bundles').set({ chunks_accepted: 3 }).where('tx_id', '=', 't1').execute();
+      expect(await db.selectFrom('storage_bundles').select('chunks_accepted').execute()).toEqual([{ chunks_accepted: 3 }]);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
