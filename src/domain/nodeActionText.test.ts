@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeActionText, UNDO_OF } from './nodeActionText';
+import { nodeActionText, undoneText, UNDO_OF } from './nodeActionText';
 
 const file = { kind: 'file', name: 'report.pdf', mimeType: 'application/pdf' } as const;
 const folder = { kind: 'folder', name: 'Maps', mimeType: '' } as const;
@@ -22,5 +22,13 @@ describe('nodeActionText: the snackbar after a file, folder or note action', () 
 
   it('offers Undo for every action but a delete or clear', () => {
     expect(UNDO_OF).toEqual({ move: 'move', hide: 'restore', restore: 'hide', rename: 'rename', delete: null, clear: null });
+  });
+
+  it('says what Undo did', () => {
+    expect(undoneText('move', [file])).toBe('File moved back');
+    expect(undoneText('move', [file, note])).toBe('2 items moved back');
+    expect(undoneText('rename', [note])).toBe('Name restored');
+    expect(undoneText('hide', [folder])).toBe('Folder restored');
+    expect(undoneText('restore', [file, folder])).toBe('2 items hidden');
   });
 });

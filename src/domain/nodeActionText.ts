@@ -43,3 +43,14 @@ export const UNDO_OF: Record<NodeAction, NodeAction | null> = {
   delete: null,
   clear: null,
 };
+
+/**
+ * The snackbar once an action is undone: 'File moved back', 'Name restored', and for hide and
+ * restore the inverse action's own text ('File restored', '2 items hidden').
+ */
+export function undoneText(action: NodeAction, nodes: readonly ActedNode[]): string {
+  if (action === 'move') return nodes.length === 1 ? `${noun(nodes[0]!)} moved back` : `${nodes.length} items moved back`;
+  if (action === 'rename') return 'Name restored';
+  const inverse = UNDO_OF[action];
+  return inverse ? nodeActionText(inverse, nodes) : nodeActionText(action, nodes);
+}

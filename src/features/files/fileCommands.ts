@@ -1,5 +1,5 @@
 /** File and folder actions with their confirmations and snackbars (spec 000 sections 4, 5, 8). */
-import { type NodeAction, nodeActionText, UNDO_OF } from '../../domain/nodeActionText';
+import { type NodeAction, nodeActionText, UNDO_OF, undoneText } from '../../domain/nodeActionText';
 import { needsZip } from '../../domain/zipEntries';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { deleteNodes, hideNodes, moveNodes, renameNode, restoreNodes } from '../../sync/vaultActions';
@@ -53,11 +53,8 @@ async function runNodeAction(
 ): Promise<boolean> {
   const ok = await runWithErrorSnackbar(run, errorText);
   if (!ok) return false;
-  const inverse = UNDO_OF[action];
-  showActionSnackbar(
-    nodeActionText(action, nodes),
-    undo && inverse ? { run: undo, doneText: nodeActionText(inverse, nodes), errorText: actionErrorText() } : undefined,
-  );
+  const canUndo = undo !== undefined && UNDO_OF[action] !== null;
+  showActionSnackbar(nodeActionText(action, nodes), canUndo ? { run: undo, doneText: undoneText(action, nodes), errorText: actionErrorText() } : undefined);
   return true;
 }
 
