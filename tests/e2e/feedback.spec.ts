@@ -51,3 +51,94 @@ test('zip download: the preparing notice shows at once, with the files done out 
     await expect(page.getByText('40 items')).toBeVisible();
   }
 });
+
+test('every move, rename, hide, restore and delete says so, with Undo where it can be undone', async ({ page, shoot }, testInfo) => {
+  test.setTimeout(150_000);
+  const mark = Date.now().toString(36);
+  await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'snackbars'), STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+  await room.createVault(`Expedition ${mark}`, { storage: 'Cloud storage', privacy: 'Private' });
+  const folder = `Maps ${mark}`;
+  await room.createFolder(folder);
+  const a = { name: `a-${mark}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`${mark} first`) };
+  const b = { name: `b-${mark}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`${mark} second`) };
+  await room.pickFiles([a, b]);
+  await room.confirmUpload();
+  await expect(page.getByText('3 items')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 60_000 });
+
+  // Move, then Undo: the file is back where it was.
+  await room.rowAction(a.name, 'Move');
+  await page.getByRole('dialog').getByRole('button', { name: `Open ${folder}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Move here' }).click();
+  await expect(room.row(a.name)).toBeHidden();
+  await shoot('snackbar-undo');
+  await snackbar(page, 'File moved').getByRole('button', { name: 'Undo' }).click();
+  await expect(snackbar(page, 'File moved back')).toBeVisible();
+  await expect(room.row(a.name)).toBeVisible();
+
+  // Rename, then Undo: the old name is back.
+  const renamed = `c-${mark}.txt`;
+  await room.rowAction(b.name, 'Rename');
+  await page.getByRole('dialog').getByRole('textbox').fill(renamed);
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  await expect(room.row(renamed)).toBeVisible();
+  await snackbar(page, 'File renamed').getByRole('button', { name: 'Undo' }).click();
+  await expect(snackbar(page, 'Name restored')).toBeVisible();
+  await expect(room.row(b.name)).toBeVisible();
+  await expect(room.row(renamed)).toBeHidden();
+
+  // Hide a folder, then Undo: it is back in the list.
+  await room.rowAction(folder, 'Hide');
+  await page.getByRole('dialog').getByRole('button', { name: 'Hide' }).click();
+  await expect(room.row(folder)).toBeHidden();
+  await snackbar(page, 'Folder hidden').getByRole('button', { name: 'Undo' }).click();
+  await expect(snackbar(page, 'Folder restored')).toBeVisible();
+  await expect(room.row(folder)).toBeVisible();
+
+  // A batch says how many.
+  await room.checkbox(a.name).click();
+  await room.checkbox(b.name).click();
+  await page.getByRole('button', { name: 'Hide', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Hide' }).click();
+  await expect(snackbar(page, '2 items hidden')).toBeVisible();
+  await expect(room.row(a.name)).toBeHidden();
+
+  // In hidden files: restore, then Undo hides it again.
+  await room.openHiddenFiles();
+  await room.rowAction(a.name, 'Restore');
+  await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+  await expect(room.row(a.name)).toBeHidden();
+  await snackbar(page, 'File restored').getByRole('button', { name: 'Undo' }).click();
+  await expect(snackbar(page, 'File hidden')).toBeVisible();
+  await expect(room.row(a.name)).toBeVisible();
+
+  // Delete for good keeps its confirmation and has no Undo.
+  await room.rowAction(b.name, 'Delete');
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(snackbar(page, 'File deleted')).toBeVisible();
+  await expect(snackbar(page, 'File deleted').getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await expect(room.row(b.name)).toBeHidden();
+});
+
+test('a long chat message shows 8 lines with more, and less once open', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'clamp'), STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+  await room.createVault(`Chatter ${Date.now().toString(36)}`, { storage: 'Cloud storage', privacy: 'Private' });
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  const long = 'Field report: the ridge path is washed out past the second cairn. '.repeat(45).trim();
+  await page.getByRole('textbox', { name: 'Message' }).fill(long);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const text = page.getByTestId('memo-text').filter({ hasText: 'Field report' });
+  await expect(text).toBeVisible();
+  const clampedHeight = (await text.boundingBox())!.height;
+  const lineHeight = await text.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect(Math.round(clampedHeight / lineHeight)).toBe(8);
+  await page.getByRole('button', { name: 'more' }).click();
+  await expect(page.getByRole('button', { name: 'less' })).toHaveAttribute('aria-expanded', 'true');
+  expect((await text.boundingBox())!.height).toBeGreaterThan(clampedHeight * 2);
+  await page.getByRole('button', { name: 'less' }).click();
+  await expect(page.getByRole('button', { name: 'more' })).toBeVisible();
+  expect((await text.boundingBox())!.height).toBe(clampedHeight);
+});
