@@ -142,3 +142,23 @@ test('a long chat message shows 8 lines with more, and less once open', async ({
   await expect(page.getByRole('button', { name: 'more' })).toBeVisible();
   expect((await text.boundingBox())!.height).toBe(clampedHeight);
 });
+
+test('the recovery phrase stands in an even grid: 4 columns on a desktop, 2 on a phone', async ({ page, shoot }, testInfo) => {
+  await new SignupFlow(page).fillForm(uniqueEmail(testInfo, 'phrasegrid'), STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const tiles = page.getByTestId('recovery-phrase').getByRole('listitem');
+  await expect(tiles).toHaveCount(12);
+  const boxes = await Promise.all((await tiles.all()).map(async (tile) => (await tile.boundingBox())!));
+  // Every tile has the same height (no word wraps) and the rows are full.
+  expect(new Set(boxes.map((b) => Math.round(b.height))).size).toBe(1);
+  const columns = new Set(boxes.map((b) => Math.round(b.x))).size;
+  expect(columns).toBe(testInfo.project.name === 'phone' ? 2 : 4);
+  expect(new Set(boxes.map((b) => Math.round(b.width))).size).toBe(1);
+  // No word is cut: the longest BIP39 words have 8 letters.
+  for (const tile of await tiles.all()) expect(await tile.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.evaluate(() => {
+    for (const word of document.querySelectorAll('[data-testid="recovery-phrase"] li > span:last-child')) word.textContent = 'together';
+  });
+  for (const tile of await tiles.all()) expect(await tile.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await shoot('recovery-phrase');
+});
