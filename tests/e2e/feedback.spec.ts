@@ -162,3 +162,37 @@ test('the recovery phrase stands in an even grid: 4 columns on a desktop, 2 on a
   for (const tile of await tiles.all()) expect(await tile.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await shoot('recovery-phrase');
 });
+
+test('a duplicate is asked about in the upload dialog itself, and a confirmed upload survives leaving the page', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  const mark = Date.now().toString(36);
+  await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'dupstep'), STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+  await room.createVault(`Uploads ${mark}`, { storage: 'Cloud storage', privacy: 'Private' });
+  const first = { name: `ridge-${mark}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`${mark} first`) };
+  await room.pickFiles([first]);
+  await room.confirmUpload();
+  await expect(room.row(first.name)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 60_000 });
+
+  // The same name again: one dialog holds the question and the confirmation.
+  const again = { ...first, buffer: Buffer.from(`${mark} second`) };
+  const big = { name: `big-${mark}.bin`, mimeType: 'application/octet-stream', buffer: Buffer.alloc(6 * 1024 * 1024, 7) };
+  await room.pickFiles([again, big]);
+  const dialog = page.getByRole('dialog', { name: 'Upload 2 files' });
+  await expect(dialog.getByRole('region', { name: 'This file already exists' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(dialog.getByText(/^Available: /)).toBeVisible();
+  await dialog.getByText('Keep both', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  // Leave at once, for another tab of the room and then the vault list.
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await page.goto('/vaults/active');
+  await page.getByText(`Uploads ${mark}`).filter({ visible: true }).first().click();
+  await expect(room.row(`ridge-${mark} copy.txt`)).toBeVisible({ timeout: 60_000 });
+  await expect(room.row(big.name)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 60_000 });
+  expect((await room.download(`ridge-${mark} copy.txt`)).toString()).toBe(again.buffer.toString());
+  expect((await room.download(big.name)).equals(big.buffer)).toBe(true);
+});
