@@ -196,3 +196,35 @@ test('a duplicate is asked about in the upload dialog itself, and a confirmed up
   expect((await room.download(`ridge-${mark} copy.txt`)).toString()).toBe(again.buffer.toString());
   expect((await room.download(big.name)).equals(big.buffer)).toBe(true);
 });
+
+test('a note previews tables and task lists, with raw HTML in a cell left inert', async ({ page, shoot }, testInfo) => {
+  await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'gfm'), STRONG_PASSWORD);
+  const room = new VaultRoom(page);
+  await room.createVault(`Notes ${Date.now().toString(36)}`, { storage: 'Cloud storage', privacy: 'Private' });
+  await page.getByRole('button', { name: 'Add an asset' }).click();
+  await page.getByRole('menuitem', { name: 'Create note' }).click();
+  await page.getByRole('textbox', { name: 'Text' }).fill(
+    [
+      '# Gear',
+      '',
+      '| Item | Weight |',
+      '| --- | ---: |',
+      '| Tent | 2.1 kg |',
+      '| <img src=x onerror=alert(1)> | ~~3 kg~~ |',
+      '',
+      '- [x] stove',
+      '- [ ] map',
+    ].join('\n'),
+  );
+  if (testInfo.project.name === 'phone') await page.getByText('Preview', { exact: true }).click();
+  const preview = page.getByTestId('markdown-preview');
+  await expect(preview.getByRole('table')).toBeVisible();
+  await expect(preview.getByRole('columnheader', { name: 'Weight' })).toBeVisible();
+  await expect(preview.getByRole('cell', { name: 'Tent' })).toBeVisible();
+  await expect(preview.getByRole('checkbox')).toHaveCount(2);
+  await expect(preview.getByRole('checkbox').first()).toBeChecked();
+  await expect(preview.getByRole('checkbox').first()).toBeDisabled();
+  await expect(preview.locator('script, img, [onerror]')).toHaveCount(0);
+  await expect(preview.locator('del')).toHaveText('3 kg');
+  await shoot('note-gfm');
+});
