@@ -1,6 +1,7 @@
 import { Anchor, Code, Text, Typography } from '@mantine/core';
 import Markdown, { type Components } from 'react-markdown';
 import { isSafeLinkHref } from '../../../domain/filePreviewRules';
+import classes from './MarkdownPreview.module.css';
 import { remarkGfmLite } from './remarkGfmLite';
 
 /**
@@ -28,12 +29,17 @@ const COMPONENTS: Components = {
     </Text>
   ),
   code: ({ children }) => <Code>{children}</Code>,
+  table: ({ children }) => (
+    <div className={classes.tableScroll}>
+      <table>{children}</table>
+    </div>
+  ),
 };
 
 export function MarkdownPreview({ text }: { text: string }) {
   return (
     <Typography>
-      <div data-testid="markdown-preview" style={{ overflowWrap: 'anywhere' }}>
+      <div data-testid="markdown-preview" className={classes.preview} style={{ overflowWrap: 'anywhere' }}>
         <Markdown skipHtml remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
           {text}
         </Markdown>
