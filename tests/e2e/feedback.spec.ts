@@ -121,7 +121,7 @@ test('every move, rename, hide, restore and delete says so, with Undo where it c
   await expect(room.row(b.name)).toBeHidden();
 });
 
-test('a long chat message shows 8 lines with more, and less once open', async ({ page }, testInfo) => {
+test('a long chat message shows 8 lines with more, and less once open', async ({ page, shoot }, testInfo) => {
   test.setTimeout(120_000);
   await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'clamp'), STRONG_PASSWORD);
   const room = new VaultRoom(page);
@@ -135,6 +135,7 @@ test('a long chat message shows 8 lines with more, and less once open', async ({
   const clampedHeight = (await text.boundingBox())!.height;
   const lineHeight = await text.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
   expect(Math.round(clampedHeight / lineHeight)).toBe(8);
+  await shoot('chat-clamp', { fullPage: false });
   await page.getByRole('button', { name: 'more' }).click();
   await expect(page.getByRole('button', { name: 'less' })).toHaveAttribute('aria-expanded', 'true');
   expect((await text.boundingBox())!.height).toBeGreaterThan(clampedHeight * 2);
