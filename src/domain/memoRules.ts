@@ -90,3 +90,23 @@ export function formatMemoTime(timestamp: number, now: number): string {
   if (then.toDateString() === yesterday.toDateString()) return 'Yesterday';
   return then.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+/** A long message shows this many lines until its 'more' is pressed (issue 26: one filled the timeline). */
+export const MEMO_CLAMP_LINES = 8;
+/**
+ * Characters that fit on one line of the narrowest bubble (85% of a 375 px phone, 14 px text):
+ * a line longer than this wraps. Counting against the narrowest width means a message that is
+ * cut on a phone always gets its 'more'; on a desktop one just over the limit may show 'more'
+ * with little hidden, which costs a click, while the reverse would hide text without a way to it.
+ */
+const CHARS_PER_BUBBLE_LINE = 36;
+
+/** Whether a message is taller than MEMO_CLAMP_LINES lines and so is shown clamped, with 'more'. */
+export function isLongMemo(text: string): boolean {
+  let lines = 0;
+  for (const line of text.split('\n')) {
+    lines += Math.max(1, Math.ceil(line.length / CHARS_PER_BUBBLE_LINE));
+    if (lines > MEMO_CLAMP_LINES) return true;
+  }
+  return false;
+}

@@ -30,9 +30,3 @@ export function canMoveInto(moving: readonly { id: string; parentId: string | nu
   if (target.pathIds.some((id) => movingIds.has(id))) return false;
   return moving.some((n) => n.parentId !== target.folderId);
 }
-
-/** The snackbar after a successful move (spec 000 section 2: fileMove / folderMove). */
-export function moveDoneText(moving: readonly { kind: 'file' | 'folder' }[]): string {
-  if (moving.length > 1) return `${moving.length} items moved`;
-  return moving[0]?.kind === 'folder' ? 'Folder moved' : 'File moved';
-}

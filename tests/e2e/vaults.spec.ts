@@ -69,9 +69,9 @@ test('a private cloud vault: create, upload files and a folder, resolve a duplic
   // The same name again: Replace adds a version, Keep both adds ' copy'.
   const second = { ...small, buffer: Buffer.from(`${mark} the second version`) };
   await room.pickFiles([second]);
-  const duplicates = page.getByRole('dialog', { name: 'This file already exists' });
+  // One step: the upload dialog asks about the duplicate too (issue 26).
+  const duplicates = page.getByRole('dialog', { name: 'Upload 1 file' }).getByRole('region', { name: 'This file already exists' });
   await duplicates.getByText('Replace', { exact: true }).click();
-  await duplicates.getByRole('button', { name: 'Continue' }).click();
   await room.confirmUpload();
   // Replace kept one row (a version, not a second file) whose latest content is the new one.
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 30_000 });

@@ -94,9 +94,9 @@ test('the stack viewer shows images, inert notes and text, and older versions', 
   // A second version through the duplicate 'Replace' flow.
   const second: UploadFile = { ...text, buffer: Buffer.from(`${mark} second version`) };
   await room.pickFiles([second]);
-  const duplicates = page.getByRole('dialog', { name: 'This file already exists' });
+  // One step: the upload dialog asks about the duplicate too (issue 26).
+  const duplicates = page.getByRole('dialog', { name: 'Upload 1 file' }).getByRole('region', { name: 'This file already exists' });
   await duplicates.getByText('Replace', { exact: true }).click();
-  await duplicates.getByRole('button', { name: 'Continue' }).click();
   await room.confirmUpload();
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 30_000 });
 

@@ -1,7 +1,7 @@
-import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
-import { memo } from 'react';
+import { ActionIcon, Box, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { memo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { formatMemoTime } from '../../domain/memoRules';
+import { formatMemoTime, isLongMemo } from '../../domain/memoRules';
 import type { MemoRecord } from '../../storage/vaultRecords';
 import { IconX } from '../../ui/icons';
 import classes from './Chat.module.css';
@@ -51,9 +51,7 @@ export const MemoBubble = memo(function MemoBubble({ memo: m, authorName, isMine
             This message cannot be decrypted on this device.
           </Text>
         ) : (
-          <Text size="sm" className={classes.text} data-testid="memo-text">
-            {m.text}
-          </Text>
+          <MemoText text={m.text} />
         )}
       </Box>
       {m.rejection && (
@@ -70,3 +68,21 @@ export const MemoBubble = memo(function MemoBubble({ memo: m, authorName, isMine
     </div>
   );
 });
+
+/** The text, clamped to MEMO_CLAMP_LINES lines with 'more' and 'less' when it is long. */
+function MemoText({ text }: { text: string }) {
+  const [isExpanded, setExpanded] = useState(false);
+  const isLong = isLongMemo(text);
+  return (
+    <>
+      <Text size="sm" className={classes.text} data-clamped={(isLong && !isExpanded) || undefined} data-testid="memo-text">
+        {text}
+      </Text>
+      {isLong && (
+        <UnstyledButton className={classes.more} aria-expanded={isExpanded} onClick={() => setExpanded(!isExpanded)}>
+          {isExpanded ? 'less' : 'more'}
+        </UnstyledButton>
+      )}
+    </>
+  );
+}

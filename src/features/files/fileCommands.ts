@@ -1,10 +1,11 @@
 /** File and folder actions with their confirmations and snackbars (spec 000 sections 4, 5, 8). */
-import { moveDoneText } from '../../domain/moveRules';
+import { type NodeAction, nodeActionText, UNDO_OF, undoneText } from '../../domain/nodeActionText';
 import { needsZip } from '../../domain/zipEntries';
 import type { NodeRecord } from '../../storage/vaultRecords';
 import { deleteNodes, hideNodes, moveNodes, nameRefusalText, renameNode, restoreNodes } from '../../sync/vaultActions';
 import { confirmAction } from '../../ui/confirmAction';
-import { runWithErrorSnackbar, showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
+import { showActionSnackbar } from '../../ui/actionSnackbar';
+import { runWithErrorSnackbar, showErrorSnackbar } from '../../ui/snackbar';
 import { actionErrorText } from '../vaults/vaultErrors';
 import { downloadNodesAsZip } from './batchDownload';
 import { runDownload } from './runDownload';
@@ -30,27 +31,77 @@ function describe(nodes: readonly NodeRecord[]): string {
   return nodes.length === 1 ? `"${nodes[0]!.name}"` : `${nodes.length} items`;
 }
 
+/** The ids of `nodes`, grouped by the folder each is in now (what a move's Undo moves back to). */
+function byParent(nodes: readonly NodeRecord[]): Map<string | null, string[]> {
+  const groups = new Map<string | null, string[]>();
+  for (const node of nodes) groups.set(node.parentId, [...(groups.get(node.parentId) ?? []), node.id]);
+  return groups;
+}
+
+/**
+ * Runs a file, folder or note action and reports it: the error snackbar on failure, otherwise
+ * its snackbar (nodeActionText), with Undo where the action has an inverse. The one place these
+ * snackbars are built; Undo queues the inverse operation through the same signed path.
+ */
+async function runNodeAction(
+  vaultId: string,
+  action: NodeAction,
+  nodes: readonly NodeRecord[],
+  run: () => Promise<unknown>,
+  errorText: string,
+  undo?: () => Promise<unknown>,
+): Promise<boolean> {
+  const result = await reportNodeAction(vaultId, action, nodes, run, errorText, undo);
+  if (typeof result === 'string') showErrorSnackbar(result);
+  return result === true;
+}
+
+/** runNodeAction for a naming dialog: a name refusal (SYNC_SPEC R73) comes back as its text. */
+async function reportNodeAction(
+  vaultId: string,
+  action: NodeAction,
+  nodes: readonly NodeRecord[],
+  run: () => Promise<unknown>,
+  errorText: string,
+  undo?: () => Promise<unknown>,
+): Promise<boolean | string> {
+  const result = await submitNaming(run, errorText);
+  if (result !== true) return result;
+  const canUndo = undo !== undefined && UNDO_OF[action] !== null;
+  showActionSnackbar(nodeActionText(action, nodes), canUndo ? { run: undo, doneText: undoneText(action, nodes), errorText: actionErrorText() } : undefined);
+  return true;
+}
+
 export function confirmHideNodes(vaultId: string, nodes: readonly NodeRecord[], onDone?: () => void) {
+  const ids = nodes.map((n) => n.id);
   confirmAction({
     title: 'Hide',
     message: `Hide ${describe(nodes)}? Hidden items are kept under hidden files, where you can restore them.`,
     confirmLabel: 'Hide',
     onConfirm: () =>
-      void runWithErrorSnackbar(() => hideNodes(vaultId, nodes.map((n) => n.id)), actionErrorText('revoking files')).then((ok) => ok && onDone?.()),
+      void runNodeAction(vaultId, 'hide', nodes, () => hideNodes(vaultId, ids), actionErrorText('revoking files'), () => restoreNodes(vaultId, ids)).then(
+        (ok) => ok && onDone?.(),
+      ),
   });
 }
 
 export function confirmRestoreNodes(vaultId: string, nodes: readonly NodeRecord[], onDone?: () => void) {
+  const ids = nodes.map((n) => n.id);
   confirmAction({
     title: 'Restore',
     message: `Restore ${describe(nodes)}?`,
     confirmLabel: 'Restore',
     onConfirm: () =>
-      void runWithErrorSnackbar(() => restoreNodes(vaultId, nodes.map((n) => n.id)), actionErrorText('restoring files')).then((ok) => ok && onDone?.()),
+      void runNodeAction(vaultId, 'restore', nodes, () => restoreNodes(vaultId, ids), actionErrorText('restoring files'), () => hideNodes(vaultId, ids)).then(
+        (ok) => ok && onDone?.(),
+      ),
   });
 }
 
-/** 'Delete' in cloud vaults removes for good; 'Clear' in permanent vaults takes items out of access. */
+/**
+ * 'Delete' in cloud vaults removes for good; 'Clear' in permanent vaults takes items out of access.
+ * Neither can be undone, so both keep their confirmation and their snackbar has no Undo.
+ */
 export function confirmDeleteNodes(vaultId: string, nodes: readonly NodeRecord[], isCloud: boolean, onDone?: () => void) {
   const verb = isCloud ? 'Delete' : 'Clear';
   confirmAction({
@@ -61,14 +112,26 @@ export function confirmDeleteNodes(vaultId: string, nodes: readonly NodeRecord[]
     confirmLabel: verb,
     isDanger: true,
     onConfirm: () =>
-      void runWithErrorSnackbar(() => deleteNodes(vaultId, nodes.map((n) => n.id)), actionErrorText('removing files')).then((ok) => ok && onDone?.()),
+      void runNodeAction(vaultId, isCloud ? 'delete' : 'clear', nodes, () => deleteNodes(vaultId, nodes.map((n) => n.id)), actionErrorText('removing files')).then(
+        (ok) => ok && onDone?.(),
+      ),
   });
 }
 
-/** Moves; a name the destination already has (SYNC_SPEC R73) is said in the snackbar, and nothing moves. */
-export async function submitMove(vaultId: string, nodes: readonly NodeRecord[], parentId: string | null): Promise<boolean> {
+/** Moves (from the move dialog or a drop) and says so, with Undo moving each item back. */
+export function submitMove(vaultId: string, nodes: readonly NodeRecord[], parentId: string | null): Promise<boolean> {
   const text = nodes.length > 1 ? 'moving files' : nodes[0]?.kind === 'folder' ? 'moving the folder' : 'moving your file';
-  return runWithNameSnackbar(() => moveNodes(vaultId, nodes.map((n) => n.id), parentId), actionErrorText(text));
+  const origins = byParent(nodes);
+  return runNodeAction(
+    vaultId,
+    'move',
+    nodes,
+    () => moveNodes(vaultId, nodes.map((n) => n.id), parentId),
+    actionErrorText(text),
+    async () => {
+      for (const [origin, ids] of origins) await moveNodes(vaultId, ids, origin);
+    },
+  );
 }
 
 /** Like runWithErrorSnackbar, but a name refusal (SYNC_SPEC R73) is said in its own words. */
@@ -78,11 +141,9 @@ export async function runWithNameSnackbar(action: () => Promise<unknown>, errorT
   return result === true;
 }
 
-/** A drop onto a folder row or crumb: moves at once (the drop is the confirmation) and says so. */
-export async function dropNodes(vaultId: string, nodes: readonly NodeRecord[], parentId: string | null): Promise<boolean> {
-  const ok = await submitMove(vaultId, nodes, parentId);
-  if (ok) showSnackbar(moveDoneText(nodes));
-  return ok;
+/** A drop onto a folder row or crumb: moves at once (the drop is the confirmation). */
+export function dropNodes(vaultId: string, nodes: readonly NodeRecord[], parentId: string | null): Promise<boolean> {
+  return submitMove(vaultId, nodes, parentId);
 }
 
 /**
@@ -100,6 +161,8 @@ export async function submitNaming(action: () => Promise<unknown>, errorText = a
   }
 }
 
+/** Renames; a name refusal goes back to the dialog's field, and Undo gives the name back. */
 export function submitRename(vaultId: string, node: NodeRecord, name: string): Promise<boolean | string> {
-  return submitNaming(() => renameNode(vaultId, node.id, name));
+  const previous = node.name;
+  return reportNodeAction(vaultId, 'rename', [node], () => renameNode(vaultId, node.id, name), actionErrorText(), () => renameNode(vaultId, node.id, previous));
 }

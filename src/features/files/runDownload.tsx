@@ -13,8 +13,14 @@ import { actionErrorText } from '../vaults/vaultErrors';
 export const PREPARING_DOWNLOAD_TEXT = 'Preparing your file for download. Large files may take a while.';
 export const DOWNLOAD_CANCELLED_TEXT = 'Download cancelled.';
 
-/** Progress of the whole download: bytes handed to the browser so far, and in all. */
-export type ReportProgress = (receivedBytes: number, totalBytes: number) => void;
+/** Files of a zip written in full so far, and in all. */
+export interface FileCount {
+  done: number;
+  total: number;
+}
+
+/** Progress of the whole download: bytes handed to the browser so far, and in all; a zip's file count. */
+export type ReportProgress = (receivedBytes: number, totalBytes: number, files?: FileCount) => void;
 
 /** What the user reads when a download fails: the integrity message for a tampered chunk. */
 export function downloadErrorText(error: unknown): string {
@@ -26,11 +32,27 @@ function isCancelledByBrowser(error: unknown): boolean {
   return error instanceof Error && error.message === STREAM_CANCELLED;
 }
 
-function Notice({ percent, onCancel }: { percent: number | null; onCancel: () => void }) {
+/** '40%', or for a zip '12 of 40 files, 40%'. */
+export function progressText(percent: number | null, files?: FileCount): string {
+  const count = files ? `${files.done.toLocaleString('en-US')} of ${files.total.toLocaleString('en-US')} ${files.total === 1 ? 'file' : 'files'}` : null;
+  if (percent === null) return count ?? '';
+  return count ? `${count}, ${percent}%` : `${percent}%`;
+}
+
+function Notice({ percent, files, onCancel }: { percent: number | null; files?: FileCount; onCancel: () => void }) {
+  const progress = progressText(percent, files);
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <Text size="sm" style={{ flex: 1 }}>
-        {percent === null ? PREPARING_DOWNLOAD_TEXT : `${PREPARING_DOWNLOAD_TEXT} ${percent}%`}
+        {PREPARING_DOWNLOAD_TEXT}
+        {progress && (
+          <>
+            <br />
+            <Text span size="sm" c="dimmed" aria-live="polite">
+              {progress}
+            </Text>
+          </>
+        )}
       </Text>
       <Button size="compact-xs" variant="subtle" onClick={onCancel} aria-label="Cancel download" style={{ flexShrink: 0 }}>
         Cancel
@@ -52,12 +74,14 @@ export async function runDownload(task: (signal: AbortSignal, report: ReportProg
   };
   const options = { loading: true, autoClose: false, withCloseButton: false } as const;
   const id = notifications.show({ ...options, message: <Notice percent={null} onCancel={cancel} /> });
-  let shown = -1;
-  const report: ReportProgress = (received, total) => {
+  let shown = '';
+  const report: ReportProgress = (received, total, files) => {
     const percent = total > 0 ? Math.min(100, Math.floor((received / total) * 100)) : 100;
-    if (percent === shown) return;
-    shown = percent;
-    notifications.update({ ...options, id, message: <Notice percent={percent} onCancel={cancel} /> });
+    // Re-rendered only when what it says changes (a zip reports every chunk of every file).
+    const text = progressText(percent, files);
+    if (text === shown) return;
+    shown = text;
+    notifications.update({ ...options, id, message: <Notice percent={percent} files={files} onCancel={cancel} /> });
   };
   try {
     await task(abort.signal, report);

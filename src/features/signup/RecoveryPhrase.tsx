@@ -2,30 +2,25 @@ import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { BACKUP_FILE_NAME, formatBackupText, formatPhraseLine } from '../../domain/backupText';
 import { downloadText } from './downloadText';
+import classes from './RecoveryPhrase.module.css';
 
-/** The 12 words in a numbered grid, in reading order (3 per row, 2 on narrow screens). */
+/** The 12 words in a numbered, even grid, in reading order (RecoveryPhrase.module.css). */
 export function RecoveryPhraseWords({ words }: { words: readonly string[] }) {
   return (
-    <SimpleGrid
-      component="ol"
-      cols={{ base: 2, xs: 3 }}
-      spacing="xs"
-      verticalSpacing="xs"
-      aria-label="Recovery phrase"
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      data-testid="recovery-phrase"
-    >
-      {words.map((word, index) => (
-        <Paper component="li" key={index} withBorder radius="sm" px="sm" py={6}>
-          <Text size="sm" ff="monospace">
-            <Text span c="dimmed" size="sm" ff="monospace" aria-hidden>
-              {String(index + 1).padStart(2, ' ')}.{' '}
+    <div className={classes.container}>
+      <ol className={classes.grid} aria-label="Recovery phrase" data-testid="recovery-phrase">
+        {words.map((word, index) => (
+          <Paper component="li" key={index} withBorder radius="sm" px="xs" py={6} className={classes.tile}>
+            <Text span c="dimmed" size="sm" ff="monospace" aria-hidden className={classes.number}>
+              {index + 1}.
             </Text>
-            {word}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
+            <Text span size="sm" ff="monospace">
+              {word}
+            </Text>
+          </Paper>
+        ))}
+      </ol>
+    </div>
   );
 }
 

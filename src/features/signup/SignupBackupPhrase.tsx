@@ -67,8 +67,9 @@ export function SignupBackupPhrase() {
     );
   }
 
+  // Wider than the other sign-up cards, so the words stand in 4 even columns.
   return (
-    <AuthLayout title="Your recovery phrase">
+    <AuthLayout title="Your recovery phrase" width={600}>
       <Stack gap="md">
         <Text size="sm">
           These 12 words are the key to your account. Write them down or download them, and keep them

@@ -2,11 +2,17 @@ import { Button, Checkbox, Group, Modal, ScrollArea, SegmentedControl, Stack, Te
 import { useEffect, useState } from 'react';
 import type { DuplicateChoice } from '../../../domain/uploadRules';
 
-interface DuplicateResolutionProps {
-  /** Names that clash with files in the destination, by index in the pick. */
-  duplicates: { index: number; name: string }[] | null;
-  onCancel: () => void;
-  onResolve: (choices: Map<number, DuplicateChoice>) => void;
+export interface Duplicate {
+  /** Index in the pick. */
+  index: number;
+  name: string;
+}
+
+/** What the user chose: per item, or one choice for all. */
+export interface DuplicateSelection {
+  choices: Map<number, DuplicateChoice>;
+  applyToAll: boolean;
+  allChoice: DuplicateChoice;
 }
 
 const CHOICE_DATA = [
@@ -15,55 +21,76 @@ const CHOICE_DATA = [
   { value: 'skip', label: 'Skip' },
 ];
 
-/** Replace (adds a version), Keep both (copy suffix) or Skip, per item or for all (spec 000 section 4). */
-export function DuplicateResolution({ duplicates, onCancel, onResolve }: DuplicateResolutionProps) {
-  const [choices, setChoices] = useState<Map<number, DuplicateChoice>>(new Map());
-  const [applyToAll, setApplyToAll] = useState(false);
-  const [allChoice, setAllChoice] = useState<DuplicateChoice>('keepBoth');
+/** The choices before anything is picked: Keep both for each (nothing is lost by default). */
+export function initialSelection(duplicates: readonly Duplicate[] | null): DuplicateSelection {
+  return { choices: new Map((duplicates ?? []).map((d) => [d.index, 'keepBoth'])), applyToAll: false, allChoice: 'keepBoth' };
+}
 
-  useEffect(() => {
-    setChoices(new Map((duplicates ?? []).map((d) => [d.index, 'keepBoth'])));
-    setApplyToAll(false);
-  }, [duplicates]);
+/** The choice for each duplicate, by index in the pick. */
+export function finalChoices(duplicates: readonly Duplicate[] | null, selection: DuplicateSelection): Map<number, DuplicateChoice> {
+  return selection.applyToAll ? new Map((duplicates ?? []).map((d) => [d.index, selection.allChoice])) : selection.choices;
+}
 
-  function resolve() {
-    const final = applyToAll ? new Map((duplicates ?? []).map((d) => [d.index, allChoice])) : choices;
-    onResolve(final);
-  }
+export function duplicatesTitle(count: number): string {
+  return count === 1 ? 'This file already exists' : `${count} files already exist`;
+}
 
-  const count = duplicates?.length ?? 0;
+/**
+ * Replace (adds a version), Keep both (copy suffix) or Skip, per item or for all (spec 000
+ * section 4). A section of the upload dialog, so a duplicate is answered in the same step as the
+ * upload is confirmed (issue 26), and the body of the import's own duplicate dialog.
+ */
+export function DuplicateChoices({ duplicates, value, onChange }: { duplicates: readonly Duplicate[]; value: DuplicateSelection; onChange: (next: DuplicateSelection) => void }) {
   return (
-    <Modal opened={duplicates !== null} onClose={onCancel} title={count === 1 ? 'This file already exists' : `${count} files already exist`} centered size="lg">
+    <Stack gap="xs">
+      <Text size="sm">A file with the same name is already in this folder. Choose what to do with each one.</Text>
+      <Checkbox label="Apply to all" checked={value.applyToAll} onChange={(e) => onChange({ ...value, applyToAll: e.currentTarget.checked })} />
+      {value.applyToAll ? (
+        <SegmentedControl aria-label="For all duplicates" data={CHOICE_DATA} value={value.allChoice} onChange={(v) => onChange({ ...value, allChoice: v as DuplicateChoice })} />
+      ) : (
+        <ScrollArea.Autosize mah={200}>
+          <Stack gap="xs">
+            {duplicates.map((d) => (
+              <Group key={d.index} justify="space-between" wrap="wrap" gap="xs">
+                <Text size="sm" truncate maw={260}>
+                  {d.name}
+                </Text>
+                <SegmentedControl
+                  size="xs"
+                  aria-label={`For ${d.name}`}
+                  data={CHOICE_DATA}
+                  value={value.choices.get(d.index) ?? 'keepBoth'}
+                  onChange={(v) => onChange({ ...value, choices: new Map(value.choices).set(d.index, v as DuplicateChoice) })}
+                />
+              </Group>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Stack>
+  );
+}
+
+interface DuplicateResolutionProps {
+  duplicates: Duplicate[] | null;
+  onCancel: () => void;
+  onResolve: (choices: Map<number, DuplicateChoice>) => void;
+}
+
+/** The duplicate question on its own, for an import (which has no upload dialog). */
+export function DuplicateResolution({ duplicates, onCancel, onResolve }: DuplicateResolutionProps) {
+  const [selection, setSelection] = useState(() => initialSelection(duplicates));
+  useEffect(() => setSelection(initialSelection(duplicates)), [duplicates]);
+
+  return (
+    <Modal opened={duplicates !== null} onClose={onCancel} title={duplicatesTitle(duplicates?.length ?? 0)} centered size="lg">
       <Stack>
-        <Text size="sm">A file with the same name is already in this folder. Choose what to do with each one.</Text>
-        <Checkbox label="Apply to all" checked={applyToAll} onChange={(e) => setApplyToAll(e.currentTarget.checked)} />
-        {applyToAll ? (
-          <SegmentedControl aria-label="For all duplicates" data={CHOICE_DATA} value={allChoice} onChange={(v) => setAllChoice(v as DuplicateChoice)} />
-        ) : (
-          <ScrollArea.Autosize mah={300}>
-            <Stack gap="xs">
-              {(duplicates ?? []).map((d) => (
-                <Group key={d.index} justify="space-between" wrap="wrap" gap="xs">
-                  <Text size="sm" truncate maw={260}>
-                    {d.name}
-                  </Text>
-                  <SegmentedControl
-                    size="xs"
-                    aria-label={`For ${d.name}`}
-                    data={CHOICE_DATA}
-                    value={choices.get(d.index) ?? 'keepBoth'}
-                    onChange={(v) => setChoices((current) => new Map(current).set(d.index, v as DuplicateChoice))}
-                  />
-                </Group>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
+        <DuplicateChoices duplicates={duplicates ?? []} value={selection} onChange={setSelection} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button onClick={resolve}>Continue</Button>
+          <Button onClick={() => onResolve(finalChoices(duplicates, selection))}>Continue</Button>
         </Group>
       </Stack>
     </Modal>

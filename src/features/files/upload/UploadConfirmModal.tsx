@@ -1,18 +1,21 @@
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatBytes } from '../../../domain/formatting';
-import { type ResolvedUpload, uploadSpaceNote } from '../../../domain/uploadRules';
+import { type DuplicateChoice, type ResolvedUpload, uploadSpaceNote } from '../../../domain/uploadRules';
 import { VAULT_LIMITS } from '../../../protocol/vaults';
 import { getVaultUploadRoom } from '../../../sync/vaultActions';
 import { IconFile } from '../../../ui/icons';
 import { FolderPicker } from '../FolderPicker';
 import { useVaultRoom } from '../VaultRoomContext';
+import { type Duplicate, DuplicateChoices, duplicatesTitle, finalChoices, initialSelection } from './DuplicateResolution';
 
 interface UploadConfirmModalProps {
   items: ResolvedUpload[] | null;
   initialFolderId: string | null;
+  /** Picked files whose names are taken in the folder: asked about here, in the same step. */
+  duplicates?: Duplicate[] | null;
   onCancel: () => void;
-  onConfirm: (parentId: string | null) => Promise<void>;
+  onConfirm: (parentId: string | null, choices: Map<number, DuplicateChoice>) => Promise<void>;
 }
 
 /** Spec 000 section 5: the list is at most 237 px tall (57 px per row). */
@@ -22,8 +25,9 @@ const ROW_HEIGHT = 57;
 const CONFIRM_DELAY_MS = 500;
 
 /** The upload confirmation: files, destination, public warning and available space (spec 000 sections 4, 5). */
-export function UploadConfirmModal({ items, initialFolderId, onCancel, onConfirm }: UploadConfirmModalProps) {
+export function UploadConfirmModal({ items, initialFolderId, duplicates = null, onCancel, onConfirm }: UploadConfirmModalProps) {
   const { vault } = useVaultRoom();
+  const [selection, setSelection] = useState(() => initialSelection(duplicates));
   const [destination, setDestination] = useState<string | null>(initialFolderId);
   const [available, setAvailable] = useState<number | null>(null);
   const [isUnchecked, setUnchecked] = useState(false);
@@ -35,6 +39,7 @@ export function UploadConfirmModal({ items, initialFolderId, onCancel, onConfirm
     setBusy(false);
     setAvailable(null);
     setUnchecked(false);
+    setSelection(initialSelection(duplicates));
     let isCurrent = true;
     // The vault's own figure, not the user's: uploads are charged to the vault's owner, and an
     // airdrop link caps its member's uploads besides.
@@ -49,7 +54,7 @@ export function UploadConfirmModal({ items, initialFolderId, onCancel, onConfirm
     return () => {
       isCurrent = false;
     };
-  }, [items, initialFolderId, vault.vaultId]);
+  }, [items, duplicates, initialFolderId, vault.vaultId]);
 
   const total = (items ?? []).reduce((sum, i) => sum + i.file.size, 0);
   const tooLarge = (items ?? []).some((i) => i.file.size >= VAULT_LIMITS.FILE_MAX_BYTES);
@@ -59,7 +64,7 @@ export function UploadConfirmModal({ items, initialFolderId, onCancel, onConfirm
   async function confirm() {
     setBusy(true);
     await new Promise((resolve) => setTimeout(resolve, CONFIRM_DELAY_MS));
-    await onConfirm(destination);
+    await onConfirm(destination, finalChoices(duplicates, selection));
     setBusy(false);
   }
 
@@ -67,6 +72,14 @@ export function UploadConfirmModal({ items, initialFolderId, onCancel, onConfirm
   return (
     <Modal opened={items !== null} onClose={onCancel} title={count === 1 ? 'Upload 1 file' : `Upload ${count} files`} centered size="lg">
       <Stack>
+        {duplicates && duplicates.length > 0 && (
+          <section aria-label={duplicatesTitle(duplicates.length)}>
+            <Text size="sm" fw={600} mb={4}>
+              {duplicatesTitle(duplicates.length)}
+            </Text>
+            <DuplicateChoices duplicates={duplicates} value={selection} onChange={setSelection} />
+          </section>
+        )}
         <ScrollArea.Autosize mah={LIST_MAX_HEIGHT} type="auto">
           <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {(items ?? []).map((item, index) => (

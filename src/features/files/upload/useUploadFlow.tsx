@@ -34,6 +34,8 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
   const [picked, setPicked] = useState<PickedFile[] | null>(null);
   const [duplicates, setDuplicates] = useState<{ index: number; name: string }[] | null>(null);
   const [resolved, setResolved] = useState<ResolvedUpload[] | null>(null);
+  /** Duplicates of a pick, asked about in the upload dialog itself (with `picked` kept for them). */
+  const [confirmDuplicates, setConfirmDuplicates] = useState<{ index: number; name: string }[] | null>(null);
   /** Entries of the picked archive that could not be unpacked, reported with its batch. */
   const [notUnpacked, setNotUnpacked] = useState<NotUploadedFile[]>([]);
   /** The picked archive's folders that hold no file: created with its batch, as they were. */
@@ -59,7 +61,14 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
       return;
     }
     setPicked(items);
-    setDuplicates(clashes.map((index) => ({ index, name: items[index]!.file.name })));
+    const found = clashes.map((index) => ({ index, name: items[index]!.file.name }));
+    // An import has no upload dialog: it asks on its own. A pick asks in the upload dialog.
+    if (isImport) {
+      setDuplicates(found);
+    } else {
+      setConfirmDuplicates(found);
+      setResolved(items.map((i) => ({ file: i.file, path: i.path })));
+    }
   }
 
   function clearInputs() {
@@ -119,8 +128,19 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
     else setResolved(items);
   }
 
-  function onConfirm(parentId: string | null) {
-    return queue(parentId, resolved ?? []);
+  function onConfirm(parentId: string | null, choices: Map<number, DuplicateChoice>) {
+    if (!confirmDuplicates) return queue(parentId, resolved ?? []);
+    const items = applyDuplicateChoices(picked ?? [], choices, existingFiles, keepBothName);
+    // Everything skipped closes the flow.
+    if (items.length > 0) return queue(parentId, items);
+    closeConfirm();
+    return Promise.resolve();
+  }
+
+  function closeConfirm() {
+    setResolved(null);
+    setConfirmDuplicates(null);
+    setPicked(null);
   }
 
   async function queue(parentId: string | null, items: ResolvedUpload[]) {
@@ -134,7 +154,7 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
     if (batchId) addUnpackFailures(batchId, notUnpacked);
     setNotUnpacked([]);
     emptyFolders.current = [];
-    setResolved(null);
+    closeConfirm();
     if (!vault.isCloud && authService.getSnapshot().user?.notifyOnUpload) showUploadPendingNotice();
   }
 
@@ -162,7 +182,7 @@ export function useUploadFlow(vaultId: string, folderId: string | null, children
         }}
         onResolve={onResolve}
       />
-      <UploadConfirmModal items={resolved} initialFolderId={folderId} onCancel={() => setResolved(null)} onConfirm={onConfirm} />
+      <UploadConfirmModal items={resolved} duplicates={confirmDuplicates} initialFolderId={folderId} onCancel={closeConfirm} onConfirm={onConfirm} />
       <ImportTxModal opened={isImportTxOpen} onClose={() => setImportTxOpen(false)} onImported={(file) => start([{ file, path: [] }], [], true)} />
       <NotUploadedModal
         opened={nothingUnpacked !== null}

@@ -46,3 +46,57 @@ describe('MarkdownPreview renders a note inert', () => {
     expect(html).toMatch(/<a [^>]*href="https:\/\/example\.com\/page"[^>]*rel="noopener noreferrer nofollow"/);
   });
 });
+
+describe('MarkdownPreview renders GitHub-flavoured markdown', () => {
+  const GFM = [
+    '| Name | Size |',
+    '| :--- | ---: |',
+    '| **report**.pdf | 3 MB |',
+    '| <img src=x onerror=alert(1)> | <script>alert(2)</script> |',
+    '| [bad](javascript:alert(3)) | a \\| b |',
+    '',
+    '- [ ] buy milk',
+    '- [x] pay rent',
+    '- plain item',
+    '',
+    'This is ~~gone~~ and see https://example.com/docs. or www.example.org',
+    '',
+    '`~~code~~ https://not.a.link`',
+  ].join('\n');
+
+  it('renders a table with aligned columns and formatted cells', () => {
+    const html = render(GFM);
+    expect(html).toMatch(/<table[\s>]/);
+    expect(html).toMatch(/<th[^>]*>Name<\/th>/);
+    expect(html).toMatch(/<td[^>]*text-align:\s*right[^>]*>3 MB<\/td>/);
+    expect(html).toContain('<strong>report</strong>.pdf');
+    expect(html).toMatch(/<td[^>]*>a \| b<\/td>/);
+  });
+
+  it('keeps a table cell inert: no image, script, handler or javascript: link', () => {
+    const html = render(GFM);
+    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toMatch(/<script/i);
+    // A cell holding only raw HTML shows it as escaped text: readable, never an element.
+    expect(html).not.toMatch(/<[^>]*onerror/i);
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).toMatch(/>bad<\/span>/);
+  });
+
+  it('renders task lists as disabled checkboxes, ticked or not', () => {
+    const html = render(GFM);
+    expect(html).toMatch(/<input[^>]*type="checkbox"[^>]*disabled=""[^>]*\/?> ?buy milk/);
+    expect(html).toMatch(/<input[^>]*type="checkbox"[^>]*checked=""[^>]*\/?> ?pay rent/);
+    expect(html).not.toMatch(/\[ \]|\[x\]/);
+    expect(html).toMatch(/<li>plain item<\/li>/);
+  });
+
+  it('renders strikethrough and bare links, but not inside code', () => {
+    const html = render(GFM);
+    expect(html).toContain('<del>gone</del>');
+    expect(html).toMatch(/<a [^>]*href="https:\/\/example\.com\/docs"[^>]*>https:\/\/example\.com\/docs<\/a>\./);
+    expect(html).toMatch(/<a [^>]*href="http:\/\/www\.example\.org"/);
+    expect(html).toContain('~~code~~ https://not.a.link');
+  });
+});

@@ -1,12 +1,17 @@
 import { Anchor, Code, Text, Typography } from '@mantine/core';
 import Markdown, { type Components } from 'react-markdown';
 import { isSafeLinkHref } from '../../../domain/filePreviewRules';
+import classes from './MarkdownPreview.module.css';
+import { remarkGfmLite } from './remarkGfmLite';
 
 /**
  * A note rendered inert: raw HTML is dropped (skipHtml, and no rehype-raw), links keep only
  * http(s) and mailto targets (anything else is plain text), and images are never fetched (a
- * remote image would tell its host who opened the note, and when).
+ * remote image would tell its host who opened the note, and when). GitHub-flavoured tables, task
+ * lists, strikethrough and bare links come from remarkGfmLite and pass through the same rules.
  */
+const REMARK_PLUGINS = [remarkGfmLite];
+
 const COMPONENTS: Components = {
   a: ({ href, children }) =>
     isSafeLinkHref(href) ? (
@@ -24,13 +29,18 @@ const COMPONENTS: Components = {
     </Text>
   ),
   code: ({ children }) => <Code>{children}</Code>,
+  table: ({ children }) => (
+    <div className={classes.tableScroll}>
+      <table>{children}</table>
+    </div>
+  ),
 };
 
 export function MarkdownPreview({ text }: { text: string }) {
   return (
     <Typography>
-      <div data-testid="markdown-preview" style={{ overflowWrap: 'anywhere' }}>
-        <Markdown skipHtml components={COMPONENTS}>
+      <div data-testid="markdown-preview" className={classes.preview} style={{ overflowWrap: 'anywhere' }}>
+        <Markdown skipHtml remarkPlugins={REMARK_PLUGINS} components={COMPONENTS}>
           {text}
         </Markdown>
       </div>
