@@ -1,16 +1,17 @@
 import { Anchor, Code, Text, Typography } from '@mantine/core';
 import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import { isSafeLinkHref } from '../../../domain/filePreviewRules';
 import classes from './MarkdownPreview.module.css';
-import { remarkGfmLite } from './remarkGfmLite';
 
 /**
  * A note rendered inert: raw HTML is dropped (skipHtml, and no rehype-raw), links keep only
  * http(s) and mailto targets (anything else is plain text), and images are never fetched (a
  * remote image would tell its host who opened the note, and when). GitHub-flavoured tables, task
- * lists, strikethrough and bare links come from remarkGfmLite and pass through the same rules.
+ * lists, strikethrough and bare links come from remark-gfm and pass through the same rules (its
+ * footnotes too; its tag filter does not matter, as no HTML is rendered at all).
  */
-const REMARK_PLUGINS = [remarkGfmLite];
+const REMARK_PLUGINS = [remarkGfm];
 
 const COMPONENTS: Components = {
   a: ({ href, children }) =>
