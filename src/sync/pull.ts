@@ -147,8 +147,15 @@ export async function trustHeldRing(ctx: SyncContext, vaultId: string): Promise<
   const count = trustedRingKeyCount(vault.log, vault.sealedKeys);
   if (count !== undefined) {
     if (trustedCountsOf(ctx).get(vaultId) === count && heldKeyCount(ctx, vaultId) === count) return;
-    const { trustedCount } = await ctx.crypto.confirmVaultKeys(vaultId, count);
-    trustedCountsOf(ctx).set(vaultId, trustedCount);
+    try {
+      // The worker takes the vouched ring itself: the one held may be a rotation of our own of the same size.
+      const { trustedCount, keyCount } = await ctx.crypto.confirmVaultKeys(vaultId, vault.sealedKeys, count);
+      trustedCountsOf(ctx).set(vaultId, trustedCount);
+      setHeldKeyCount(ctx, vaultId, keyCount);
+    } catch (error) {
+      if (!(error instanceof Error && error.message === 'KEY_RING_REPLACED')) throw error;
+      await flagVaultLog(ctx, vaultId, { seq: vault.cursor, reason: 'the server serves a key ring that replaces keys this device holds' });
+    }
     return;
   }
   if (vault.cursor >= vault.headSeq) await flagVaultLog(ctx, vaultId, { seq: vault.cursor, reason: 'the server serves a key ring that no member handed out' });

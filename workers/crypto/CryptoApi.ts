@@ -27,10 +27,12 @@ export interface VaultCryptoApi {
    */
   openVaultKeys(vaultId: string, sealedKeys: string): Promise<{ keyCount: number }>;
   /**
-   * The client's judge of the vault's log found the held ring handed out by an allowed operation
-   * with `keyCount` keys: that many keys may now seal. Answers how many may.
+   * The client's judge of the vault's log found `sealedKeys` (this member's copy of the ring)
+   * handed out by an allowed operation with `keyCount` keys: the worker holds that very ring (a
+   * refused rotation of its own gives way to it; Error('KEY_RING_REPLACED') as openVaultKeys) and
+   * that many of its keys may now seal. Answers how many may, and how many keys it holds.
    */
-  confirmVaultKeys(vaultId: string, keyCount: number): Promise<{ trustedCount: number }>;
+  confirmVaultKeys(vaultId: string, sealedKeys: string, keyCount: number): Promise<{ trustedCount: number; keyCount: number }>;
   /** Wipes and forgets the vault's ring (the membership ended, SYNC_SPEC R56). */
   forgetVaultKeys(vaultId: string): Promise<void>;
   hasVaultKeys(vaultId: string): Promise<boolean>;

@@ -124,7 +124,7 @@ describe('VaultCryptoApi: only keys the log vouched for seal (R51)', () => {
     await expect(device2.api.sealVaultKeysFor('v', a.wallet.publicEncryptionKey)).rejects.toThrow('UNVERIFIED_VAULT_KEYS');
     await expect(device2.api.rotateVaultKeys('v')).rejects.toThrow('UNVERIFIED_VAULT_KEYS');
 
-    expect(await device2.api.confirmVaultKeys('v', 1)).toEqual({ trustedCount: 1 });
+    expect(await device2.api.confirmVaultKeys('v', sealedKeys, 1)).toEqual({ trustedCount: 1, keyCount: 1 });
     expect((await device2.api.sealFields('v', 'n2', { name: 'x' })).name?.key).toBe(0);
   });
 
@@ -148,13 +148,14 @@ describe('VaultCryptoApi: only keys the log vouched for seal (R51)', () => {
 
     // A real rotation made by another member's device extends the ring: key 1 seals once the log vouched for it.
     const rotator = await signedIn(PHRASE_A);
-    await rotator.api.openVaultKeys('v', (await a.api.sealVaultKeysFor('v', a.wallet.publicEncryptionKey)).sealedKeys);
-    await rotator.api.confirmVaultKeys('v', 1);
+    const firstRing = (await a.api.sealVaultKeysFor('v', a.wallet.publicEncryptionKey)).sealedKeys;
+    await rotator.api.openVaultKeys('v', firstRing);
+    await rotator.api.confirmVaultKeys('v', firstRing, 1);
     await rotator.api.rotateVaultKeys('v');
     const rotated = await rotator.api.sealVaultKeysFor('v', a.wallet.publicEncryptionKey);
     expect(await a.api.openVaultKeys('v', rotated.sealedKeys)).toEqual({ keyCount: 2 });
     expect((await a.api.sealFields('v', 'n3', { name: 'x' })).name?.key).toBe(0);
-    await a.api.confirmVaultKeys('v', 2);
+    await a.api.confirmVaultKeys('v', rotated.sealedKeys, 2);
     expect((await a.api.sealFields('v', 'n3', { name: 'x' })).name?.key).toBe(1);
   });
 });
@@ -165,7 +166,7 @@ describe('VaultCryptoApi: two devices rotate at once (R51, R20)', () => {
     const { sealedKeys } = await a.api.createVaultKeys('v');
     const other = await signedIn(PHRASE_A);
     await other.api.openVaultKeys('v', sealedKeys);
-    await other.api.confirmVaultKeys('v', 1);
+    await other.api.confirmVaultKeys('v', sealedKeys, 1);
 
     // Both rotate; the server takes the other device's rotation and refuses ours.
     await a.api.rotateVaultKeys('v');
@@ -179,16 +180,49 @@ describe('VaultCryptoApi: two devices rotate at once (R51, R20)', () => {
     const op = await other.api.signOperation(unsignedOp(other.wallet, 'v', 'n2', { type: 'folder.create', parentId: null, name: theirs.name! }));
     expect((await a.api.openOperations('v', sequenced([op])))[0]?.fields.name).toBe('theirs');
     expect((await a.api.sealFields('v', 'n3', { name: 'x' })).name?.key).toBe(0);
-    await a.api.confirmVaultKeys('v', 2);
+    await a.api.confirmVaultKeys('v', accepted.sealedKeys, 2);
     const after = await a.api.sealFields('v', 'n3', { name: 'x' });
     expect(after.name?.key).toBe(1);
     expect(after.name?.c).not.toBe(ours.name?.c);
     // A later server ring can no longer replace key 1: it is vouched for.
     const third = await signedIn(PHRASE_A);
     await third.api.openVaultKeys('v', sealedKeys);
-    await third.api.confirmVaultKeys('v', 1);
+    await third.api.confirmVaultKeys('v', sealedKeys, 1);
     await third.api.rotateVaultKeys('v');
     await expect(a.api.openVaultKeys('v', (await third.api.sealVaultKeysFor('v', a.wallet.publicEncryptionKey)).sealedKeys)).rejects.toThrow('KEY_RING_REPLACED');
+  });
+});
+
+describe('VaultCryptoApi: the log vouches for a ring, not for the held one (R51)', () => {
+  it('confirming the winning ring while our own rotation of the same size is held takes that ring: our key never seals, theirs does, and the ring opens again without a refusal', async () => {
+    const a = await signedIn(PHRASE_A);
+    const { sealedKeys } = await a.api.createVaultKeys('v');
+    const other = await signedIn(PHRASE_A);
+    await other.api.openVaultKeys('v', sealedKeys);
+    await other.api.confirmVaultKeys('v', sealedKeys, 1);
+
+    // Both rotate to two keys; the other device's rotation is the one the log holds, and our
+    // device judges that log (and confirms its ring) before its own push is answered.
+    await a.api.rotateVaultKeys('v');
+    await other.api.rotateVaultKeys('v');
+    const accepted = await other.api.sealVaultKeysFor('v', a.wallet.publicEncryptionKey);
+    expect(await a.api.confirmVaultKeys('v', accepted.sealedKeys, 2)).toEqual({ trustedCount: 2, keyCount: 2 });
+
+    // What we seal now, the other device opens: key 1 is theirs.
+    const ours = await a.api.sealFields('v', 'n1', { name: 'after the race' });
+    expect(ours.name?.key).toBe(1);
+    const op = await a.api.signOperation(unsignedOp(a.wallet, 'v', 'n1', { type: 'folder.create', parentId: null, name: ours.name! }));
+    expect((await other.api.openOperations('v', sequenced([op])))[0]?.fields.name).toBe('after the race');
+    // The same ring served again is the held one: no KEY_RING_REPLACED.
+    expect(await a.api.openVaultKeys('v', accepted.sealedKeys)).toEqual({ keyCount: 2 });
+  });
+
+  it('confirming the older ring while our own rotation is in flight keeps our new key', async () => {
+    const a = await signedIn(PHRASE_A);
+    const { sealedKeys } = await a.api.createVaultKeys('v');
+    await a.api.rotateVaultKeys('v');
+    expect(await a.api.confirmVaultKeys('v', sealedKeys, 1)).toEqual({ trustedCount: 2, keyCount: 2 });
+    expect((await a.api.sealFields('v', 'n1', { name: 'x' })).name?.key).toBe(1);
   });
 });
 

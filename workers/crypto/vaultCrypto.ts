@@ -162,14 +162,33 @@ export function createVaultCrypto(walletKeys: () => WalletKeys): VaultCrypto {
       provisional.delete(vaultId);
     },
 
-    async confirmVaultKeys(vaultId, keyCount) {
-      const ring = rings.get(vaultId);
-      if (!ring) return { trustedCount: 0 };
-      const count = Math.max(trusted.get(vaultId) ?? 0, Math.min(keyCount, ring.length));
-      trusted.set(vaultId, count);
-      // The log vouched for our own rotation's key: it is no longer ours alone.
-      if (keyCount > (provisional.get(vaultId) ?? Infinity)) provisional.delete(vaultId);
-      return { trustedCount: count };
+    async confirmVaultKeys(vaultId, sealedKeys, keyCount) {
+      const sodium = await loadSodium();
+      const keys = walletKeys();
+      const vouched = openKeyRing(sodium, sealedKeys, keys.encryptionPublicKey, keys.encryptionPrivateKey);
+      const count = Math.min(keyCount, vouched.length);
+      const held = rings.get(vaultId);
+      if (!held) {
+        setRing(vaultId, vouched, count);
+        return { trustedCount: count, keyCount: vouched.length };
+      }
+      // The log vouched for this very ring, which need not be the one held: a rotation of our own
+      // (its push not answered yet, or refused) may hold as many keys. Trusting the held ring by its
+      // size would let our own new key seal though another device's key won that number.
+      const own = provisional.get(vaultId) ?? held.length;
+      const { keep, isSame } = reconcile(vaultId, vouched);
+      const isHeldPrefix = vouched.length < held.length && vouched.every((key, i) => bytesEqual(key, held[i]!));
+      if (isSame || isHeldPrefix) {
+        for (const key of vouched) key.fill(0);
+        trusted.set(vaultId, Math.max(trusted.get(vaultId) ?? 0, count));
+        // The log vouched for our own rotation's key: it is no longer ours alone.
+        if (isSame && count > own) provisional.delete(vaultId);
+      } else {
+        // Another device's rotation won the number our own new key holds: theirs replaces it.
+        setRing(vaultId, vouched, Math.max(keep, count));
+        provisional.delete(vaultId);
+      }
+      return { trustedCount: trusted.get(vaultId) ?? 0, keyCount: requireRing(vaultId).length };
     },
 
     async hasVaultKeys(vaultId) {

@@ -70,11 +70,13 @@ export class FakeVaultCrypto implements VaultCryptoApi {
     this.trusted.delete(vaultId);
   }
 
-  async confirmVaultKeys(vaultId: string, keyCount: number) {
+  async confirmVaultKeys(vaultId: string, sealedKeys: string, keyCount: number) {
     this.calls.push('confirmVaultKeys');
-    if (!this.rings.has(vaultId) || keyCount < 1) return { trustedCount: this.trusted.has(vaultId) ? 1 : 0 };
+    if (fromBase64Url(sealedKeys) !== `ring:${vaultId}`) throw new Error('BAD_VAULT_KEYS');
+    this.rings.add(vaultId);
+    if (keyCount < 1) return { trustedCount: this.trusted.has(vaultId) ? 1 : 0, keyCount: 1 };
     this.trusted.add(vaultId);
-    return { trustedCount: 1 };
+    return { trustedCount: 1, keyCount: 1 };
   }
 
   async hasVaultKeys(vaultId: string) {
