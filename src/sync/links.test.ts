@@ -2,33 +2,15 @@
  * Links and invitations against the REAL server (buildApp on a temp SQLite DATA_DIR), the REAL
  * crypto API and fake-indexeddb, with the member actions screens call (memberActions.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestEnv } from '../../server/testing/databases';
+import { describe, expect, it } from 'vitest';
 import { inviteRowFailureText, isAlreadyInVault } from '../domain/memberRules';
 import { getMembers } from '../storage/memberStore';
 import { getVault } from '../storage/vaultStore';
-import { setCurrentSync } from './currentSync';
 import * as members from './memberActions';
-import { as, type Device, device as makeDevice, sharedVault } from './testing/realDevices';
+import { as, realServerSuite, sharedVault } from './testing/realDevices';
 import * as actions from './vaultActions';
 
-const env = new TestEnv('sqlite');
-let app: FastifyInstance;
-
-function device(name: string): Promise<Device> {
-  return makeDevice(env, name, () => app);
-}
-
-beforeAll(async () => {
-  await env.setUp();
-  app = await env.buildApp();
-}, 60_000);
-
-afterAll(async () => {
-  setCurrentSync(null);
-  await env.tearDown();
-});
+const { env, device } = realServerSuite();
 
 describe('a link opened on a device that has not fetched what it names', () => {
   it('R70: a cycle that reached the server brings a shared vault; only then does a missing vault count as absent; offline nothing is concluded', async () => {
@@ -38,7 +20,7 @@ describe('a link opened on a device that has not fetched what it names', () => {
     const elsewhere = await as(owner, () => actions.createVault({ title: 'Not shared', description: '', tags: [], terms: '', isPublic: false, isCloud: true }));
 
     // A new device of Bob's: nothing is on it yet; a cycle that answered brings the shared vault.
-    const bobNew = await makeDevice(env, 'bob-new', () => app, bob.user);
+    const bobNew = await device('bob-new', bob.user);
     expect(await getVault(bobNew.db, bobNew.userId, vaultId)).toBeUndefined();
     expect(await bobNew.client.syncAndConfirm()).toBe(true);
     expect(await getVault(bobNew.db, bobNew.userId, vaultId)).toMatchObject({ name: 'Linked plans' });

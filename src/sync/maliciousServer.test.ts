@@ -5,35 +5,17 @@
  * server slipped in, and keep the vault readable as last verified, marked 'This vault's history
  * could not be verified'.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestEnv } from '../../server/testing/databases';
+import { describe, expect, it } from 'vitest';
 import { createKeyRing, sealKeyRing } from '../crypto/keyRing';
 import { hexToBytes } from '../crypto/encoding';
 import { loadSodium } from '../crypto/sodium';
 import { canonicalJson } from '../protocol/canonical';
 import { PullResponse, type Operation, type UnsignedOperation } from '../protocol/vaults';
 import { getChildren, getVault } from '../storage/vaultStore';
-import { setCurrentSync } from './currentSync';
-import { as, type Device, device as makeDevice, sharedVault, sync } from './testing/realDevices';
+import { as, type Device, realServerSuite, sharedVault, sync } from './testing/realDevices';
 import * as actions from './vaultActions';
 
-const env = new TestEnv('sqlite');
-let app: FastifyInstance;
-
-function device(name: string): Promise<Device> {
-  return makeDevice(env, name, () => app);
-}
-
-beforeAll(async () => {
-  await env.setUp();
-  app = await env.buildApp();
-}, 60_000);
-
-afterAll(async () => {
-  setCurrentSync(null);
-  await env.tearDown();
-});
+const { env, device } = realServerSuite();
 
 /** The server appends `op` to the vault's log as if it had accepted it (what a hostile server can do). */
 async function appendToLog(vaultId: string, authorUserId: string, op: Operation): Promise<number> {
@@ -165,5 +147,5 @@ describe('a hostile server against the client', () => {
 
 /** A second device signed in to `d`'s account (its own IndexedDB, crypto worker and session). */
 async function makeDeviceOf(d: Device): Promise<Device> {
-  return makeDevice(env, `${d.name}-2`, () => app, d.user);
+  return device(`${d.name}-2`, d.user);
 }

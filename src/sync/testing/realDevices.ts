@@ -6,11 +6,11 @@
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { CryptoApi } from '../../../workers/crypto/CryptoApi';
 import { createCryptoApi } from '../../../workers/crypto/createCryptoApi';
 import { ApiClient as ServerTestClient } from '../../../server/testing/ApiClient';
-import type { TestEnv } from '../../../server/testing/databases';
+import { TestEnv } from '../../../server/testing/databases';
 import { logInSession, newSession } from '../../../server/testing/flows';
 import { TestUser } from '../../../server/testing/TestUser';
 import { createApiClient, type FetchLike } from '../../platform/apiClient';
@@ -37,6 +37,24 @@ export interface Device {
   beforeNext: { pattern: RegExp; run: () => Promise<void> } | null;
   /** A lying server or network: rewrites the answer to each request ('METHOD /path') before the device reads it. */
   tamper: ((request: string, response: Response) => Promise<Response>) | null;
+}
+
+/**
+ * One real server (buildApp on a temp SQLite DATA_DIR) for a test file, set up before its tests
+ * and torn down after them; `device` makes a device of a new account, or of `existing`'s.
+ */
+export function realServerSuite(): { env: TestEnv; device: (name: string, existing?: TestUser) => Promise<Device> } {
+  const env = new TestEnv('sqlite');
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    await env.setUp();
+    app = await env.buildApp();
+  }, 60_000);
+  afterAll(async () => {
+    setCurrentSync(null);
+    await env.tearDown();
+  });
+  return { env, device: (name, existing) => device(env, name, () => app, existing) };
 }
 
 /** A device of a new account, or of `existing`'s account (another device: a new session). */
