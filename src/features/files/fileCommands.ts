@@ -43,15 +43,8 @@ function byParent(nodes: readonly NodeRecord[]): Map<string | null, string[]> {
  * its snackbar (nodeActionText), with Undo where the action has an inverse. The one place these
  * snackbars are built; Undo queues the inverse operation through the same signed path.
  */
-async function runNodeAction(
-  vaultId: string,
-  action: NodeAction,
-  nodes: readonly NodeRecord[],
-  run: () => Promise<unknown>,
-  errorText: string,
-  undo?: () => Promise<unknown>,
-): Promise<boolean> {
-  const result = await reportNodeAction(vaultId, action, nodes, run, errorText, undo);
+async function runNodeAction(...args: Parameters<typeof reportNodeAction>): Promise<boolean> {
+  const result = await reportNodeAction(...args);
   if (typeof result === 'string') showErrorSnackbar(result);
   return result === true;
 }
