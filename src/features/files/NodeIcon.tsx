@@ -11,7 +11,7 @@ interface NodeIconProps {
 }
 
 /**
- * A file's thumbnail when its version has one (images, docs/SYNC_SPEC.md R79), else the folder or
+ * A file's thumbnail when its version has one (images and PDFs, docs/SYNC_SPEC.md R79, R79a), else the folder or
  * file icon, which also shows while the thumbnail loads. Decorative: the name beside it says
  * what the item is.
  */
@@ -37,8 +37,8 @@ export function NodeIcon({ node, size, thumbnailSize = size, className }: NodeIc
 }
 
 /**
- * PDFs get no thumbnail (no PDF renderer is installed, SYNC_SPEC R79): a document icon marked
- * PDF, in red as readers know it, tells them apart from other files at a glance.
+ * A PDF without a thumbnail (uploaded before R79a, or one pdfjs could not draw): a document icon
+ * marked PDF, in red as readers know it, tells them apart from other files at a glance.
  */
 function PdfIcon({ size, className }: { size: number; className?: string }) {
   return (
