@@ -40,7 +40,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
         // pdfjs (about 2 MB), imported by the thumbnail worker only when a PDF is uploaded (R79a):
         // a device that never uploads one never downloads it.
-        globIgnores: ['**/pdf-*.js', '**/pdf.worker-*.js'],
+        globIgnores: ['**/pdf-*.js', '**/pdfjs.worker-*.js'],
         // A classic script: the page registers it without `type: 'module'`.
         rollupFormat: 'iife',
       },

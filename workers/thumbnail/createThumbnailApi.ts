@@ -8,7 +8,7 @@
 import { fitThumbnail } from '../../src/domain/thumbnailSize';
 import { THUMBNAIL_LIMITS } from '../../src/protocol/thumbnails';
 import type { ThumbnailApi, ThumbnailImage } from './ThumbnailApi';
-import { loadPdfjs } from './loadPdfjs';
+import { loadPdfjs, startPdfParser } from './loadPdfjs';
 import { renderPdfFirstPage } from './pdfThumbnail';
 
 const ATTEMPTS: readonly { type: string; quality: number }[] = [
@@ -31,6 +31,7 @@ async function encode(canvas: OffscreenCanvas): Promise<ThumbnailImage | null> {
 async function makePdfThumbnail(file: Blob): Promise<ThumbnailImage | null> {
   const canvas = await renderPdfFirstPage(new Uint8Array(await file.arrayBuffer()), {
     loadPdfjs,
+    startParser: startPdfParser,
     createCanvas: (width, height) => new OffscreenCanvas(width, height),
   });
   return canvas ? encode(canvas) : null;

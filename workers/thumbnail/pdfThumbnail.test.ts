@@ -1,7 +1,8 @@
 /**
  * docs/SYNC_SPEC.md R79a: a PDF's thumbnail is its first page, drawn by pdfjs at most 256 px on its
  * longer side. Runs pdfjs's legacy build (the one the worker loads) on @napi-rs/canvas, standing
- * in for the worker's OffscreenCanvas; what is drawn is then read back pixel by pixel.
+ * in for the worker's OffscreenCanvas, with pdfjs's parser in this thread (Node has no Web
+ * Workers; the e2e runs the worker's own parser worker); what is drawn is read back pixel by pixel.
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
@@ -61,11 +62,14 @@ describe('[R79a] a PDF thumbnail is its first page', () => {
     await expect(renderPdfFirstPage(huge, ports)).resolves.toBeNull();
   });
 
-  it('a page whose drawing never ends gives no thumbnail: the render is cancelled, the document freed', async () => {
+  it('a page whose drawing never ends gives no thumbnail: the render is cancelled, the document freed, the parser ended', async () => {
     const events: string[] = [];
     // A pdfjs stand-in whose page never finishes drawing, as a hostile page might.
     const stuck: Pdfjs = {
       AnnotationMode: { DISABLE: 0 },
+      PDFWorker: class {
+        destroy() {}
+      },
       getDocument: () => ({
         promise: Promise.resolve({
           getPage: async () => ({
@@ -79,8 +83,9 @@ describe('[R79a] a PDF thumbnail is its first page', () => {
       }),
     };
     const pdf = minimalPdf({ width: 600, height: 400, content: '1 0 0 rg 150 100 300 200 re f' });
-    await expect(renderPdfFirstPage(pdf, { ...ports, loadPdfjs: async () => stuck, timeLimitMs: 20 })).resolves.toBeNull();
-    expect(events).toEqual(['cancelled', 'destroyed']);
+    const startParser = () => ({ params: {}, stop: () => events.push('parser ended') });
+    await expect(renderPdfFirstPage(pdf, { ...ports, loadPdfjs: async () => stuck, startParser, timeLimitMs: 20 })).resolves.toBeNull();
+    expect(events).toEqual(['cancelled', 'destroyed', 'parser ended']);
   });
 
   it('pdfjs that cannot be loaded (offline, say) gives no thumbnail', async () => {

@@ -8,8 +8,9 @@
  * most 256 px on its longer side; a page larger than PDF_THUMBNAIL_LIMITS.PAGE_POINTS, a file
  * larger than PDF_THUMBNAIL_LIMITS.BYTES, images above PDF_THUMBNAIL_LIMITS.IMAGE_PIXELS and a
  * render slower than PDF_THUMBNAIL_LIMITS.TIME_MS give no thumbnail (the list shows the PDF icon).
- * The page also ends the worker after a longer time (src/platform/thumbnailClient.ts), since a
- * parser stuck in a loop would never let this timer fire.
+ * The parser runs in a worker of its own (loadPdfjs.ts), so this timer fires even while a hostile
+ * file keeps it busy, and ending that worker stops the parse; the page also ends the thumbnail
+ * worker after a longer time (src/platform/thumbnailClient.ts), drawing included.
  *
  * pdfjs and the canvas are ports: the worker imports pdfjs lazily (only when a PDF is picked) and
  * draws on an OffscreenCanvas; the Node test passes pdfjs's legacy build and @napi-rs/canvas.
@@ -59,11 +60,20 @@ interface PdfLoadingTask {
 export interface Pdfjs {
   getDocument(params: Record<string, unknown>): PdfLoadingTask;
   AnnotationMode: { DISABLE: number };
+  PDFWorker: new (params: { port: unknown }) => { destroy(): void };
+}
+
+/** Where pdfjs parses: `params` go to getDocument, `stop` ends it once the page is drawn or not. */
+export interface PdfParser {
+  params: Record<string, unknown>;
+  stop(): void;
 }
 
 export interface PdfThumbnailPorts<C extends DrawingCanvas> {
-  /** Loads pdfjs (and its worker code, run in this same thread). */
+  /** Loads pdfjs. */
   loadPdfjs(): Promise<Pdfjs>;
+  /** Starts pdfjs's parser in a worker of its own; without it, pdfjs's default (Node: in this thread). */
+  startParser?(pdfjs: Pdfjs): PdfParser;
   createCanvas(width: number, height: number): C;
   /** PDF_THUMBNAIL_LIMITS.TIME_MS unless a test says otherwise. */
   timeLimitMs?: number;
@@ -127,9 +137,12 @@ export async function renderPdfFirstPage<C extends DrawingCanvas>(bytes: Uint8Ar
     }
   }
 
+  let parser: PdfParser | undefined;
   let task: PdfLoadingTask;
   try {
+    parser = ports.startParser?.(pdfjs);
     task = pdfjs.getDocument({
+      ...parser?.params,
       data: bytes.slice(),
       isEvalSupported: false,
       disableFontFace: true,
@@ -147,6 +160,7 @@ export async function renderPdfFirstPage<C extends DrawingCanvas>(bytes: Uint8Ar
       BinaryDataFactory,
     });
   } catch {
+    parser?.stop();
     return null;
   }
 
@@ -186,5 +200,6 @@ export async function renderPdfFirstPage<C extends DrawingCanvas>(bytes: Uint8Ar
     clearTimeout(timer);
     // Frees the parsed document; a failure here must not turn a drawn page into no thumbnail.
     await task.destroy().catch(() => undefined);
+    parser?.stop();
   }
 }
