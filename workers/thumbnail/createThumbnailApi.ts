@@ -9,7 +9,7 @@ import { fitThumbnail } from '../../src/domain/thumbnailSize';
 import { THUMBNAIL_LIMITS } from '../../src/protocol/thumbnails';
 import type { ThumbnailApi, ThumbnailImage } from './ThumbnailApi';
 import { loadPdfjs, startPdfParser } from './loadPdfjs';
-import { renderPdfFirstPage } from './pdfThumbnail';
+import { PDF_THUMBNAIL_LIMITS, renderPdfFirstPage } from './pdfThumbnail';
 
 const ATTEMPTS: readonly { type: string; quality: number }[] = [
   { type: 'image/webp', quality: 0.8 },
@@ -29,6 +29,8 @@ async function encode(canvas: OffscreenCanvas): Promise<ThumbnailImage | null> {
 }
 
 async function makePdfThumbnail(file: Blob): Promise<ThumbnailImage | null> {
+  // Checked before reading: a large PDF is never read into memory for its thumbnail.
+  if (file.size > PDF_THUMBNAIL_LIMITS.BYTES) return null;
   const canvas = await renderPdfFirstPage(new Uint8Array(await file.arrayBuffer()), {
     loadPdfjs,
     startParser: startPdfParser,
