@@ -17,6 +17,7 @@ interface NodeIconProps {
  */
 export function NodeIcon({ node, size, thumbnailSize = size, className }: NodeIconProps) {
   const url = useThumbnailUrl(node);
+  const isPdf = node.kind === 'file' && node.mimeType.toLowerCase() === 'application/pdf';
   if (url) {
     return (
       <img
@@ -26,12 +27,13 @@ export function NodeIcon({ node, size, thumbnailSize = size, className }: NodeIc
         width={thumbnailSize}
         height={thumbnailSize}
         className={className}
-        style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
+        // A page is cropped from its top, where its title is; an image from its middle.
+        style={{ objectFit: 'cover', objectPosition: isPdf ? 'top' : 'center', borderRadius: 4, display: 'block' }}
         draggable={false}
       />
     );
   }
-  if (node.kind === 'file' && node.mimeType.toLowerCase() === 'application/pdf') return <PdfIcon size={size} className={className} />;
+  if (isPdf) return <PdfIcon size={size} className={className} />;
   const Icon = node.kind === 'folder' ? IconFolder : IconFile;
   return <Icon size={size} className={className} />;
 }
