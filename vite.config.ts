@@ -38,6 +38,9 @@ export default defineConfig({
         // libsodium-sumo, OPAQUE and the zxcvbn dictionaries make chunks above Workbox's 2 MiB default.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         globPatterns: ['**/*.{js,css,html,svg,png,wasm,webmanifest}'],
+        // pdfjs (about 2 MB), imported by the thumbnail worker only when a PDF is uploaded (R79a):
+        // a device that never uploads one never downloads it.
+        globIgnores: ['**/pdf-*.js', '**/pdfjs.worker-*.js'],
         // A classic script: the page registers it without `type: 'module'`.
         rollupFormat: 'iife',
       },

@@ -103,11 +103,25 @@ describe('[R79] thumbnails on the device', () => {
     expect(await db.thumbnails.count()).toBe(0);
   });
 
-  it('no thumbnail for other types, PDFs or a failed encoder; the upload goes on without one', async () => {
+  it('[R79a] a private PDF gets its first page as a thumbnail, sealed like an image', async () => {
+    const ctx = context();
+    const { rawKey } = await crypto.createFileKey('v1', 'ver5');
+    const asked: string[] = [];
+    const makeFromPdf = async (_file: Blob, mimeType: string) => {
+      asked.push(mimeType);
+      return make();
+    };
+    const record = { vaultId: 'v1', versionId: 'ver5', fileType: 'application/pdf', name: 'route.pdf' };
+    const thumbnail = await uploadThumbnail(ctx, record, new Blob(['%PDF-1.4']), rawKey, true, makeFromPdf);
+    expect(asked).toEqual(['application/pdf']);
+    expect(thumbnail).toMatchObject({ width: 256, height: 170, storedSize: IMAGE.length + 28 });
+  });
+
+  it('no thumbnail for other types or a failed encoder; the upload goes on without one', async () => {
     const ctx = context();
     const base = { vaultId: 'v1', versionId: 'ver4', name: 'x' };
     expect(await uploadThumbnail(ctx, { ...base, fileType: 'text/plain' }, new Blob(['t']), null, false, make)).toBeNull();
-    expect(await uploadThumbnail(ctx, { ...base, fileType: 'application/pdf' }, new Blob(['%PDF']), null, false, make)).toBeNull();
+    expect(await uploadThumbnail(ctx, { ...base, fileType: 'application/pdf' }, new Blob(['%PDF']), null, false, async () => null)).toBeNull();
     expect(await uploadThumbnail(ctx, { ...base, fileType: 'image/png' }, new Blob(['?']), null, false, async () => null)).toBeNull();
     const failing = async () => {
       throw new Error('decoder crashed');

@@ -3,8 +3,8 @@
  * stored and before the file operation is queued, an image gets a thumbnail made in a worker,
  * sealed under a key derived from the version's file key in a private vault (clear in a public
  * one), and sent as a blob of one chunk. Any failure answers null and the file goes up without
- * one: a thumbnail never holds an upload up. PDFs get none (no PDF renderer is installed; the
- * list shows their icon).
+ * one: a thumbnail never holds an upload up. A PDF's is its first page (R79a), drawn in the same
+ * worker; a PDF it cannot draw shows its icon.
  */
 import { bytesToHex } from '../crypto/encoding';
 import { sealThumbnail } from '../crypto/thumbnailSeal';
@@ -18,7 +18,7 @@ import { chunkPath, type SyncContext } from './SyncContext';
 
 const API_BASE = '/api';
 
-export type MakeThumbnail = (file: Blob) => Promise<ThumbnailImage | null>;
+export type MakeThumbnail = (file: Blob, mimeType: string) => Promise<ThumbnailImage | null>;
 
 export async function uploadThumbnail(
   ctx: SyncContext,
@@ -29,10 +29,10 @@ export async function uploadThumbnail(
   make: MakeThumbnail = makeThumbnailInWorker,
 ): Promise<Thumbnail | null> {
   const type = record.fileType.toLowerCase();
-  if (!hasThumbnailSource(type) || type === 'application/pdf' || !ctx.transfer) return null;
+  if (!hasThumbnailSource(type) || !ctx.transfer) return null;
   if (isPrivate && !rawKey) return null;
   try {
-    const image = await make(file);
+    const image = await make(file, type);
     if (!image) return null;
     const plain = new Uint8Array(image.bytes);
     const stored = isPrivate && rawKey ? await sealThumbnail(new Uint8Array(rawKey.slice(0)), record.versionId, plain) : plain;

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { minimalPdf } from '../fixtures/minimalPdf';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
@@ -48,6 +49,13 @@ function landscapePng(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.concat(rows))), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
+/** An A4 route sheet: a teal title band, grey lines of 'text' and a red route box (R79a). */
+function routeSheetPdf(): Buffer {
+  const lines = Array.from({ length: 14 }, (_, i) => `0.6 0.6 0.6 rg 60 ${640 - i * 28} ${i % 3 === 2 ? 300 : 475} 10 re f`).join('\n');
+  const content = `0.11 0.42 0.38 rg 0 742 595 100 re f\n${lines}\n0.85 0.2 0.2 rg 60 60 475 170 re f`;
+  return Buffer.from(minimalPdf({ width: 595, height: 842, content }));
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -57,7 +65,7 @@ function filesUnder(dir: string): string[] {
 
 // docs/SYNC_SPEC.md R79 (issue 26): images get thumbnails made on the device, stored sealed in a
 // private vault, shown in the list and in the grid view, which the device remembers.
-test('[R79] thumbnails: a private image shows its thumbnail in the list and the grid; the server holds no clear image', async ({ page }, testInfo) => {
+test('[R79][R79a] thumbnails: a private image and a PDF show their thumbnail in the list and the grid; the server holds no clear image', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const width = testInfo.project.name;
   const email = uniqueEmail(testInfo, 'thumbs');
@@ -69,7 +77,8 @@ test('[R79] thumbnails: a private image shows its thumbnail in the list and the 
     { name: 'summit.png', mimeType: 'image/png', buffer: landscapePng(900, 600) },
     { name: 'ridge.png', mimeType: 'image/png', buffer: landscapePng(400, 700) },
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Camp at 3,100 m. Water at the col.') },
-    { name: 'route.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') },
+    { name: 'route.pdf', mimeType: 'application/pdf', buffer: routeSheetPdf() },
+    { name: 'torn.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') },
   ]);
   await room.confirmUpload();
   await expect(page.getByTestId('pending-upload')).toHaveCount(0, { timeout: 60_000 });
@@ -80,9 +89,12 @@ test('[R79] thumbnails: a private image shows its thumbnail in the list and the 
   await expect.poll(() => summitThumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
   await expect(room.row('ridge.png').locator('img[data-thumbnail]')).toBeVisible();
   await expect(room.row('notes.txt').locator('img[data-thumbnail]')).toHaveCount(0);
-  // PDFs: no renderer is installed, so a PDF icon rather than a thumbnail.
-  await expect(room.row('route.pdf').locator('svg[data-pdf-icon]')).toBeVisible();
-  await expect(room.row('route.pdf').locator('img[data-thumbnail]')).toHaveCount(0);
+  // R79a: a PDF shows its first page (A4 portrait: 256 px high); one that cannot be read, its icon.
+  const routeThumb = room.row('route.pdf').locator('img[data-thumbnail]');
+  await expect(routeThumb).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => routeThumb.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([181, 256]);
+  await expect(room.row('torn.pdf').locator('svg[data-pdf-icon]')).toBeVisible();
+  await expect(room.row('torn.pdf').locator('img[data-thumbnail]')).toHaveCount(0);
   mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: `${SCREENS}/${width}-list-thumbnails.png` });
 
@@ -91,6 +103,7 @@ test('[R79] thumbnails: a private image shows its thumbnail in the list and the 
   const grid = page.getByRole('list', { name: 'Files and folders' });
   await expect(grid.getByRole('group', { name: 'summit.png' }).locator('img[data-thumbnail]')).toBeVisible();
   await expect(grid.getByRole('group', { name: 'notes.txt' })).toBeVisible();
+  await expect(grid.getByRole('group', { name: 'route.pdf' }).locator('img[data-thumbnail]')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
   const tiles = grid.getByRole('group');
   await tiles.first().focus();
@@ -111,10 +124,11 @@ test('[R79] thumbnails: a private image shows its thumbnail in the list and the 
 
   // What the server stores: ciphertext only, no image in clear (WebP, JPEG or PNG).
   const stored = filesUnder(join(DATA_DIR, 'blobs')).map((path) => readFileSync(path));
-  expect(stored.length).toBeGreaterThanOrEqual(6);
+  expect(stored.length).toBeGreaterThanOrEqual(8);
   for (const bytes of stored) {
     expect(bytes.includes(Buffer.from('WEBPVP8'))).toBe(false);
     expect(bytes.includes(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBe(false);
     expect(bytes.includes(Buffer.from([0xff, 0xd8, 0xff]))).toBe(false);
+    expect(bytes.includes(Buffer.from('%PDF'))).toBe(false);
   }
 });

@@ -8,8 +8,9 @@ export interface ThumbnailImage {
 
 export interface ThumbnailApi {
   /**
-   * Decodes `file` (an image the browser can decode), scales it to fit 256 px and encodes it
-   * within 64 KiB; null when it cannot be decoded or encoded small enough.
+   * Decodes `file` (an image the browser can decode, or a PDF's first page when `mimeType` is
+   * application/pdf), scales it to fit 256 px and encodes it within 64 KiB; null when it cannot be
+   * decoded or encoded small enough.
    */
-  makeThumbnail(file: Blob): Promise<ThumbnailImage | null>;
+  makeThumbnail(file: Blob, mimeType: string): Promise<ThumbnailImage | null>;
 }

@@ -11,12 +11,13 @@ interface NodeIconProps {
 }
 
 /**
- * A file's thumbnail when its version has one (images, docs/SYNC_SPEC.md R79), else the folder or
+ * A file's thumbnail when its version has one (images and PDFs, docs/SYNC_SPEC.md R79, R79a), else the folder or
  * file icon, which also shows while the thumbnail loads. Decorative: the name beside it says
  * what the item is.
  */
 export function NodeIcon({ node, size, thumbnailSize = size, className }: NodeIconProps) {
   const url = useThumbnailUrl(node);
+  const isPdf = node.kind === 'file' && node.mimeType.toLowerCase() === 'application/pdf';
   if (url) {
     return (
       <img
@@ -26,19 +27,20 @@ export function NodeIcon({ node, size, thumbnailSize = size, className }: NodeIc
         width={thumbnailSize}
         height={thumbnailSize}
         className={className}
-        style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
+        // A page is cropped from its top, where its title is; an image from its middle.
+        style={{ objectFit: 'cover', objectPosition: isPdf ? 'top' : 'center', borderRadius: 4, display: 'block' }}
         draggable={false}
       />
     );
   }
-  if (node.kind === 'file' && node.mimeType.toLowerCase() === 'application/pdf') return <PdfIcon size={size} className={className} />;
+  if (isPdf) return <PdfIcon size={size} className={className} />;
   const Icon = node.kind === 'folder' ? IconFolder : IconFile;
   return <Icon size={size} className={className} />;
 }
 
 /**
- * PDFs get no thumbnail (no PDF renderer is installed, SYNC_SPEC R79): a document icon marked
- * PDF, in red as readers know it, tells them apart from other files at a glance.
+ * A PDF without a thumbnail (uploaded before R79a, or one pdfjs could not draw): a document icon
+ * marked PDF, in red as readers know it, tells them apart from other files at a glance.
  */
 function PdfIcon({ size, className }: { size: number; className?: string }) {
   return (
