@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { runWithErrorSnackbar, showSnackbar } from './snackbar';
 
 /**
- * Long enough to reach Undo; Mantine also pauses the timer while the pointer is over the
- * snackbar. Errors keep their 3 s (snackbar.ts).
+ * Long enough to reach Undo, as long as the spec's upload snackbars (10 s); Mantine also pauses
+ * the timer while the pointer is over the snackbar. Errors keep their 3 s (snackbar.ts).
  */
-export const UNDO_SNACKBAR_MS = 6_000;
+export const UNDO_SNACKBAR_MS = 10_000;
 
 export interface UndoAction {
   /** Runs the inverse action; it goes through the same signed operation path as the action. */
