@@ -22,6 +22,8 @@ export function registerSessionRoutes(route: DefineRoute, services: Services): v
     url: '/api/account/sessions/:sessionId',
     params: SessionParams,
     auth: 'required',
+    // Per address, like the auth routes: a stolen session must not probe session ids at speed.
+    rateLimited: true,
     handler: async ({ params, caller }) => {
       if (!(await services.sessions.revokeById(caller.user.id, params.sessionId))) throw new ApiError('NOT_FOUND', 'This session has already ended.');
       return { ok: true };
@@ -34,6 +36,7 @@ export function registerSessionRoutes(route: DefineRoute, services: Services): v
     // No body, or `{}`; anything else is a malformed request (R1).
     body: EndOtherSessionsBody,
     auth: 'required',
+    rateLimited: true,
     handler: async ({ caller }) => ({ ended: await services.sessions.revokeAllForUser(caller.user.id, caller.session.tokenHash) }),
   });
 }

@@ -126,4 +126,18 @@ describeEachDatabase('signed-in sessions', (env) => {
     expectError(await api.request('DELETE', `/api/account/sessions/${ownerSession}`, undefined, { token: guest.token }), 403, 'FORBIDDEN');
     expectStatus(await api.get('/api/account', { token: owner.token }), 200);
   });
+  it('[R80] ending sessions is rate-limited per address: guessing session ids stops at the limit', async () => {
+    const api = new ApiClient(await env.buildApp({ config: { authRateLimit: 3 } }));
+    const user = await TestUser.create();
+    const mine = await newSession(api, env.dataDir, user);
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const guess = `s${String(attempt).padStart(21, '0')}`;
+      answers.push((await api.request('DELETE', `/api/account/sessions/${guess}`, undefined, { token: mine.token })).status);
+    }
+    expect(answers).toEqual([404, 404, 404, 429, 429]);
+    const endOthers: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) endOthers.push((await api.post('/api/account/sessions/end-others', undefined, { token: mine.token })).status);
+    expect(endOthers).toEqual([200, 200, 200, 429]);
+  });
 });
