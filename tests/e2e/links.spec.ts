@@ -36,15 +36,9 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-// SYNC_SPEC R70; spec 000 section 8 ('load failure to /404').
-test('R70: links: a vault, chat or file link opens on a fresh device right after login; an unknown vault is a 404', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(240_000);
-  const email = uniqueEmail(testInfo, 'links');
-  const vaultName = `Expedition links ${Date.now().toString(36)}`;
-  const file = { name: 'route-map.txt', mimeType: 'text/plain', buffer: Buffer.from(`The route over the pass, ${Date.now()}.\n`) };
+/** A new account with a private cloud vault holding `fileName`; the vault's and the file's links. */
+async function vaultWithFile(page: Page, email: string, vaultName: string, fileName: string, text: string) {
+  const file = { name: fileName, mimeType: 'text/plain', buffer: Buffer.from(`${text}, ${Date.now()}.\n`) };
   await new SignupFlow(page).createAccount(DATA_DIR, email, STRONG_PASSWORD);
   const room = new VaultRoom(page);
   await room.createVault(vaultName, { storage: 'Cloud storage', privacy: 'Private' });
@@ -54,8 +48,19 @@ test('R70: links: a vault, chat or file link opens on a fresh device right after
   const vaultUrl = page.url();
   await room.row(file.name).getByRole('link', { name: file.name }).click();
   await expect(page).toHaveURL(/\/stack\/[A-Za-z0-9_-]+$/);
-  const fileUrl = page.url();
   await expect(page.getByRole('button', { name: `Download ${file.name}` })).toBeVisible();
+  return { file, room, vaultUrl, fileUrl: page.url() };
+}
+
+// SYNC_SPEC R70; spec 000 section 8 ('load failure to /404').
+test('R70: links: a vault, chat or file link opens on a fresh device right after login; an unknown vault is a 404', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const email = uniqueEmail(testInfo, 'links');
+  const vaultName = `Expedition links ${Date.now().toString(36)}`;
+  const { file, vaultUrl, fileUrl } = await vaultWithFile(page, email, vaultName, 'route-map.txt', 'The route over the pass');
 
   // The vault's files, from a link, on a device that has never seen the vault list. While the
   // server has not answered with the list (held here), the page says it is fetching the vault.
@@ -96,17 +101,7 @@ test('R12, R71: links: offline the top bar counts the changes waiting; a file de
   test.setTimeout(180_000);
   const email = uniqueEmail(testInfo, 'deleted');
   const vaultName = `Expedition bin ${Date.now().toString(36)}`;
-  const file = { name: 'old-permit.txt', mimeType: 'text/plain', buffer: Buffer.from(`A permit that ran out, ${Date.now()}.\n`) };
-  await new SignupFlow(page).createAccount(DATA_DIR, email, STRONG_PASSWORD);
-  const room = new VaultRoom(page);
-  await room.createVault(vaultName, { storage: 'Cloud storage', privacy: 'Private' });
-  await room.pickFiles([file]);
-  await room.confirmUpload();
-  await expect(room.row(file.name)).toBeVisible({ timeout: 30_000 });
-  const vaultUrl = page.url();
-  await room.row(file.name).getByRole('link', { name: file.name }).click();
-  await expect(page.getByRole('button', { name: `Download ${file.name}` })).toBeVisible();
-  const fileUrl = page.url();
+  const { file, room, vaultUrl, fileUrl } = await vaultWithFile(page, email, vaultName, 'old-permit.txt', 'A permit that ran out');
 
   // R12: offline, the top bar counts the changes waiting (the badge on wide screens, the name on phones).
   await page.goto(vaultUrl);
