@@ -3,16 +3,10 @@
  * repeat a name of the folder, or give a name a file system cannot save, is refused with a
  * VALIDATION_FAILED on `name` and queues nothing; uploads never repeat a name either.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { createCryptoApi } from '../../workers/crypto/createCryptoApi';
-import { createTransferApi } from '../../workers/transfer/createTransferApi';
 import { NAME_TEXTS } from '../domain/nodeNames';
-import { createApiClient, type FetchLike } from '../platform/apiClient';
-import { CairnDb } from '../storage/db';
 import { setCurrentSync } from './currentSync';
 import { saveNote } from './noteActions';
-import { SyncClient } from './SyncClient';
 import { signedInServer } from './testing/realServer';
 import * as actions from './vaultActions';
 
@@ -20,28 +14,8 @@ const real = signedInServer(() => setCurrentSync(null));
 
 let devices = 0;
 
-async function startDevice() {
-  // Object ids are global on the server: each device of this file makes its own.
-  const prefix = `names${(devices += 1)}`;
-  const crypto = createCryptoApi();
-  await crypto.loadPendingWallet(real.user.phrase.split(' '));
-  await crypto.activatePendingWallet();
-  const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-  let nextId = 0;
-  const client = new SyncClient(
-    {
-      db,
-      crypto,
-      api: createApiClient({ fetch: real.fetch() as FetchLike }),
-      transfer: createTransferApi({ fetch: real.fetch() }),
-      log: () => {},
-      newId: () => `${prefix}-${(nextId += 1).toString(36).padStart(6, '0')}`,
-    },
-    { pollIntervalMs: 0 },
-  );
-  client.start(real.userId, real.me);
-  setCurrentSync(client);
-  return { db, client };
+function startDevice() {
+  return real.startDevice(`names${(devices += 1)}`);
 }
 
 /** What the dialog shows: the refusal's text for the name field. */

@@ -3,17 +3,11 @@
  * again adds a version and renames it when the title changed; an empty note is refused with the
  * spec's text and queues nothing.
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { createCryptoApi } from '../../workers/crypto/createCryptoApi';
-import { createTransferApi } from '../../workers/transfer/createTransferApi';
 import { UNSUPPORTED_NOTE_MESSAGE } from '../domain/noteRules';
-import { createApiClient, type FetchLike } from '../platform/apiClient';
-import { CairnDb } from '../storage/db';
 import { setCurrentSync } from './currentSync';
 import { downloadFileVersion } from './downloadFile';
 import { NoteSaveError, saveNote } from './noteActions';
-import { SyncClient } from './SyncClient';
 import { signedInServer } from './testing/realServer';
 import * as actions from './vaultActions';
 
@@ -21,24 +15,7 @@ const real = signedInServer(() => setCurrentSync(null));
 
 describe('saveNote', () => {
   it('creates a markdown file, then adds a version and renames it; an empty note is refused', async () => {
-    const crypto = createCryptoApi();
-    await crypto.loadPendingWallet(real.user.phrase.split(' '));
-    await crypto.activatePendingWallet();
-    const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-    let nextId = 0;
-    const client = new SyncClient(
-      {
-        db,
-        crypto,
-        api: createApiClient({ fetch: real.fetch() as FetchLike }),
-        transfer: createTransferApi({ fetch: real.fetch() }),
-        log: () => {},
-        newId: () => `note-${(nextId += 1).toString(36).padStart(6, '0')}`,
-      },
-      { pollIntervalMs: 0 },
-    );
-    client.start(real.userId, real.me);
-    setCurrentSync(client);
+    const { db, client } = await real.startDevice('note');
     const vaultId = await actions.createVault({ title: 'Notes', description: '', tags: [], terms: '', isPublic: false, isCloud: true });
     const folderId = await actions.createFolder(vaultId, null, 'Trips');
 

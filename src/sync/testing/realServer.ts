@@ -5,7 +5,14 @@
  * offline or lose answers.
  */
 import type { FastifyInstance } from 'fastify';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll } from 'vitest';
+import { createCryptoApi } from '../../../workers/crypto/createCryptoApi';
+import { createTransferApi } from '../../../workers/transfer/createTransferApi';
+import { createApiClient, type FetchLike } from '../../platform/apiClient';
+import { CairnDb } from '../../storage/db';
+import { setCurrentSync } from '../currentSync';
+import { SyncClient } from '../SyncClient';
 import { ApiClient as ServerTestClient } from '../../../server/testing/ApiClient';
 import { TestEnv } from '../../../server/testing/databases';
 import { newSession } from '../../../server/testing/flows';
@@ -61,6 +68,33 @@ export class SignedInServer {
   /** A device's way to the server, signed in as the user. */
   fetch(): typeof fetch {
     return injectFetch(() => this.app, () => this.token);
+  }
+
+  /**
+   * A new device of the user, signed in and started, and the current sync client: its own
+   * IndexedDB, the user's wallet, and object ids `{prefix}-000001`, ... (ids are global on the
+   * server, so each device of a test file needs its own prefix).
+   */
+  async startDevice(prefix: string): Promise<{ db: CairnDb; client: SyncClient }> {
+    const crypto = createCryptoApi();
+    await crypto.loadPendingWallet(this.user.phrase.split(' '));
+    await crypto.activatePendingWallet();
+    const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+    let nextId = 0;
+    const client = new SyncClient(
+      {
+        db,
+        crypto,
+        api: createApiClient({ fetch: this.fetch() as FetchLike }),
+        transfer: createTransferApi({ fetch: this.fetch() }),
+        log: () => {},
+        newId: () => `${prefix}-${(nextId += 1).toString(36).padStart(6, '0')}`,
+      },
+      { pollIntervalMs: 0 },
+    );
+    client.start(this.userId, this.me);
+    setCurrentSync(client);
+    return { db, client };
   }
 
   async setUp(): Promise<void> {
