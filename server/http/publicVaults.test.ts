@@ -83,7 +83,7 @@ describeEachDatabase('public vaults, signed out', (env) => {
     return { blobId, storedSize: bytes.length, sha256: sha256Hex(bytes), width: 200, height: 100 };
   }
 
-  it('[R53][R79] serves the thumbnail of a shown file signed out; refuses that of a private vault, of a hidden file, under a hidden folder or not committed', async () => {
+  it('[R53][R79b] serves the thumbnail of a shown file signed out; refuses that of a private vault, of a hidden file, under a hidden folder or not committed', async () => {
     const thumbUrl = (vault: string, thumbnail: Thumbnail) => `/api/public/vaults/${vault}/blobs/${thumbnail.blobId}/chunks/0`;
     // A public image with its clear thumbnail: a signed-out viewer gets the stored bytes.
     const image = crypto.randomBytes(2000);

@@ -107,7 +107,7 @@ describe('the public projection', () => {
     expect(listChildren(state, null).map((n) => n.name)).toEqual(['Photos', 'later.txt', 'readme.txt']);
     expect(state.vault.cursor).toBe(summary.headSeq);
   });
-  it('[R79] loads the clear thumbnail of a public file thumbnail signed out, checked against its signed hash; a file without one has none', async () => {
+  it('[R79b] loads the clear thumbnail of a public file signed out, checked against its signed hash; a file without one has none', async () => {
     const image = Buffer.from('RIFF....WEBPVP8 a small clear thumbnail');
     const thumbBlobId = newId();
     expectStatus(await owner.announce(vaultId, thumbBlobId, image.length, 1), 200);

@@ -3,9 +3,9 @@ import { SignupFlow } from './pages/SignupFlow';
 import { pendingMark, VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
 
-// Issue 26, docs/SYNC_SPEC.md R79 and R53: a public vault's thumbnails are clear images; the
+// Issue 26, docs/SYNC_SPEC.md R79b (R79, R53): a public vault's thumbnails are clear images; the
 // signed-out viewer shows them as the members' list does, fetched through the public area.
-test('[R79][R53] signed out, the public viewer shows the thumbnail of an uploaded PNG in the list and the gallery', async ({ page, browser }, testInfo) => {
+test('[R79b][R53] signed out, the public viewer shows the thumbnail of an uploaded PNG in the list and the gallery', async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
   const project = testInfo.project.name;
   await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'public-thumbs'), STRONG_PASSWORD);
