@@ -1,12 +1,14 @@
 /** Signed-out reads of public vaults (SYNC_SPEC R40): public ones only, read-only, gone once deleted. */
+import crypto from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { PublicVaultSummary } from '../../src/protocol/publicVaults';
+import type { Thumbnail } from '../../src/protocol/thumbnails';
 import { PullResponse } from '../../src/protocol/vaults';
 import { ApiClient } from '../testing/ApiClient';
-import { expectError } from '../testing/flows';
+import { expectError, expectStatus } from '../testing/flows';
 import { PUBLIC_RATE_FACTOR } from './publicRoutes';
 import { describeEachDatabase } from '../testing/databases';
-import { clear, expectAccepted, makeFile, newId, sealed, VaultActor } from '../testing/vaults';
+import { clear, expectAccepted, makeFile, newId, sealed, sha256Hex, VaultActor } from '../testing/vaults';
 
 describeEachDatabase('public vaults, signed out', (env) => {
   let api: ApiClient;
@@ -71,6 +73,56 @@ describeEachDatabase('public vaults, signed out', (env) => {
     expect((await api.get(url)).status).toBe(404);
     expectAccepted(await owner.apply(publicId, fileId, { type: 'node.restore' }));
     expect((await api.get(url)).status).toBe(200);
+  });
+
+  /** Stores `bytes` as a one-chunk blob in `inVault`; answers the thumbnail naming it (R79). */
+  async function sendThumbnail(inVault: string, bytes: Buffer): Promise<Thumbnail> {
+    const blobId = newId();
+    expectStatus(await owner.announce(inVault, blobId, bytes.length, 1), 200);
+    expectStatus(await owner.putChunk(inVault, blobId, 0, bytes), 200);
+    return { blobId, storedSize: bytes.length, sha256: sha256Hex(bytes), width: 200, height: 100 };
+  }
+
+  it('[R53][R79b] serves the thumbnail of a shown file signed out; refuses that of a private vault, of a hidden file, under a hidden folder or not committed', async () => {
+    const thumbUrl = (vault: string, thumbnail: Thumbnail) => `/api/public/vaults/${vault}/blobs/${thumbnail.blobId}/chunks/0`;
+    // A public image with its clear thumbnail: a signed-out viewer gets the stored bytes.
+    const image = crypto.randomBytes(2000);
+    const shown = await sendThumbnail(publicId, image);
+    const shownId = newId();
+    const version = { ...(await owner.upload(publicId, makeFile(5000, { isPublic: true }), { isPublic: true })), thumbnail: shown };
+    expectAccepted(await owner.apply(publicId, shownId, { type: 'file.create', parentId: null, name: clear('peak.png'), version }));
+    const served = await api.app.inject({ method: 'GET', url: thumbUrl(publicId, shown) });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(image)).toBe(true);
+
+    // A private vault's (sealed) thumbnail: answered like an unknown vault, through its own id or a public one.
+    const sealedThumb = await sendThumbnail(privateId, crypto.randomBytes(900));
+    const secret = { ...(await owner.upload(privateId, makeFile(100))), thumbnail: sealedThumb };
+    expectAccepted(await owner.apply(privateId, newId(), { type: 'file.create', parentId: null, name: sealed(), version: secret }));
+    const forPrivate = await api.get(thumbUrl(privateId, sealedThumb));
+    expect(forPrivate.status).toBe(404);
+    expect(forPrivate.raw).toBe((await api.get(thumbUrl(newId(), sealedThumb))).raw);
+    expect((await api.get(thumbUrl(publicId, sealedThumb))).status).toBe(404);
+
+    // A hidden file's thumbnail goes with it, and comes back when it is restored.
+    expectAccepted(await owner.apply(publicId, shownId, { type: 'node.hide' }));
+    expect((await api.get(thumbUrl(publicId, shown))).status).toBe(404);
+    expectAccepted(await owner.apply(publicId, shownId, { type: 'node.restore' }));
+    expect((await api.get(thumbUrl(publicId, shown))).status).toBe(200);
+
+    // A file under a hidden folder: its thumbnail is not served either.
+    const folderId = newId();
+    expectAccepted(await owner.apply(publicId, folderId, { type: 'folder.create', parentId: null, name: clear('Drafts') }));
+    const inFolder = await sendThumbnail(publicId, crypto.randomBytes(700));
+    const nested = { ...(await owner.upload(publicId, makeFile(300, { isPublic: true }), { isPublic: true })), thumbnail: inFolder };
+    expectAccepted(await owner.apply(publicId, newId(), { type: 'file.create', parentId: folderId, name: clear('draft.png'), version: nested }));
+    expect((await api.get(thumbUrl(publicId, inFolder))).status).toBe(200);
+    expectAccepted(await owner.apply(publicId, folderId, { type: 'node.hide' }));
+    expect((await api.get(thumbUrl(publicId, inFolder))).status).toBe(404);
+
+    // Uploaded but named by no operation yet: nobody's thumbnail, not served.
+    const loose = await sendThumbnail(publicId, crypto.randomBytes(300));
+    expect((await api.get(thumbUrl(publicId, loose))).status).toBe(404);
   });
 
   it('validates parameters at the edge', async () => {

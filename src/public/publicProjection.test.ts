@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ApiClient } from '../../server/testing/ApiClient';
 import { TestEnv } from '../../server/testing/databases';
-import { clear, expectAccepted, makeFile, newId, VaultActor } from '../../server/testing/vaults';
-import { downloadPublicFile, folderPath, listChildren, loadPublicVault, PUBLIC_ACCOUNT_ID, type PublicFetch, PublicVaultError } from './publicProjection';
+import { expectStatus } from '../../server/testing/flows';
+import { clear, expectAccepted, makeFile, newId, sha256Hex, VaultActor } from '../../server/testing/vaults';
+import { downloadPublicFile, folderPath, listChildren, loadPublicThumbnail, loadPublicVault, PUBLIC_ACCOUNT_ID, type PublicFetch, PublicVaultError } from './publicProjection';
 
 const env = new TestEnv('sqlite');
 let app: FastifyInstance;
@@ -105,5 +106,25 @@ describe('the public projection', () => {
     const { state, summary } = await loadPublicVault(vaultId, onePerPage);
     expect(listChildren(state, null).map((n) => n.name)).toEqual(['Photos', 'later.txt', 'readme.txt']);
     expect(state.vault.cursor).toBe(summary.headSeq);
+  });
+  it('[R79b] loads the clear thumbnail of a public file signed out, checked against its signed hash; a file without one has none', async () => {
+    const image = Buffer.from('RIFF....WEBPVP8 a small clear thumbnail');
+    const thumbBlobId = newId();
+    expectStatus(await owner.announce(vaultId, thumbBlobId, image.length, 1), 200);
+    expectStatus(await owner.putChunk(vaultId, thumbBlobId, 0, image), 200);
+    const version = await owner.upload(vaultId, makeFile(800, { isPublic: true }), { isPublic: true });
+    const photoId = newId();
+    const thumbnail = { blobId: thumbBlobId, storedSize: image.length, sha256: sha256Hex(image), width: 256, height: 160 };
+    expectAccepted(await owner.apply(vaultId, photoId, { type: 'file.create', parentId: null, name: clear('peak.png'), version: { ...version, thumbnail } }));
+
+    const { state } = await loadPublicVault(vaultId, publicFetch);
+    const loaded = await loadPublicThumbnail(state, photoId, publicFetch);
+    expect(Buffer.from(await loaded!.arrayBuffer()).equals(image)).toBe(true);
+    expect(await loadPublicThumbnail(state, fileId, publicFetch)).toBeNull();
+    const tampering: PublicFetch = async (path) => {
+      if (!path.includes(thumbBlobId)) return publicFetch(path);
+      return new Response(new Uint8Array(Buffer.from('RIFF....WEBPVP8 another picture')), { status: 200 });
+    };
+    await expect(loadPublicThumbnail(state, photoId, tampering)).rejects.toMatchObject({ code: 'CHUNK_TAMPERED' });
   });
 });

@@ -144,3 +144,22 @@ export async function downloadPublicFile(state: VaultState, fileId: string, fetc
   }
   return new Blob(parts, { type: version.mimeTypeText || 'application/octet-stream' });
 }
+
+/**
+ * The thumbnail of a public file's latest version (SYNC_SPEC R79, R79a), or null when it has none
+ * (older uploads, other types). Fetched through the public chunk route, which serves it only while
+ * the file is shown (R53), and checked against the hash its uploader signed, like the content. A
+ * public vault stores the clear image; a version with a file key (impossible in a public vault)
+ * would hold a sealed one the viewer cannot open, so it gets its icon.
+ */
+export async function loadPublicThumbnail(state: VaultState, fileId: string, fetcher: PublicFetch = defaultPublicFetch): Promise<Blob | null> {
+  const node = state.nodes.get(fileId);
+  const version = node?.latestVersionId ? state.versions.get(node.latestVersionId) : undefined;
+  const thumbnail = version?.thumbnail;
+  if (!version || !thumbnail || version.fileKey) return null;
+  const response = await fetcher(`/vaults/${encodeURIComponent(state.vault.vaultId)}/blobs/${encodeURIComponent(thumbnail.blobId)}/chunks/0`);
+  if (!response.ok) throw new PublicVaultError('FAILED', `The thumbnail could not be loaded (${response.status}).`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if ((await sha256Hex(bytes)) !== thumbnail.sha256) throw new PublicVaultError('CHUNK_TAMPERED', 'The thumbnail does not match what its uploader signed.');
+  return new Blob([bytes]);
+}

@@ -1,4 +1,4 @@
-import { Box, Checkbox, Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { type DragEvent, Fragment, type KeyboardEvent, type ReactNode, type RefObject, memo, useCallback, useMemo, useState } from 'react';
 import { rowForKey } from '../../domain/listRange';
 import type { SortColumn, SortDirection } from '../../domain/nodeSort';
@@ -8,6 +8,7 @@ import { IconChevronDown } from '../../ui/icons';
 import { FileListPager } from './FileListPager';
 import { FileRow, type FileRowHandlers } from './FileRow';
 import type { RowAction } from './FileRowMenu';
+import { SelectAllCheckbox, selectAllState } from './SelectAllCheckbox';
 import type { RowDrag } from './useNodeDrag';
 import { useVirtualRows } from './useVirtualRows';
 
@@ -93,13 +94,7 @@ const FileTableHead = memo(function FileTableHead({
     <Table.Thead ref={headRef}>
       <Table.Tr aria-rowindex={1}>
         <Table.Th w={44}>
-          <Checkbox
-            aria-label="Select all"
-            checked={isAllSelected}
-            indeterminate={isIndeterminate}
-            disabled={!isComplete}
-            onChange={onToggleAll}
-          />
+          <SelectAllCheckbox isAllSelected={isAllSelected} isIndeterminate={isIndeterminate} isComplete={isComplete} onToggleAll={onToggleAll} />
         </Table.Th>
         <Table.Th aria-sort={ariaSort('name')}>
           <SortHeader label="Name" column="name" sort={sort} onSort={onSort} />
@@ -147,8 +142,7 @@ export function FileTable(props: FileTableProps) {
   const rows = useVirtualRows({ count: nodes.length, getKey, pageSize: PAGE_SIZE, pinnedIndex: draggingIndex });
   const { virtualizer, tabbableIndex, focusRow, onFocusRow } = rows;
 
-  const itemCount = nodes.length - (uploads?.size ?? 0);
-  const isAllSelected = itemCount > 0 && selected.size >= itemCount && nodes.every((n) => selected.has(n.id) || uploads?.has(n.id));
+  const { isAllSelected, isIndeterminate } = selectAllState(nodes, selected, uploads);
 
   const rowDrag = useMemo<FileRowHandlers['drag']>(() => {
     if (!drag) return undefined;
@@ -254,7 +248,7 @@ export function FileTable(props: FileTableProps) {
           sort={sort}
           onSort={onSort}
           isAllSelected={isAllSelected}
-          isIndeterminate={selected.size > 0 && !isAllSelected}
+          isIndeterminate={isIndeterminate}
           isComplete={isComplete}
           onToggleAll={onToggleAll}
         />

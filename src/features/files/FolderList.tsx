@@ -5,6 +5,7 @@ import { FileBatchBar, type FileBatchBarProps } from './FileBatchBar';
 import { FileGrid } from './FileGrid';
 import { FileTable, type FileTableProps } from './FileTable';
 import { FileViewToggle, useFileView } from './FileViewToggle';
+import { SelectAllCheckbox, selectAllState } from './SelectAllCheckbox';
 import type { useFileList } from './useFileList';
 
 type ListProps = 'nodes' | 'selected' | 'sort' | 'onSort' | 'onToggle' | 'onToggleAll' | 'toolbar';
@@ -46,7 +47,9 @@ function FolderView({ list, batch, table }: Pick<FolderListProps, 'list' | 'batc
   if (view === 'grid') {
     return (
       <Box>
-        <Group py={6} pos="sticky" style={{ top: 'var(--app-shell-header-offset, 0rem)', zIndex: 3, background: 'var(--mantine-color-body)' }} mb="xs">
+        <Group py={6} pl={12} gap="sm" wrap="nowrap" pos="sticky" style={{ top: 'var(--app-shell-header-offset, 0rem)', zIndex: 3, background: 'var(--mantine-color-body)' }} mb="xs">
+          {/* The list has it in its header row; tiles have no header, so it leads the toolbar. */}
+          <SelectAllCheckbox {...selectAllState(list.sorted, list.selected, table.uploads)} isComplete={table.isComplete ?? true} onToggleAll={list.onToggleAll} />
           {toolbar}
         </Group>
         <FileGrid

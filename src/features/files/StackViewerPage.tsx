@@ -77,16 +77,18 @@ export function StackViewerPage() {
 
   return (
     <>
-      <Group justify="space-between" wrap="nowrap" gap="sm" mb="md">
-        <Group gap="xs" wrap="nowrap" miw={0}>
+      {/* The name keeps at least 14rem: where the buttons would squeeze it (a phone), they move to a
+          row of their own. A long name wraps to two lines, ending in an ellipsis; its title shows it whole. */}
+      <Group justify="space-between" wrap="wrap" gap="sm" mb="md">
+        <Group gap="xs" wrap="nowrap" miw={0} style={{ flex: '1 1 14rem' }}>
           <ActionIcon renderRoot={renderBack} variant="subtle" color="gray" size="lg" aria-label="Back to the folder">
             <IconArrowLeft size={20} />
           </ActionIcon>
-          <Title order={1} fz={{ base: 18, xs: 22 }} miw={0} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Title order={1} fz={{ base: 18, xs: 22 }} miw={0} lineClamp={2} title={node.name} style={{ overflowWrap: 'anywhere' }}>
             {node.name}
           </Title>
         </Group>
-        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Group gap="xs" wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
           {canEdit && latest && isMarkdownNote(node.name, latest.mimeTypeText) && (
             <Button
               variant="light"

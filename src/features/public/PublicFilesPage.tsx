@@ -10,6 +10,7 @@ import { showErrorSnackbar } from '../../ui/snackbar';
 import { TextPreview } from '../files/viewer/TextPreview';
 import { useObjectUrl } from '../files/viewer/useObjectUrl';
 import { publicFolderHref, type PublicView } from './publicHref';
+import { PublicNodeIcon, usePublicThumbnailUrl } from './PublicNodeIcon';
 import { usePublicVault } from './PublicVaultContext';
 
 type KindFilter = 'all' | 'folders' | 'files' | 'images';
@@ -159,7 +160,7 @@ function PublicFolder({ view, status, vaultId, folderId, openFileId }: FolderPro
                   ) : (
                     <UnstyledButton onClick={() => setOpenFile(node.id)} aria-label={`Open ${node.name}`}>
                       <Group gap={8} wrap="nowrap">
-                        <IconFile size={18} aria-hidden />
+                        <PublicNodeIcon node={node} size={18} thumbnailSize={32} />
                         <Text inherit>{node.name}</Text>
                       </Group>
                     </UnstyledButton>
@@ -215,7 +216,10 @@ const THUMB_MAX_BYTES = 8 * 1024 * 1024;
 
 function GalleryThumb({ node }: { node: NodeRecord }) {
   const { state } = usePublicVault();
-  const isImage = node.mimeType.startsWith('image/') && node.mimeType !== 'image/svg+xml' && node.size <= THUMB_MAX_BYTES;
+  // The uploader's thumbnail (R79, R79a) when the version has one; else a small image is fetched whole.
+  const thumbnailUrl = usePublicThumbnailUrl(node);
+  const hasThumbnail = node.latestVersionId !== null && state.versions.get(node.latestVersionId)?.thumbnail !== undefined;
+  const isImage = !hasThumbnail && node.mimeType.startsWith('image/') && node.mimeType !== 'image/svg+xml' && node.size <= THUMB_MAX_BYTES;
   const [blob, setBlob] = useState<Blob | null>(null);
   useEffect(() => {
     if (!isImage) return;
@@ -228,8 +232,9 @@ function GalleryThumb({ node }: { node: NodeRecord }) {
       isCurrent = false;
     };
   }, [state, node.id, isImage]);
-  const url = useObjectUrl(blob, node.mimeType);
-  return url ? <Image src={url} alt="" h={96} w="100%" fit="cover" radius="sm" /> : <IconFile size={32} aria-hidden />;
+  const wholeUrl = useObjectUrl(blob, node.mimeType);
+  const url = thumbnailUrl ?? wholeUrl;
+  return url ? <Image src={url} alt="" h={96} w="100%" fit="cover" radius="sm" data-thumbnail={thumbnailUrl ? '' : undefined} /> : <IconFile size={32} aria-hidden />;
 }
 
 function saveBlob(blob: Blob, name: string): void {
