@@ -11,6 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/Database';
+import { isTransientDbError } from '../db/isTransientDbError';
 import type { Clock } from '../services/Clock';
 import { randomId } from '../services/tokens';
 
@@ -102,7 +103,15 @@ export async function makeHistoryRuns(db: Kysely<Database>, clock: Clock, option
     for (;;) {
       const run = await nextRun(db, vault.id, historySeq, clock.now(), options);
       if (!run) break;
-      const id = await recordRun(db, clock, vault.id, vault.owner_user_id, historySeq, run);
+      let id: string | null;
+      try {
+        id = await recordRun(db, clock, vault.id, vault.owner_user_id, historySeq, run);
+      } catch (error) {
+        // Another process holds the write lock (SQLite) or won a conflict: it is making this run,
+        // or the next pass will.
+        if (isTransientDbError(error)) return made;
+        throw error;
+      }
       if (!id) break;
       made.push(id);
       historySeq = run.seqTo;
