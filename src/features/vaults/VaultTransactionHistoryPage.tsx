@@ -8,6 +8,7 @@ import { loadArweaveConfig, useArweaveConfig } from '../../sync/storageTxSync';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconArrowLeft, IconCloud } from '../../ui/icons';
 import { useVaultRoom } from '../files/VaultRoomContext';
+import { VaultRoomMenu } from '../files/VaultRoomMenu';
 import { STORAGE_STATUS_VIEW, txViewerLink } from '../storage/storageStatus';
 import { useVaultHistory } from './useVaultHistory';
 
@@ -29,9 +30,12 @@ export function VaultTransactionHistoryPage() {
   return (
     <Stack gap="md" p="md" maw={880}>
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={2} size="h3">
-          Transaction history
-        </Title>
+        <Group gap="xs" wrap="nowrap">
+          <Title order={2} size="h3">
+            Transaction history
+          </Title>
+          <VaultRoomMenu />
+        </Group>
         <Button renderRoot={(props) => <Link to="/vaults/$status/$vaultId/assets" params={params} {...props} />} variant="default" leftSection={<IconArrowLeft size={16} />}>
           Back to files
         </Button>
@@ -92,7 +96,7 @@ function HistoryRow({ item, isContract, viewer }: { item: VaultHistoryItem; isCo
           </Badge>
         </Group>
         {item.dataItemId && (
-          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="history-item-id">
             {viewer ? (
               <Anchor href={txViewerLink(viewer, item.dataItemId)} target="_blank" rel="noopener noreferrer" inherit>
                 {item.dataItemId}
