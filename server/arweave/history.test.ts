@@ -22,7 +22,7 @@ import { describeEachDatabase } from '../testing/databases';
 import { expectStatus } from '../testing/flows';
 import { invite, sealNewest, sealRingTo } from '../testing/members';
 import { createKeyRing } from '../../src/crypto/keyRing';
-import { expectAccepted, insertMembership, makeFile, newId, sealed, type StoredFile, VaultActor } from '../testing/vaults';
+import { clear, expectAccepted, insertMembership, makeFile, newId, sealed, type StoredFile, VaultActor } from '../testing/vaults';
 import { ArweaveRelay, type RelayOptions } from './ArweaveRelay';
 import { arweaveFor, type JWKInterface } from './arweaveClient';
 import { readWallet } from './wallet';
@@ -211,6 +211,16 @@ describeEachDatabase('a permanent vault history on the network', (env) => {
       const data = JSON.parse(served) as { ops: { op: { body: { type: string } } }[] };
       expect(data.ops.map((o) => o.op.body.type)).toEqual(['vault.create', 'member.invite', 'memo.create']);
     }
+  });
+
+  it('[R84] a public vault\'s runs carry R84\'s tags too, no File-Name or Content-Type', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false, isPublic: true });
+    const version = await owner.upload(vaultId, makeFile(500, { isPublic: true }), { isPublic: true });
+    expectAccepted(await owner.apply(vaultId, newId(), { type: 'file.create', parentId: null, name: clear('Field notes.txt'), version }));
+    await settle(app, vaultId);
+    const [run] = await runsOf(vaultId);
+    expect(await gatewayTags(run!.data_item_id!)).toEqual(r84Tags(vaultId, 1, 2));
   });
 
   it('[R84] a burst becomes one run, made only once its newest operation is HISTORY_SETTLE_MS old', async () => {
