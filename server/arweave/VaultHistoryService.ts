@@ -4,7 +4,7 @@
  * and transaction history). Non-members get the vault routes' 404, removed members their 403.
  */
 import type { Kysely } from 'kysely';
-import { type VaultHistoryPage, type VaultHistoryQuery } from '../../src/protocol/arweave';
+import { StorageTxStatus, type VaultHistoryPage, type VaultHistoryQuery } from '../../src/protocol/arweave';
 import type { Database } from '../db/Database';
 import type { Clock } from '../services/Clock';
 import { requireAccess } from '../services/vaultAccess';
@@ -32,7 +32,7 @@ export class VaultHistoryService {
       items: page.map((row) => ({
         seqFrom: Number(row.seq_from),
         seqTo: Number(row.seq_to),
-        status: row.status as VaultHistoryPage['items'][number]['status'],
+        status: StorageTxStatus.parse(row.status),
         dataItemId: row.data_item_id,
         txId: row.tx_id,
         size: Number(row.size),
