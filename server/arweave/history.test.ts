@@ -20,7 +20,7 @@ import { ApiClient } from '../testing/ApiClient';
 import { TestGateway } from '../testing/arlocal';
 import { describeEachDatabase } from '../testing/databases';
 import { expectStatus } from '../testing/flows';
-import { invite, sealNewest, sealRingTo } from '../testing/members';
+import { airdropMember, invite, sealNewest, sealRingTo } from '../testing/members';
 import { createKeyRing } from '../../src/crypto/keyRing';
 import { clear, expectAccepted, insertMembership, makeFile, newId, sealed, type StoredFile, VaultActor } from '../testing/vaults';
 import { ArweaveRelay, type RelayOptions } from './ArweaveRelay';
@@ -387,5 +387,16 @@ describeEachDatabase('a permanent vault history on the network', (env) => {
     expectStatus(await api.get(`${url}?limit=51`, { token: owner.token }), 400);
     expectStatus(await api.get(`${url}?after=-1`, { token: owner.token }), 400);
     expectStatus(await api.get(`/api/vaults/${'x'.repeat(65)}/history-items`, { token: owner.token }), 400);
+  });
+
+  it('[R90] an airdrop guest reads the history of the vault of its link, and only of that vault', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    const otherVault = await owner.createVault({ isCloud: false });
+    const guest = await airdropMember(owner, vaultId, { role: 'VIEWER', storageAllowance: 0, expiresAt: Date.now() + 3_600_000 });
+    await relayOf(app).runOnce(['history']);
+    const page = VaultHistoryPage.parse((await api.get(`/api/vaults/${vaultId}/history-items`, { token: guest.token })).body);
+    expect(page.items.map((i) => i.seqFrom)).toEqual([1]);
+    expectStatus(await api.get(`/api/vaults/${otherVault}/history-items`, { token: guest.token }), 404);
   });
 });
