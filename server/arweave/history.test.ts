@@ -255,6 +255,19 @@ describeEachDatabase('a permanent vault history on the network', (env) => {
     expect(runs.map((r) => Number(r.seq_to)).at(-1)).toBe(5);
   });
 
+  it('[R84] a run planned from sizes that undercount its operations (logs from before 0007) is cut to its limit', async () => {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    await addFolders(owner, vaultId, 3);
+    await env.db.updateTable('ops').set({ body_bytes: 1 }).where('vault_id', '=', vaultId).execute();
+    const bySize = await buildRelayApp({ historySettleMs: 0, historyRunMaxBytes: 1_500 });
+    await relayOf(bySize).runOnce(['history']);
+    const runs = await runsOf(vaultId);
+    expect(runs.length).toBeGreaterThan(1);
+    expect(runs.every((r) => Number(r.size) <= 1_500 || Number(r.seq_from) === Number(r.seq_to))).toBe(true);
+    expect(runs.map((r) => [Number(r.seq_from), Number(r.seq_to)]).flat().at(-1)).toBe(4);
+  });
+
   it('[R84] two relays on one database (two processes) never make two runs of one seq', async () => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });

@@ -103,18 +103,18 @@ export async function makeHistoryRuns(db: Kysely<Database>, clock: Clock, option
     for (;;) {
       const run = await nextRun(db, vault.id, historySeq, clock.now(), options);
       if (!run) break;
-      let id: string | null;
+      let recorded: { id: string; seqTo: number } | null;
       try {
-        id = await recordRun(db, clock, vault.id, vault.owner_user_id, historySeq, run);
+        recorded = await recordRun(db, clock, vault.id, vault.owner_user_id, historySeq, run, options.maxBytes);
       } catch (error) {
         // Another process holds the write lock (SQLite) or won a conflict: it is making this run,
         // or the next pass will.
         if (isTransientDbError(error)) return made;
         throw error;
       }
-      if (!id) break;
-      made.push(id);
-      historySeq = run.seqTo;
+      if (!recorded) break;
+      made.push(recorded.id);
+      historySeq = recorded.seqTo;
     }
   }
   return made;
@@ -162,11 +162,17 @@ async function nextRun(db: Kysely<Database>, vaultId: string, historySeq: number
 
 /**
  * Records `run` and moves the vault's `history_seq` past it, only if it is still `historySeq`
- * (another process may have made this run). Answers the row's id, or null when the race was lost.
+ * (another process may have made this run). Answers the row's id and the run's last seq (a run
+ * found over `maxBytes` once built is cut short), or null when the race was lost.
  */
-async function recordRun(db: Kysely<Database>, clock: Clock, vaultId: string, ownerUserId: string, historySeq: number, run: PlannedRun): Promise<string | null> {
+async function recordRun(db: Kysely<Database>, clock: Clock, vaultId: string, ownerUserId: string, historySeq: number, run: PlannedRun, maxBytes: number): Promise<{ id: string; seqTo: number } | null> {
   // Built now for its exact size (the storage page counts it); the relay builds it again to sign.
-  const data = await buildRunData(db, vaultId, run.seqFrom, run.seqTo);
+  let data = await buildRunData(db, vaultId, run.seqFrom, run.seqTo);
+  // `body_bytes` of logs from before 0007 count characters: a run planned from them may be over.
+  while (data && data.length > maxBytes && run.seqTo > run.seqFrom) {
+    run = { ...run, seqTo: run.seqTo - 1 };
+    data = await buildRunData(db, vaultId, run.seqFrom, run.seqTo);
+  }
   if (!data) return null;
   const id = randomId();
   const now = clock.now();
@@ -204,6 +210,6 @@ async function recordRun(db: Kysely<Database>, clock: Clock, vaultId: string, ow
         updated_at: now,
       })
       .execute();
-    return id;
+    return { id, seqTo: run.seqTo };
   });
 }
