@@ -20,6 +20,7 @@ import { ArweaveRelay, type RelayOptions } from './arweave/ArweaveRelay';
 import { arweaveConfigFor } from './arweave/arweaveConfig';
 import { arweaveFor, type JWKInterface } from './arweave/arweaveClient';
 import { StorageTransactionService } from './arweave/StorageTransactionService';
+import { VaultHistoryService } from './arweave/VaultHistoryService';
 import { readWallet } from './arweave/wallet';
 import { registerArweaveRoutes } from './http/arweaveRoutes';
 import { registerAccountRoutes } from './http/accountRoutes';
@@ -233,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerVaultRoutes(route, services);
   registerMemberRoutes(route, services);
   registerNotificationRoutes(route, services);
-  registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null });
+  registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), history: new VaultHistoryService(db, clock), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null });
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit });
   registerPublicRoutes(createRouteDefiner(app, services, { authRateLimit: config.authRateLimit * PUBLIC_RATE_FACTOR }), services);
   registerSocketRoute(app, hub, services);
@@ -258,7 +259,7 @@ function arweaveFromConfig(config: Config): AppDeps['arweave'] {
   if (!config.arweaveGateway) return undefined;
   const walletFile = config.arweaveWallet ?? path.join(config.dataDir, 'arweave-wallet.json');
   if (!fs.existsSync(walletFile)) return undefined;
-  return { gatewayUrl: config.arweaveGateway, wallet: readWallet(walletFile) };
+  return { gatewayUrl: config.arweaveGateway, wallet: readWallet(walletFile), relayOptions: { historySettleMs: config.historySettleMs } };
 }
 
 /** A hop count as Fastify's trust function (its types take no number): trust the `hops` nearest hops. */

@@ -118,6 +118,13 @@ describe('loadConfig', () => {
     expect(errorOf({ ARLOCAL_MINE_MS: 'soon' })).toContain('ARLOCAL_MINE_MS');
   });
 
+  it('[R84] reads HISTORY_SETTLE_MS, 3 s by default, and refuses a bad one', () => {
+    expect(loadConfig({}).historySettleMs).toBe(3_000);
+    expect(loadConfig({ HISTORY_SETTLE_MS: '0' }).historySettleMs).toBe(0);
+    expect(errorOf({ HISTORY_SETTLE_MS: 'soon' })).toContain('HISTORY_SETTLE_MS');
+    expect(SETTINGS.map((s) => s.name)).toContain('HISTORY_SETTLE_MS');
+  });
+
   it('reads the storage allowances, the free plan by default, and refuses a bad one', () => {
     expect(loadConfig({}).storageAllowances).toEqual({ cloud: 1_000_000_000, permanent: 100_000_000 });
     expect(loadConfig({ CLOUD_STORAGE_BYTES: '4000000000', PERMANENT_STORAGE_BYTES: '0' }).storageAllowances).toEqual({ cloud: 4_000_000_000, permanent: 0 });

@@ -26,6 +26,8 @@ export interface Config {
   /** Embedded arlocal (no ARWEAVE_GATEWAY): its port (null: a free one) and how often it mines. */
   arlocalPort: number | null;
   arlocalMineMs: number;
+  /** SYNC_SPEC R84: a history run is made once its newest operation is this old (ms). */
+  historySettleMs: number;
   maintenance: boolean;
   readOnly: boolean;
   seriousIssue: boolean;
@@ -96,6 +98,11 @@ export const SETTINGS: readonly SettingInfo[] = [
   },
   { name: 'ARLOCAL_PORT', default: '(unset: a free port)', description: 'Port of the embedded arlocal gateway.' },
   { name: 'ARLOCAL_MINE_MS', default: '5000', description: 'The embedded arlocal mines a block this often (milliseconds).' },
+  {
+    name: 'HISTORY_SETTLE_MS',
+    default: '3000',
+    description: "A permanent vault's operations go to the network in runs; a run is made once its newest operation is this old (milliseconds).",
+  },
   {
     name: 'CAIRN_MAINTENANCE',
     default: 'false',
@@ -178,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     arweaveWallet: read('ARWEAVE_WALLET') === undefined ? null : path.resolve(read('ARWEAVE_WALLET')!),
     arlocalPort: read('ARLOCAL_PORT') === undefined ? null : parseInteger('ARLOCAL_PORT', read('ARLOCAL_PORT'), 0, 1, 65_535),
     arlocalMineMs: parseInteger('ARLOCAL_MINE_MS', read('ARLOCAL_MINE_MS'), 5_000, 100, 3_600_000),
+    historySettleMs: parseInteger('HISTORY_SETTLE_MS', read('HISTORY_SETTLE_MS'), 3_000, 0, 3_600_000),
     maintenance: parseBoolean('CAIRN_MAINTENANCE', read('CAIRN_MAINTENANCE')),
     readOnly: parseBoolean('CAIRN_READ_ONLY', read('CAIRN_READ_ONLY')),
     seriousIssue: parseBoolean('CAIRN_SERIOUS_ISSUE', read('CAIRN_SERIOUS_ISSUE')),

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   try {
     if (config.arweaveGateway) {
       if (!config.arweaveWallet) throw new Error('ARWEAVE_GATEWAY needs ARWEAVE_WALLET (the path to the relay wallet JWK)');
-      arweave = { gatewayUrl: config.arweaveGateway, wallet: readWallet(config.arweaveWallet) };
+      arweave = { gatewayUrl: config.arweaveGateway, wallet: readWallet(config.arweaveWallet), relayOptions: { historySettleMs: config.historySettleMs } };
     } else {
       embedded = await startEmbeddedGateway({
         dataDir: config.dataDir,
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
         mineMs: config.arlocalMineMs,
         walletFile: config.arweaveWallet,
       });
-      arweave = { gatewayUrl: embedded.gatewayUrl, wallet: embedded.wallet };
+      arweave = { gatewayUrl: embedded.gatewayUrl, wallet: embedded.wallet, relayOptions: { historySettleMs: config.historySettleMs } };
       console.log(`Embedded arlocal gateway on ${embedded.gatewayUrl}`);
     }
   } catch (error) {

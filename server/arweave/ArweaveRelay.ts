@@ -14,13 +14,17 @@
  *    PENDING. A 4xx refusal (other than 404/408/429) is REJECTED; other errors back off with jitter;
  * 3. polls PENDING transactions until confirmed (COMMITTED). One the gateway forgot is posted again.
  *
+ * Before bundling, a pass makes the permanent vaults' history runs that are due (R84,
+ * historyRuns.ts): rows of kind 'history' that then go through the same three steps, their data
+ * built from the operation log instead of read from the blob store.
+ *
  * Every status change is reported through `onChange` (the WebSocket `storageTransaction` message).
  * Retry times use the wall clock (Date.now), record timestamps the app's Clock.
  */
 import crypto from 'node:crypto';
 import { ArweaveSigner } from 'arbundles';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { StorageTransaction, StorageTxStatus } from '../../src/protocol/arweave';
 import { type BlobStore, chunkKey } from '../blobs/BlobStore';
 import type { Database, StorageTransactionsTable } from '../db/Database';
@@ -28,12 +32,13 @@ import type { Clock } from '../services/Clock';
 import { listChunks } from '../services/vaultRows';
 import type { ArweaveClient, JWKInterface } from './arweaveClient';
 import { bundleSize, bundleStream, type SignedItem, signDataItem } from './dataItems';
+import { buildRunData, HISTORY_RUN_MAX_BYTES, HISTORY_RUN_MAX_OPS, HISTORY_SETTLE_MS, historyTags, makeHistoryRuns } from './historyRuns';
 import { toStorageTransaction } from './storageTransactionRows';
 import { ChunkTree, chunkStream, uploadChunkCount } from './transactionChunks';
 
 /** Item bytes per bundle; a single larger version is bundled alone (docs/decisions.md). */
 export const BUNDLE_MAX_BYTES = 64 * 1024 * 1024;
-/** The app tag every data item carries; private items carry nothing else. */
+/** The app tag every data item carries; a private item's other tags are ids only (R84, R85). */
 export const APP_NAME = 'Cairn';
 /** Polls in a row that must not find a posted transaction before it is posted again. */
 export const FORGOTTEN_AFTER = 3;
@@ -49,6 +54,11 @@ export interface RelayOptions {
   backoffMaxMs?: number;
   /** How long a claimed (VERIFICATION) row stays another pass's before it may be taken again. */
   claimLeaseMs?: number;
+  /** R84: a history run is made once its newest operation is this old (HISTORY_SETTLE_MS). */
+  historySettleMs?: number;
+  /** R84: most operations and data bytes in one history run. */
+  historyRunMaxOps?: number;
+  historyRunMaxBytes?: number;
 }
 
 export interface RelayDeps {
@@ -58,12 +68,13 @@ export interface RelayDeps {
   wallet: JWKInterface;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** A file version's row changed (history runs are not anybody's uploads, R84). */
   onChange?: (transaction: StorageTransaction, uploaderUserId: string) => void;
   options?: RelayOptions;
 }
 
-type Row = StorageTransactionsTable;
-export type RelayPhase = 'bundle' | 'post' | 'poll';
+type Row = Selectable<StorageTransactionsTable>;
+export type RelayPhase = 'history' | 'bundle' | 'post' | 'poll';
 const BUNDLE_KEY_PREFIX = 'arweave-bundles';
 
 /** A gateway answer that will not change on retry. */
@@ -105,6 +116,9 @@ export class ArweaveRelay {
       backoffBaseMs: 1_000,
       backoffMaxMs: 5 * 60_000,
       claimLeaseMs: 10 * 60_000,
+      historySettleMs: HISTORY_SETTLE_MS,
+      historyRunMaxOps: HISTORY_RUN_MAX_OPS,
+      historyRunMaxBytes: HISTORY_RUN_MAX_BYTES,
       ...deps.options,
     };
     this.signer = new ArweaveSigner(deps.wallet);
@@ -137,7 +151,7 @@ export class ArweaveRelay {
   }
 
   /** One pass (also for tests, which drive the relay step by step). Passes never overlap. */
-  async runOnce(phases: readonly RelayPhase[] = ['bundle', 'post', 'poll']): Promise<void> {
+  async runOnce(phases: readonly RelayPhase[] = ['history', 'bundle', 'post', 'poll']): Promise<void> {
     while (this.running) await this.running;
     const pass = this.pass(phases).finally(() => {
       this.running = null;
@@ -157,9 +171,17 @@ export class ArweaveRelay {
   }
 
   private async pass(phases: readonly RelayPhase[]): Promise<void> {
+    if (phases.includes('history')) await this.makeHistoryRuns();
     if (phases.includes('bundle')) await this.bundleScheduled();
     if (phases.includes('post')) await this.postBundled();
     if (phases.includes('poll')) await this.pollPending();
+  }
+
+  // --- 0. history runs ---------------------------------------------------------------------------
+
+  private async makeHistoryRuns(): Promise<void> {
+    const { historySettleMs: settleMs, historyRunMaxOps: maxOps, historyRunMaxBytes: maxBytes } = this.options;
+    await makeHistoryRuns(this.deps.db, this.deps.clock, { settleMs, maxOps, maxBytes });
   }
 
   // --- 1. bundle -------------------------------------------------------------------------------
@@ -239,6 +261,11 @@ export class ArweaveRelay {
    * when a chunk is missing, no longer matches its hash, or the size is not the version's.
    */
   private async signVerified(row: Row): Promise<SignedItem | null> {
+    if (row.kind === 'history') {
+      const data = await this.runData(row);
+      if (!data || data.length !== Number(row.size)) return null;
+      return signDataItem(this.signer, this.tagsFor(row), oneChunk(data));
+    }
     const chunks = await listChunks(this.deps.db, row.blob_id);
     if (chunks.length === 0) return null;
     try {
@@ -273,8 +300,33 @@ export class ArweaveRelay {
     }
   }
 
+  /** A history run's data (R84), built from the log; null if the log lacks one of its operations. */
+  private async runData(row: Row): Promise<Buffer | null> {
+    if (row.seq_from == null || row.seq_to == null) return null;
+    return buildRunData(this.deps.db, row.vault_id, Number(row.seq_from), Number(row.seq_to));
+  }
+
+  /** The bytes of a row's data item, read again each time (the bundle is streamed twice). */
+  private itemBytes(row: Row, chunks: { index: number; sha256: string }[]): AsyncIterable<Uint8Array> {
+    if (row.kind !== 'history') return this.versionBytes(row.blob_id, chunks);
+    const runData = () => this.runData(row);
+    return (async function* () {
+      const data = await runData();
+      if (!data) throw new StoredBytesError(`The operations of history run ${row.id} are missing`);
+      yield data;
+    })();
+  }
+
   private tagsFor(row: Row): { name: string; value: string }[] {
-    const tags = [{ name: 'App-Name', value: APP_NAME }];
+    if (row.kind === 'history') return historyTags(row.vault_id, Number(row.seq_from), Number(row.seq_to));
+    // R85: the item says which vault and blob it is, so a reader finds a version by its signed blob id.
+    const tags = [
+      { name: 'App-Name', value: APP_NAME },
+      { name: 'Cairn-Item', value: 'file-version' },
+      { name: 'Cairn-Format-Version', value: '1' },
+      { name: 'Vault-Id', value: row.vault_id },
+      { name: 'Blob-Id', value: row.blob_id },
+    ];
     // Only public vaults have these columns set: a private item says nothing about its content.
     if (row.content_type) tags.push({ name: 'Content-Type', value: row.content_type });
     if (row.public_name) tags.push({ name: 'File-Name', value: row.public_name });
@@ -289,9 +341,9 @@ export class ArweaveRelay {
   private async bundle(group: Candidate[]): Promise<void> {
     const { arweave, wallet, db, blobStore } = this.deps;
     const items = group.map(({ item }) => item);
-    const blobIds = group.map(({ row }) => row.blob_id);
-    const chunkLists = await Promise.all(blobIds.map((blobId) => listChunks(db, blobId)));
-    const stream = () => bundleStream(items, (index) => this.versionBytes(blobIds[index]!, chunkLists[index]!));
+    const rows = group.map(({ row }) => row);
+    const chunkLists = await Promise.all(rows.map((row) => (row.kind === 'history' ? [] : listChunks(db, row.blob_id))));
+    const stream = () => bundleStream(items, (index) => this.itemBytes(rows[index]!, chunkLists[index]!));
     const size = bundleSize(items);
     const tree = await ChunkTree.fromStream(stream());
     if (tree.dataSize !== size) throw new Error('The bundle is not the size its items make');
@@ -512,7 +564,7 @@ export class ArweaveRelay {
     if (stored) await this.deps.blobStore.delete(stored.data_key);
   }
 
-  private async setStatus(ids: string[], status: StorageTxStatus, extra: Partial<Row>, from?: StorageTxStatus): Promise<void> {
+  private async setStatus(ids: string[], status: StorageTxStatus, extra: Partial<Updateable<StorageTransactionsTable>>, from?: StorageTxStatus): Promise<void> {
     if (ids.length === 0) return;
     let query = this.deps.db
       .updateTable('storage_transactions')
@@ -548,6 +600,11 @@ export class ArweaveRelay {
   private async report(id: string): Promise<void> {
     if (!this.deps.onChange) return;
     const row = await this.deps.db.selectFrom('storage_transactions').selectAll().where('id', '=', id).executeTakeFirst();
-    if (row) this.deps.onChange(toStorageTransaction(row), row.uploader_user_id);
+    // A history run is nobody's upload: its statuses are read through GET /vaults/{id}/history-items.
+    if (row && row.kind !== 'history') this.deps.onChange(toStorageTransaction(row), row.uploader_user_id);
   }
+}
+
+async function* oneChunk(data: Buffer): AsyncGenerator<Uint8Array> {
+  yield data;
 }

@@ -18,7 +18,8 @@ export class StorageTransactionService {
 
   async list(userId: string, query: StorageTransactionsQuery): Promise<StorageTransactionPage> {
     const cursor = query.nextToken ? decodeCursor(query.nextToken) : null;
-    let select = this.db.selectFrom('storage_transactions').selectAll().where('uploader_user_id', '=', userId);
+    // A vault's history runs are charged to its owner but are nobody's upload (R84).
+    let select = this.db.selectFrom('storage_transactions').selectAll().where('uploader_user_id', '=', userId).where('kind', '=', 'version');
     if (cursor) {
       select = select.where((eb) => eb.or([eb('created_at', '<', cursor.c), eb.and([eb('created_at', '=', cursor.c), eb('id', '<', cursor.i)])]));
     }

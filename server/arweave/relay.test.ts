@@ -27,6 +27,12 @@ import type { RelayOptions } from './ArweaveRelay';
 import type { JWKInterface } from './arweaveClient';
 import { readWallet } from './wallet';
 
+/**
+ * These tests are about file versions; the vaults' history runs (R84, history.test.ts) are kept
+ * out of their bundles by a settle time no test reaches.
+ */
+const NO_HISTORY_RUNS = 3_600_000;
+
 describeEachDatabase('permanent relay', (env) => {
   let gatewayDir: string;
   let gateway: TestGateway;
@@ -35,7 +41,7 @@ describeEachDatabase('permanent relay', (env) => {
   let api: ApiClient;
 
   async function buildRelayApp(options: RelayOptions = {}): Promise<FastifyInstance> {
-    return env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5, ...options } } });
+    return env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5, ...options } } });
   }
 
   beforeAll(async () => {
@@ -68,7 +74,7 @@ describeEachDatabase('permanent relay', (env) => {
   }
 
   async function rowsOf(vaultId: string) {
-    return env.db.selectFrom('storage_transactions').selectAll().where('vault_id', '=', vaultId).orderBy('created_at').orderBy('id').execute();
+    return env.db.selectFrom('storage_transactions').selectAll().where('vault_id', '=', vaultId).where('kind', '=', 'version').orderBy('created_at').orderBy('id').execute();
   }
 
   /** Passes and mined blocks until every row of `vaultId` is final (a few rounds at most). */
@@ -112,7 +118,7 @@ describeEachDatabase('permanent relay', (env) => {
     return new Set(body.data.transactions.edges.map((e) => e.node.id)).size;
   }
 
-  it('a private permanent version reaches COMMITTED as ciphertext in a signed bundle, with no name or type tags', async () => {
+  it('[R85] a private permanent version reaches COMMITTED as ciphertext in a signed bundle, tagged with its vault and blob ids and no name or type', async () => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });
     const file = makeFile(300_000);
@@ -139,20 +145,22 @@ describeEachDatabase('permanent relay', (env) => {
     // The gateway serves the stored ciphertext for the data item, not anything else.
     const served = Buffer.from(await (await fetch(`${gateway.url}/${row!.data_item_id}`)).arrayBuffer());
     expect(served.equals(bytes)).toBe(true);
-    expect(await gatewayTags(row!.data_item_id!)).toEqual({ 'App-Name': 'Cairn' });
+    // R85: ids only (which vault, which blob), no name or type.
+    const versionTags = { 'App-Name': 'Cairn', 'Cairn-Item': 'file-version', 'Cairn-Format-Version': '1', 'Vault-Id': vaultId, 'Blob-Id': row!.blob_id };
+    expect(await gatewayTags(row!.data_item_id!)).toEqual(versionTags);
 
     const bundle = await verifiedBundle(row!.tx_id!);
     expect(bundle.getIds()).toEqual([row!.data_item_id]);
     const item = bundle.get(0);
     expect(Buffer.from(item.rawData).equals(bytes)).toBe(true);
-    expect(item.tags).toEqual([{ name: 'App-Name', value: 'Cairn' }]);
+    expect(item.tags).toEqual(Object.entries(versionTags).map(([name, value]) => ({ name, value })));
     expect(await gatewayTags(row!.tx_id!)).toMatchObject({ 'Bundle-Format': 'binary', 'Bundle-Version': '2.0.0' });
     // The relay's own copy of the bundle is gone once committed; the signed header stays on record.
     const stored = await env.db.selectFrom('storage_bundles').selectAll().where('tx_id', '=', row!.tx_id!).executeTakeFirstOrThrow();
     expect(fs.existsSync(path.join(env.dataDir, 'blobs', stored.data_key))).toBe(false);
   });
 
-  it('a public version carries its File-Name and Content-Type, and imports back by id with them', async () => {
+  it('[R85] a public version carries its vault and blob ids, File-Name and Content-Type, and imports back by id with them', async () => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false, isPublic: true });
     const file = makeFile(1_000, { isPublic: true });
@@ -160,7 +168,15 @@ describeEachDatabase('permanent relay', (env) => {
     await settle(app, vaultId);
     const [row] = await rowsOf(vaultId);
     expect(row!.status).toBe('COMMITTED');
-    expect(await gatewayTags(row!.data_item_id!)).toEqual({ 'App-Name': 'Cairn', 'Content-Type': 'text/plain', 'File-Name': 'Field notes é.txt' });
+    expect(await gatewayTags(row!.data_item_id!)).toEqual({
+      'App-Name': 'Cairn',
+      'Cairn-Item': 'file-version',
+      'Cairn-Format-Version': '1',
+      'Vault-Id': vaultId,
+      'Blob-Id': row!.blob_id,
+      'Content-Type': 'text/plain',
+      'File-Name': 'Field notes é.txt',
+    });
     const bundle = await verifiedBundle(row!.tx_id!);
     expect(Buffer.from(bundle.get(0).rawData).equals(bytes)).toBe(true);
 
@@ -258,7 +274,7 @@ describeEachDatabase('permanent relay', (env) => {
     const vaultId = await owner.createVault({ isCloud: false });
     await addFile(owner, vaultId, makeFile(5_000));
     const unfunded = await gateway.arweave.wallets.generate();
-    const poorApp = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet: unfunded, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1 } } });
+    const poorApp = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet: unfunded, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1 } } });
     await relayOf(poorApp).runOnce();
     const [row] = await rowsOf(vaultId);
     expect(row!.status).toBe('REJECTED');
@@ -271,7 +287,7 @@ describeEachDatabase('permanent relay', (env) => {
   it('the started relay loop moves a new version on by itself', async () => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });
-    const looping = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, relayOptions: { intervalMs: 20 } } });
+    const looping = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 20 } } });
     const loopApi = new ApiClient(looping);
     const actor = new VaultActor(loopApi, owner.user, owner.token, owner.userId);
     await addFile(actor, vaultId, makeFile(100));
@@ -286,7 +302,7 @@ describeEachDatabase('permanent relay', (env) => {
   it('an accepted version wakes the relay at once, without waiting for the interval', async () => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });
-    const sleepy = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, relayOptions: { intervalMs: 600_000 } } });
+    const sleepy = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 600_000 } } });
     // Let the start-up pass finish, so only a wake can run the next one.
     await relayOf(sleepy).runOnce([]);
     const actor = new VaultActor(new ApiClient(sleepy), owner.user, owner.token, owner.userId);
@@ -375,7 +391,7 @@ describeEachDatabase('permanent relay', (env) => {
     await addFile(owner, vaultId, makeFile(50_000));
     const [scheduled] = await rowsOf(vaultId);
     const changing = new ChangingBlobStore(new DiskBlobStore(path.join(env.dataDir, 'blobs')), scheduled!.blob_id);
-    const tampered = await env.buildApp({ blobs: changing, arweave: { gatewayUrl: gateway.url, wallet, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
+    const tampered = await env.buildApp({ blobs: changing, arweave: { gatewayUrl: gateway.url, wallet, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
     const before = await txCountOfWallet();
     await relayOf(tampered).runOnce(['bundle']);
     expect(changing.reads).toBeGreaterThanOrEqual(2);
@@ -465,7 +481,7 @@ describeEachDatabase('permanent relay', (env) => {
 
   /** A relay app that talks to the gateway through `proxy` (the port where it talks HTTP). */
   async function buildProxiedApp(proxy: CuttingGateway): Promise<FastifyInstance> {
-    return env.buildApp({ arweave: { gatewayUrl: proxy.url, wallet, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
+    return env.buildApp({ arweave: { gatewayUrl: proxy.url, wallet, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
   }
 
   /** Every status the uploader's sockets heard, each with the chunks the gateway had by then. */

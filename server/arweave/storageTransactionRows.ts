@@ -1,8 +1,9 @@
 import { StorageTransaction } from '../../src/protocol/arweave';
+import type { Selectable } from 'kysely';
 import type { StorageTransactionsTable } from '../db/Database';
 
 /** The API shape of a row: no uploader, no name, no retry bookkeeping. */
-export function toStorageTransaction(row: StorageTransactionsTable): StorageTransaction {
+export function toStorageTransaction(row: Selectable<StorageTransactionsTable>): StorageTransaction {
   return StorageTransaction.parse({
     id: row.id,
     vaultId: row.vault_id,

@@ -131,6 +131,8 @@ export interface VaultsTable {
   updated_at: number;
   /** Running total of the log's body_bytes, charged to the owner's cloud storage (0006). */
   op_bytes: Generated<number>;
+  /** The last seq put in a history run (0010, SYNC_SPEC R84); 0: none yet. */
+  history_seq: Generated<number>;
 }
 
 export interface MembershipsTable {
@@ -260,7 +262,14 @@ export interface StorageTransactionsTable {
   next_attempt_at: number;
   created_at: number;
   updated_at: number;
+  /** 'version' (a file version, R34) or 'history' (a run of the vault's log, R84; migration 0010). */
+  kind: Generated<StorageTxKind>;
+  /** History runs: the first and last seq of the run; null for versions. */
+  seq_from: Generated<number | null>;
+  seq_to: Generated<number | null>;
 }
+
+export type StorageTxKind = 'version' | 'history';
 
 /** A signed bundle transaction: its header JSON (without data) and the blob store key of its data. */
 export interface StorageBundlesTable {

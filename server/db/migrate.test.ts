@@ -168,3 +168,31 @@ describe('0009_bundle_post_progress upgrade', () => {
     }
   });
 });
+
+describe('0010_vault_history upgrade', () => {
+  it('[R84] keeps the storage transactions as file versions and puts every existing log in runs from seq 1', async () => {
+    const { Migrator } = await import('kysely');
+    const os = await import('node:os');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-upgrade-'));
+    const { db } = openDatabase({ databaseUrl: null, sqlitePath: path.join(dir, 'cairn.sqlite') });
+    try {
+      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0010'));
+      await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
+      // Raw SQL: the 0009 schema, whatever today's table types say.
+      await sql`insert into users (id, email, opaque_record, enc_backup_phrase, public_signing_key, public_encryption_key, address, referral_id, created_at, updated_at)
+        values ('u1', 'a@b.c', 'r', 'p', 'k', 'e', 'addr', 'ref', 1, 1)`.execute(db);
+      await sql`insert into vaults (id, owner_user_id, is_public, is_cloud, status, head_seq, size, key_count, needs_rotation, created_at, updated_at)
+        values ('v1', 'u1', 0, 0, 'ACTIVE', 7, 10, 1, 0, 1, 1)`.execute(db);
+      await sql`insert into storage_transactions (id, vault_id, file_id, version_id, blob_id, uploader_user_id, size, status, created_at, updated_at)
+        values ('s1', 'v1', 'f1', 'ver1', 'b1', 'u1', 10, 'COMMITTED', 1, 1)`.execute(db);
+      await migrateToLatest(db);
+      expect(await db.selectFrom('storage_transactions').select(['id', 'kind', 'seq_from', 'seq_to']).execute()).toEqual([{ id: 's1', kind: 'version', seq_from: null, seq_to: null }]);
+      expect(await db.selectFrom('vaults').select(['id', 'history_seq']).execute()).toEqual([{ id: 'v1', history_seq: 0 }]);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -2,6 +2,7 @@
  * Permanent storage routes (spec 000 section 7; docs/SYNC_SPEC.md R34-R37):
  * - GET /config/arweave (public): gateway and viewer URLs from configuration;
  * - GET /storage/transactions: the caller's own storage transactions, newest first, 20 a page;
+ * - GET /vaults/{vaultId}/history-items: a permanent vault's history runs (R84), for its members;
  * - GET /arweave/tx/{txId}: import by network transaction id. Streams the item's bytes from the
  *   gateway as `application/octet-stream` (sandboxed, an attachment, never sniffed), with its
  *   Content-Type and File-Name tags in `x-cairn-content-type` and a URI-encoded
@@ -12,13 +13,24 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { importedMimeType } from '../../src/domain/importTxRules';
-import { ARWEAVE_CONTENT_TYPE_HEADER, ARWEAVE_FILE_NAME_HEADER, ArweaveConfig, ArweaveTxParams, StorageTransactionsQuery } from '../../src/protocol/arweave';
+import {
+  ARWEAVE_CONTENT_TYPE_HEADER,
+  ARWEAVE_FILE_NAME_HEADER,
+  ArweaveConfig,
+  ArweaveTxParams,
+  StorageTransactionsQuery,
+  VaultHistoryPage,
+  VaultHistoryParams,
+  VaultHistoryQuery,
+} from '../../src/protocol/arweave';
 import { ApiError } from '../../src/protocol/errors';
 import type { StorageTransactionService } from '../arweave/StorageTransactionService';
+import type { VaultHistoryService } from '../arweave/VaultHistoryService';
 import type { DefineRoute } from './route';
 
 export interface ArweaveRouteDeps {
   transactions: StorageTransactionService;
+  history: VaultHistoryService;
   /** What GET /config/arweave publishes; null when no gateway is configured (permanent storage is off). */
   config: ArweaveConfig | null;
   /** The gateway the server reads from, which may be one it does not publish (the embedded arlocal). */
@@ -42,6 +54,15 @@ export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps
     query: StorageTransactionsQuery,
     auth: 'required',
     handler: async ({ query, caller }) => deps.transactions.list(caller.user.id, query),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/vaults/:vaultId/history-items',
+    params: VaultHistoryParams,
+    query: VaultHistoryQuery,
+    auth: 'required',
+    handler: async ({ params, query, caller }) => VaultHistoryPage.parse(await deps.history.list(caller.user.id, params.vaultId, query)),
   });
 
   route({

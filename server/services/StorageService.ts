@@ -67,7 +67,23 @@ export class StorageService {
       else used.permanent += Number(row.bytes);
     }
     used.cloud += await this.operationBytesOf(userId, db);
+    used.permanent += await this.historyBytesOf(userId, db);
     return used;
+  }
+
+  /**
+   * The history runs (SYNC_SPEC R84) of the permanent vaults `userId` owns: their data is stored
+   * on the network like a file version's, so it is permanent storage charged to the owner.
+   */
+  private async historyBytesOf(userId: string, db: Db): Promise<number> {
+    const row = await db
+      .selectFrom('storage_transactions')
+      .innerJoin('vaults', 'vaults.id', 'storage_transactions.vault_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('storage_transactions.size'), eb.lit(0)).as('bytes'))
+      .where('vaults.owner_user_id', '=', userId)
+      .where('storage_transactions.kind', '=', 'history')
+      .executeTakeFirstOrThrow();
+    return Number(row.bytes);
   }
 
   /**

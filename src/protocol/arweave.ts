@@ -89,3 +89,47 @@ export const ARWEAVE_FILE_NAME_HEADER = 'x-cairn-file-name';
  * where a `text/javascript` item would pass `script-src 'self'` (SYNC_SPEC R54).
  */
 export const ARWEAVE_CONTENT_TYPE_HEADER = 'x-cairn-content-type';
+
+/**
+ * One history run of a permanent vault (SYNC_SPEC R84): the operations `seqFrom..seqTo` in one
+ * data item, bundled, posted and polled like a file version (same statuses).
+ */
+export const VaultHistoryItem = z.object({
+  seqFrom: z.number().int().positive(),
+  seqTo: z.number().int().positive(),
+  status: StorageTxStatus,
+  /** The run's ANS-104 data item id, once bundled; the first run's is the vault's "contract". */
+  dataItemId: ArweaveTxId.nullable(),
+  /** The bundle's Arweave transaction id, once bundled. */
+  txId: ArweaveTxId.nullable(),
+  /** Bytes of the run's data. */
+  size: z.number().int().nonnegative(),
+  /** ISO 8601 timestamps. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type VaultHistoryItem = z.infer<typeof VaultHistoryItem>;
+
+export const VAULT_HISTORY_PAGE_SIZE = 50;
+
+export const VaultHistoryParams = z.strictObject({ vaultId: Id });
+
+/** GET /vaults/{vaultId}/history-items?limit=&after=: the vault's runs in seq order, after seq `after`. */
+export const VaultHistoryQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(VAULT_HISTORY_PAGE_SIZE).default(VAULT_HISTORY_PAGE_SIZE),
+  /** The `seqTo` of the last run already shown (0: from the first). */
+  after: z.coerce.number().int().nonnegative().default(0),
+});
+export type VaultHistoryQuery = z.infer<typeof VaultHistoryQuery>;
+
+export const VaultHistoryPage = z.object({
+  items: z.array(VaultHistoryItem),
+  /** Pass as `after` for the next page; null on the last page. */
+  nextAfter: z.number().int().nonnegative().nullable(),
+  /** Whether the vault is permanent (a cloud vault has no history on the network: items is empty). */
+  isPermanent: z.boolean(),
+  /** The vault's newest seq and the last seq put in a run: operations after it wait for a run. */
+  headSeq: z.number().int().nonnegative(),
+  historySeq: z.number().int().nonnegative(),
+});
+export type VaultHistoryPage = z.infer<typeof VaultHistoryPage>;

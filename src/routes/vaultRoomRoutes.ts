@@ -15,6 +15,7 @@ import { CreateNotePage, EditNotePage } from '../features/notes/NoteEditorPage';
 import { ManageAccessPage } from '../features/members/ManageAccessPage';
 import { TimelinePage } from '../features/timeline/TimelinePage';
 import { ChatPage } from '../features/chat/ChatPage';
+import { VaultTransactionHistoryPage } from '../features/vaults/VaultTransactionHistoryPage';
 import { appRoute } from './appRoute';
 
 declare module '@tanstack/history' {
@@ -84,6 +85,9 @@ export const inviteToVaultRoute = createRoute({ getParentRoute: () => vaultRoomR
 /** Manage access for OWNERs, 'View members' for everyone else. */
 export const manageAccessRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'manage-access', component: ManageAccessPage });
 
+/** A permanent vault's history on the network (SYNC_SPEC R84), from the vault info drawer. */
+export const vaultHistoryRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'history', component: VaultTransactionHistoryPage });
+
 export const vaultRoomTree = vaultRoomRoute.addChildren([
   vaultRoomIndexRoute,
   vaultAssetsRoute,
@@ -99,5 +103,6 @@ export const vaultRoomTree = vaultRoomRoute.addChildren([
   timelineRoute,
   createNoteRoute,
   noteEditorRoute,
+  vaultHistoryRoute,
   vaultRoomOtherRoute,
 ]);

@@ -1,7 +1,8 @@
 import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
-/** Label and value pairs of an info drawer; values are plain text. */
-export function InfoList({ items }: { items: [label: string, value: string][] }) {
+/** Label and value pairs of an info drawer; values are plain text (or a link, a badge). */
+export function InfoList({ items }: { items: [label: string, value: ReactNode][] }) {
   return (
     <Stack gap="sm" component="dl" m={0}>
       {items.map(([label, value]) => (

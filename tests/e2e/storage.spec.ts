@@ -117,7 +117,14 @@ test('a file uploaded to a private permanent vault is listed by name on /storage
   expect(served.includes(plaintext)).toBe(false);
   expect(served.includes(Buffer.from(mark))).toBe(false);
   expect(served.includes(Buffer.from('quarterly'))).toBe(false);
-  expect(await embeddedGatewayTags(itemId)).toEqual({ 'App-Name': 'Cairn' });
+  // R85: ids only (which vault, which blob), no name or type.
+  expect(await embeddedGatewayTags(itemId)).toEqual({
+    'App-Name': 'Cairn',
+    'Cairn-Item': 'file-version',
+    'Cairn-Format-Version': '1',
+    'Vault-Id': /\/vaults\/[^/]+\/([^/]+)/.exec(new URL(vaultUrl).pathname)![1],
+    'Blob-Id': expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+  });
   await shoot('storage-file-info');
   await page.keyboard.press('Escape');
   // Committed versions show no dot on the timeline (spec 000 section 2, Timeline).
