@@ -140,10 +140,27 @@ export class OperationService {
     return { id: opId, status: 'accepted', vaultId: row.vault_id, seq: Number(row.seq) };
   }
 
-  private async apply(trx: Db, userId: string, op: Operation, body: string): Promise<{ seq: number; freedKeys: string[]; notified: NotifiedRow[] }> {
-    const now = this.clock.now();
+  /**
+   * Applies one operation of an imported history (SYNC_SPEC R92) inside the import's transaction,
+   * by the same rules as a push, at the time it was first received and without telling anyone.
+   * The caller has verified the signature and resolved the author's account. Answers its seq.
+   */
+  async applyImported(trx: Db, userId: string, op: Operation, receivedAt: number): Promise<number> {
+    const { seq } = await this.apply(trx, userId, op, canonicalJson(op), receivedAt);
+    return seq;
+  }
+
+  private async apply(
+    trx: Db,
+    userId: string,
+    op: Operation,
+    body: string,
+    importedAt?: number,
+  ): Promise<{ seq: number; freedKeys: string[]; notified: NotifiedRow[] }> {
+    const importing = importedAt !== undefined;
+    const now = importedAt ?? this.clock.now();
     const notified: NotifiedRow[] = [];
-    const ctx: OpContext = { trx, op, userId, now, freedKeys: [], notified };
+    const ctx: OpContext = { trx, op, userId, now, freedKeys: [], notified, importing };
     // The vault owner's account pays for the log; a new vault's owner is its author.
     let ownerUserId = userId;
     if (op.body.type === 'vault.create') {
@@ -172,7 +189,7 @@ export class OperationService {
       else if (isNoteOp(op.body)) await applyNoteOp(vaultCtx, op.body);
       else await applyNodeOp(vaultCtx, op.body);
       // Member operations write their own notifications; the rest tell the members (SYNC_SPEC R30).
-      if (!isMemberOp(op.body)) await notifyVaultActivity(vaultCtx);
+      if (!isMemberOp(op.body) && !importing) await notifyVaultActivity(vaultCtx);
     }
     const bodyBytes = Buffer.byteLength(body);
     await this.options.storage?.assertRoomForOperation(trx, ownerUserId, op.body.type, bodyBytes);

@@ -8,6 +8,7 @@ import * as m0006 from './0006_invitation_mails';
 import * as m0007 from './0007_op_bytes';
 import * as m0008 from './0008_session_devices';
 import * as m0009 from './0009_bundle_post_progress';
+import * as m0011 from './0011_vault_imports';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -23,4 +24,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_op_bytes': m0007,
   '0008_session_devices': m0008,
   '0009_bundle_post_progress': m0009,
+  '0011_vault_imports': m0011,
 };
