@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { addKey, createKeyRing, type KeyRing } from '../../src/crypto/keyRing';
 import { PullResponse, type SequencedOperation } from '../../src/protocol/vaults';
 import { IMPORT_REFUSED_SEQ, type VaultHistoryRun, VaultImportResponse } from '../../src/protocol/vaultImport';
@@ -142,6 +143,10 @@ describeEachDatabase('importing a vault\'s history (R91-R93)', (env) => {
     const first = await postRun(owner.token, runOf(vault.vaultId, vault.history, 1, 4), false);
     expectStatus(first, 200);
     expect(VaultImportResponse.parse(first.body)).toEqual({ vaultId: vault.vaultId, headSeq: 4, status: 'IN_PROGRESS' });
+    // Until the import is done, the vault takes nothing but its next run.
+    const early = new VaultActor(api, vault.owner, owner.token, owner.userId);
+    const pushed = await early.apply(vault.vaultId, newId(), { type: 'folder.create', parentId: null, name: { key: 0, c: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } });
+    expect(pushed).toMatchObject({ status: 'rejected', error: { code: 'CONFLICT' } });
     const last = await postRun(owner.token, runOf(vault.vaultId, vault.history, 5, head), true);
     expectStatus(last, 200);
     expect(VaultImportResponse.parse(last.body)).toEqual({ vaultId: vault.vaultId, headSeq: head, status: 'DONE' });
@@ -222,5 +227,26 @@ describeEachDatabase('importing a vault\'s history (R91-R93)', (env) => {
     const owner = await signedInOnB(vault.owner);
     expectError(await postRun(owner.token, runOf(vault.vaultId, vault.history, 2, vault.history.length), true), 422, 'UNPROCESSABLE');
     expect(await env.db.selectFrom('vaults').select('id').where('id', '=', vault.vaultId).execute()).toEqual([]);
+  }, 120_000);
+
+  it('[R93] the history relay\'s position moves to the imported head, so the imported runs are not posted again', async () => {
+    // `vaults.history_seq` belongs to the history relay (R84, its own migration): made here when absent.
+    const columns = (await env.db.introspection.getTables()).find((table) => table.name === 'vaults')?.columns ?? [];
+    if (!columns.some((column) => column.name === 'history_seq')) {
+      await env.db.schema.alterTable('vaults').addColumn('history_seq', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    }
+    const withRelay = new ApiClient(await env.buildApp());
+    const vault = await makeSourceVault();
+    const session = await newSession(withRelay, env.dataDir, vault.owner);
+    const run = (from: number, to: number, isLast: boolean) =>
+      withRelay.post(`/api/vaults/${vault.vaultId}/import`, { run: runOf(vault.vaultId, vault.history, from, to), isLast }, { token: session.token });
+    const positionOf = async () => {
+      const rows = await sql<{ history_seq: number | string }>`select history_seq from vaults where id = ${vault.vaultId}`.execute(env.db);
+      return Number(rows.rows[0]?.history_seq);
+    };
+    expectStatus(await run(1, 4, false), 200);
+    expect(await positionOf()).toBe(4);
+    expectStatus(await run(5, vault.history.length, true), 200);
+    expect(await positionOf()).toBe(vault.history.length);
   }, 120_000);
 });

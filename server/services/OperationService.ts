@@ -173,6 +173,10 @@ export class OperationService {
       await trx.updateTable('vaults').set((eb) => ({ head_seq: eb.ref('head_seq') })).where('id', '=', op.vaultId).execute();
       const vault = await findVault(trx, op.vaultId);
       if (!vault) throw vaultNotFound();
+      // A vault whose history is being imported takes only its next runs (SYNC_SPEC R91).
+      if (!importing && (await trx.selectFrom('vault_imports').select('vault_id').where('vault_id', '=', vault.id).where('status', '=', 'IN_PROGRESS').executeTakeFirst())) {
+        throw new ApiError('CONFLICT', 'The vault is being imported: try again once its import is done');
+      }
       const rule = OPERATION_RULES[op.body.type];
       assertRole(await findMembership(trx, vault.id, userId), rule.access, now);
       if (vault.status === 'DELETED') throw new ApiError('INVALID_OPERATION', 'The vault is deleted');

@@ -4,7 +4,7 @@
  * would be (signature, then the server's own rules, in order, at the seq it had), so the vault
  * keeps its id, its operations verbatim and their seqs. Any refusal removes the whole import.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { ApiError } from '../../src/protocol/errors';
 import { IMPORT_REFUSED_SEQ, type VaultImportRequest, type VaultImportResponse } from '../../src/protocol/vaultImport';
 import { type Operation, operationSigningPayload } from '../../src/protocol/vaults';
@@ -26,6 +26,9 @@ const UNKNOWN_ENCRYPTION_KEY = '0'.repeat(64);
 type ImportStatus = VaultImportResponse['status'];
 
 export class VaultImportService {
+  /** Whether `vaults.history_seq` (the history relay's position, R84) exists; read once. */
+  private hasHistorySeq: Promise<boolean> | null = null;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
@@ -39,6 +42,8 @@ export class VaultImportService {
     if (run.vaultId !== vaultId) throw new ApiError('VALIDATION_FAILED', 'The run is of another vault', [{ path: 'run.vaultId', message: 'Expected the vault of the URL' }]);
     await this.assertMayContinue(importer.id, vaultId, run.seqFrom);
     let status: ImportStatus = 'IN_PROGRESS';
+    // Read before the transaction: SQLite has one connection, which the transaction holds.
+    const hasHistorySeq = await this.historySeqExists();
     try {
       await this.db.transaction().execute(async (trx) => {
         if (run.seqFrom === 1) await this.startImport(trx, importer.id, vaultId, run.ops[0]?.op);
@@ -60,6 +65,7 @@ export class VaultImportService {
           .executeTakeFirst();
         // Two requests raced for the same run: only one may append it.
         if (Number(updated.numUpdatedRows) !== 1) throw new ApiError('CONFLICT', 'Another request imported this run meanwhile');
+        if (hasHistorySeq) await sql`update vaults set history_seq = ${run.seqTo} where id = ${vaultId}`.execute(trx);
       });
     } catch (error) {
       // A refused operation or importer leaves nothing of the import behind (R91). A lost race
@@ -68,6 +74,20 @@ export class VaultImportService {
       throw error;
     }
     return { vaultId, headSeq: run.seqTo, status };
+  }
+
+  /**
+   * R93: the imported operations are on the network already, in the runs they were read from, so
+   * the history relay must not make runs of them again: its position (`vaults.history_seq`, R84)
+   * moves to the imported head in each page's own transaction, before the relay can see its ops.
+   * Only new operations after the import go out, as this server's runs (R86, R89). The column is
+   * looked up by name so this works on a database with or without the relay's migration.
+   */
+  private historySeqExists(): Promise<boolean> {
+    this.hasHistorySeq ??= this.db.introspection
+      .getTables()
+      .then((tables) => tables.some((table) => table.name === 'vaults' && table.columns.some((column) => column.name === 'history_seq')));
+    return this.hasHistorySeq;
   }
 
   /** R91: the server has no vault with this id, or this user's import of it expects `seqFrom`. */
