@@ -229,6 +229,22 @@ describeEachDatabase('importing a vault\'s history (R91-R93)', (env) => {
     expect(await env.db.selectFrom('vaults').select('id').where('id', '=', vault.vaultId).execute()).toEqual([]);
   }, 120_000);
 
+  it('[R92] storage limits apply: versions beyond the owner\'s permanent storage here refuse the import at their seq, leaving nothing', async () => {
+    const small = new ApiClient(await env.buildApp({ config: { storageAllowances: { cloud: 1_000_000_000, permanent: 1_000_000 } } }));
+    const vault = await makeSourceVault();
+    const session = await newSession(small, env.dataDir, vault.owner);
+    const before = await rowCounts();
+    const refused = await small.post(
+      `/api/vaults/${vault.vaultId}/import`,
+      { run: runOf(vault.vaultId, vault.history, 1, vault.history.length), isLast: true },
+      { token: session.token },
+    );
+    expectError(refused, 422, 'NOT_ENOUGH_STORAGE');
+    // Seq 3 is the 4 MB photo's file.create.
+    expect((refused.body as { error: { details?: { path: string; message: string }[] } }).error.details).toContainEqual({ path: IMPORT_REFUSED_SEQ, message: '3' });
+    expect(await rowCounts()).toEqual(before);
+  }, 120_000);
+
   it('[R93] the history relay\'s position moves to the imported head, so the imported runs are not posted again', async () => {
     // `vaults.history_seq` belongs to the history relay (R84, its own migration): made here when absent.
     const columns = (await env.db.introspection.getTables()).find((table) => table.name === 'vaults')?.columns ?? [];
