@@ -9,6 +9,7 @@ import { ApiError } from '../../src/protocol/errors';
 import { IMPORT_REFUSED_SEQ, type VaultImportRequest, type VaultImportResponse } from '../../src/protocol/vaultImport';
 import { type Operation, operationSigningPayload } from '../../src/protocol/vaults';
 import type { Database } from '../db/Database';
+import { isUniqueViolation } from '../db/isUniqueViolation';
 import { fromDbBool } from '../db/dbBool';
 import type { Clock } from './Clock';
 import type { OperationService } from './OperationService';
@@ -69,8 +70,8 @@ export class VaultImportService {
       });
     } catch (error) {
       // A refused operation or importer leaves nothing of the import behind (R91). A lost race
-      // leaves the winner's work alone.
-      if (!(error instanceof ApiError && error.code === 'CONFLICT' && run.seqFrom !== 1)) await this.removeImport(vaultId, importer.id);
+      // (a CONFLICT that names no operation) leaves the winner's work alone.
+      if (!isLostRace(error)) await this.removeImport(vaultId, importer.id);
       throw error;
     }
     return { vaultId, headSeq: run.seqTo, status };
@@ -107,10 +108,15 @@ export class VaultImportService {
   private async startImport(trx: Db, userId: string, vaultId: string, first: Operation | undefined): Promise<void> {
     if (first?.body.type !== 'vault.create') throw refused(1, new ApiError('INVALID_OPERATION', 'A vault\'s history starts with its vault.create'));
     const now = this.clock.now();
-    await trx
-      .insertInto('vault_imports')
-      .values({ vault_id: vaultId, user_id: userId, status: 'IN_PROGRESS', next_seq: 1, creator_membership_id: null, created_at: now, updated_at: now })
-      .execute();
+    try {
+      await trx
+        .insertInto('vault_imports')
+        .values({ vault_id: vaultId, user_id: userId, status: 'IN_PROGRESS', next_seq: 1, creator_membership_id: null, created_at: now, updated_at: now })
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('CONFLICT', 'Another request started this import meanwhile');
+      throw error;
+    }
   }
 
   /** One operation at `seq`: signature, accounts, then the push's own rules (R92). */
@@ -226,6 +232,10 @@ async function accountOf(trx: Db, publicSigningKey: string, now: number): Promis
     return row.id;
   }
   return insertPlaceholderUser(trx, { publicSigningKey, publicEncryptionKey: UNKNOWN_ENCRYPTION_KEY, address: addressOf(publicSigningKey) }, now);
+}
+
+function isLostRace(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'CONFLICT' && !error.details?.some((d) => d.path === IMPORT_REFUSED_SEQ);
 }
 
 /** The refusal of the operation at `seq`, naming it (R91). */
