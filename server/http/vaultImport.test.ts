@@ -245,6 +245,38 @@ describeEachDatabase('importing a vault\'s history (R91-R93)', (env) => {
     expect(await rowCounts()).toEqual(before);
   }, 120_000);
 
+  it('[R92] an invitation signed before issue 18 (carrying the e-mail, R55) is imported as it was', async () => {
+    const ownerUser = await TestUser.create();
+    const invitee = await TestUser.create();
+    const author = new VaultActor(api, ownerUser, '', '');
+    const vaultId = newId();
+    const ring = createKeyRing();
+    const create = await author.sign(vaultId, vaultId, {
+      type: 'vault.create',
+      isPublic: false,
+      isCloud: true,
+      name: await sealNewest(ring, { vaultId, objectId: vaultId, field: 'name' }, 'Old vault'),
+      ownerKeys: await sealRingTo(ring, ownerUser.publicEncryptionKey),
+    });
+    const invitation = await author.sign(vaultId, newId(), {
+      type: 'member.invite',
+      email: invitee.email,
+      role: 'VIEWER',
+      memberKey: invitee.publicSigningKey,
+      keys: await sealRingTo(ring, invitee.publicEncryptionKey),
+      keyCount: 1,
+    });
+    const receivedAt = Date.now() - 60_000;
+    const history = [
+      { seq: 1, receivedAt, op: create },
+      { seq: 2, receivedAt, op: invitation },
+    ];
+    const session = await signedInOnB(ownerUser);
+    expectStatus(await postRun(session.token, runOf(vaultId, history, 1, 2), true), 200);
+    const pulled = PullResponse.parse((await api.get(`/api/vaults/${vaultId}/ops?after=0`, { token: session.token })).body);
+    expect(pulled.ops.map(({ seq, op }) => ({ seq, op }))).toEqual(history.map(({ seq, op }) => ({ seq, op })));
+  }, 120_000);
+
   it('[R93] the history relay\'s position moves to the imported head, so the imported runs are not posted again', async () => {
     // `vaults.history_seq` belongs to the history relay (R84, its own migration): made here when absent.
     const columns = (await env.db.introspection.getTables()).find((table) => table.name === 'vaults')?.columns ?? [];

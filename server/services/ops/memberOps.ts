@@ -129,7 +129,8 @@ async function releaseUploadsOf(ctx: VaultOpContext, target: Membership): Promis
  */
 async function invite(ctx: VaultOpContext, body: Body<'member.invite'>): Promise<void> {
   const { trx, vault, op, now } = ctx;
-  if (body.email !== undefined) {
+  // Invitations signed before issue 18 carried the e-mail (R55): an imported one is history.
+  if (body.email !== undefined && !ctx.importing) {
     throw new ApiError('VALIDATION_FAILED', 'An invitation names the invitee by key only: leave the e-mail out of the operation');
   }
   const invitee = await trx
