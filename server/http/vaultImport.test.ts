@@ -277,6 +277,40 @@ describeEachDatabase('importing a vault\'s history (R91-R93)', (env) => {
     expect(pulled.ops.map(({ seq, op }) => ({ seq, op }))).toEqual(history.map(({ seq, op }) => ({ seq, op })));
   }, 120_000);
 
+  it('[R91] an operation whose id this server already has is refused at its seq, and nothing is left', async () => {
+    const ownerUser = await TestUser.create();
+    const author = new VaultActor(api, ownerUser, '', '');
+    const session = await signedInOnB(ownerUser);
+    const historyOf = async (vaultId: string, folderOpId: string) => {
+      const ring = createKeyRing();
+      const receivedAt = Date.now() - 60_000;
+      const folderId = newId();
+      return [
+        {
+          seq: 1,
+          receivedAt,
+          op: await author.sign(vaultId, vaultId, {
+            type: 'vault.create',
+            isPublic: false,
+            isCloud: true,
+            name: await sealNewest(ring, { vaultId, objectId: vaultId, field: 'name' }, 'A vault'),
+            ownerKeys: await sealRingTo(ring, ownerUser.publicEncryptionKey),
+          }),
+        },
+        { seq: 2, receivedAt, op: await author.sign(vaultId, folderId, { type: 'folder.create', parentId: null, name: await sealNewest(ring, { vaultId, objectId: folderId, field: 'name' }, 'F') }, folderOpId) },
+      ];
+    };
+    const reused = newId();
+    const first = newId();
+    expectStatus(await postRun(session.token, runOf(first, await historyOf(first, reused), 1, 2), true), 200);
+    const before = await rowCounts();
+    const second = newId();
+    const refused = await postRun(session.token, runOf(second, await historyOf(second, reused), 1, 2), true);
+    expectError(refused, 422, 'INVALID_OPERATION');
+    expect((refused.body as { error: { details?: { path: string; message: string }[] } }).error.details).toContainEqual({ path: IMPORT_REFUSED_SEQ, message: '2' });
+    expect(await rowCounts()).toEqual(before);
+  }, 120_000);
+
   it('[R93] the history relay\'s position moves to the imported head, so the imported runs are not posted again', async () => {
     // `vaults.history_seq` belongs to the history relay (R84, its own migration): made here when absent.
     const columns = (await env.db.introspection.getTables()).find((table) => table.name === 'vaults')?.columns ?? [];

@@ -141,6 +141,8 @@ export class VaultImportService {
       if (op.body.type === 'file.create' || op.body.type === 'file.addVersion') await this.assertRoomForVersions(trx, vaultId);
     } catch (error) {
       if (error instanceof ApiError) throw refused(seq, error);
+      // An operation or object id this server already has elsewhere (ops.op_id, a node's id).
+      if (isUniqueViolation(error)) throw refused(seq, new ApiError('INVALID_OPERATION', 'An id of this operation is already used on this server'));
       throw error;
     }
   }
