@@ -227,6 +227,21 @@ export interface BlobsTable {
   created_at: number;
   /** A reservation not committed by then stops counting and is purged. */
   expires_at: number;
+  /** An imported version's signed chunk hashes (JSON list of hex), awaiting its bytes (SYNC_SPEC R93); else null. */
+  import_hashes?: string | null;
+}
+
+/** A vault's history imported from elsewhere, page by page (SYNC_SPEC R91). */
+export interface VaultImportsTable {
+  vault_id: string;
+  user_id: string;
+  /** 'IN_PROGRESS' | 'DONE'. */
+  status: string;
+  next_seq: number;
+  /** This server's id for the vault creator's membership until the history names its own (R92); then null. */
+  creator_membership_id: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface BlobChunksTable {
@@ -302,6 +317,7 @@ export interface Database {
   storage_bundles: StorageBundlesTable;
   invitation_mails: InvitationMailsTable;
   note_drafts: NoteDraftsTable;
+  vault_imports: VaultImportsTable;
 }
 
 /** One invitation e-mail sent (an invitation or a resend), for the hourly limits (MemberService). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../../src/protocol/primitives';
+import { VaultImportRequest } from '../../src/protocol/vaultImport';
 import { PullQuery, PushRequest, type VaultStorageResponse } from '../../src/protocol/vaults';
 import type { Services } from '../services/createServices';
 import { pullResponseStream } from '../services/VaultService';
@@ -42,6 +43,18 @@ export function registerVaultRoutes(route: DefineRoute, services: Services): voi
       const page = await services.vaults.pull(caller.user.id, params.vaultId, query.after, query.limit);
       return reply.type('application/json; charset=utf-8').send(pullResponseStream(page));
     },
+  });
+
+  // A vault's history from elsewhere, one R84 run per request (SYNC_SPEC R91-R93).
+  route({
+    method: 'POST',
+    url: '/api/vaults/:vaultId/import',
+    params: VaultParams,
+    body: VaultImportRequest,
+    auth: 'required',
+    blockedWhenReadOnly: true,
+    bodyLimit: PUSH_BODY_LIMIT,
+    handler: async ({ params, body, caller }) => services.imports.importRun(caller.user, params.vaultId, body),
   });
 
   route({

@@ -109,6 +109,10 @@ export class BlobService {
    * caller may write it: its hash must be `sha256Header`. Idempotent for the same bytes.
    */
   async putChunk(userId: string, vaultId: string, blobId: string, index: number, body: ByteSource, sha256Header: string): Promise<void> {
+    const imported = await findBlob(this.db, blobId);
+    if (imported?.vaultId === vaultId && imported.status === 'committed' && imported.importHashes) {
+      return this.putImportedChunk(userId, imported, imported.importHashes, index, body, sha256Header);
+    }
     const { vault } = await requireAccess(this.db, vaultId, userId, 'write', this.clock.now());
     assertVaultOpen(vault);
     const blob = await findBlob(this.db, blobId);
@@ -145,6 +149,34 @@ export class BlobService {
       if (winner?.sha256 !== staged.sha256) await this.store.delete(key);
       if (winner) return assertSameChunk(winner.sha256, staged.sha256);
       throw error;
+    }
+  }
+
+  /**
+   * A chunk of an imported version (SYNC_SPEC R93): its operation is applied already and signed
+   * the chunk's SHA-256, so any member who may read the vault may upload exactly those bytes
+   * (the restoring device does), whatever the vault's state; other bytes are never kept.
+   */
+  private async putImportedChunk(userId: string, blob: Blob, hashes: string[], index: number, body: ByteSource, sha256Header: string): Promise<void> {
+    await requireAccess(this.db, blob.vaultId, userId, 'content', this.clock.now());
+    if (index >= blob.chunkCount) throw new ApiError('UNPROCESSABLE', 'The chunk index is beyond the version\'s chunk count');
+    if (hashes[index] !== sha256Header) throw new ApiError('UNPROCESSABLE', 'The chunk is not the one its version signed');
+    const key = chunkKey(blob.id, index, sha256Header);
+    const staged = await this.stage(key, body);
+    let keep = false;
+    try {
+      if (staged.sha256 !== sha256Header) throw new ApiError('UNPROCESSABLE', 'The chunk does not match its x-chunk-sha256');
+      if ((await listChunks(this.db, blob.id)).some((c) => c.index === index)) return;
+      keep = true;
+    } finally {
+      if (!keep) await staged.discard();
+    }
+    await staged.commit();
+    try {
+      await this.db.insertInto('blob_chunks').values({ blob_id: blob.id, idx: index, size: staged.size, sha256: staged.sha256 }).execute();
+    } catch (error) {
+      // A concurrent PUT of the same chunk won: the same signed bytes, so ours are the same file.
+      if (!isUniqueViolation(error)) throw error;
     }
   }
 

@@ -140,10 +140,27 @@ export class OperationService {
     return { id: opId, status: 'accepted', vaultId: row.vault_id, seq: Number(row.seq) };
   }
 
-  private async apply(trx: Db, userId: string, op: Operation, body: string): Promise<{ seq: number; freedKeys: string[]; notified: NotifiedRow[] }> {
-    const now = this.clock.now();
+  /**
+   * Applies one operation of an imported history (SYNC_SPEC R92) inside the import's transaction,
+   * by the same rules as a push, at the time it was first received and without telling anyone.
+   * The caller has verified the signature and resolved the author's account. Answers its seq.
+   */
+  async applyImported(trx: Db, userId: string, op: Operation, receivedAt: number): Promise<number> {
+    const { seq } = await this.apply(trx, userId, op, canonicalJson(op), receivedAt);
+    return seq;
+  }
+
+  private async apply(
+    trx: Db,
+    userId: string,
+    op: Operation,
+    body: string,
+    importedAt?: number,
+  ): Promise<{ seq: number; freedKeys: string[]; notified: NotifiedRow[] }> {
+    const importing = importedAt !== undefined;
+    const now = importedAt ?? this.clock.now();
     const notified: NotifiedRow[] = [];
-    const ctx: OpContext = { trx, op, userId, now, freedKeys: [], notified };
+    const ctx: OpContext = { trx, op, userId, now, freedKeys: [], notified, importing };
     // The vault owner's account pays for the log; a new vault's owner is its author.
     let ownerUserId = userId;
     if (op.body.type === 'vault.create') {
@@ -156,6 +173,10 @@ export class OperationService {
       await trx.updateTable('vaults').set((eb) => ({ head_seq: eb.ref('head_seq') })).where('id', '=', op.vaultId).execute();
       const vault = await findVault(trx, op.vaultId);
       if (!vault) throw vaultNotFound();
+      // A vault whose history is being imported takes only its next runs (SYNC_SPEC R91).
+      if (!importing && (await trx.selectFrom('vault_imports').select('vault_id').where('vault_id', '=', vault.id).where('status', '=', 'IN_PROGRESS').executeTakeFirst())) {
+        throw new ApiError('CONFLICT', 'The vault is being imported: try again once its import is done');
+      }
       const rule = OPERATION_RULES[op.body.type];
       assertRole(await findMembership(trx, vault.id, userId), rule.access, now);
       if (vault.status === 'DELETED') throw new ApiError('INVALID_OPERATION', 'The vault is deleted');
@@ -172,7 +193,7 @@ export class OperationService {
       else if (isNoteOp(op.body)) await applyNoteOp(vaultCtx, op.body);
       else await applyNodeOp(vaultCtx, op.body);
       // Member operations write their own notifications; the rest tell the members (SYNC_SPEC R30).
-      if (!isMemberOp(op.body)) await notifyVaultActivity(vaultCtx);
+      if (!isMemberOp(op.body) && !importing) await notifyVaultActivity(vaultCtx);
     }
     const bodyBytes = Buffer.byteLength(body);
     await this.options.storage?.assertRoomForOperation(trx, ownerUserId, op.body.type, bodyBytes);

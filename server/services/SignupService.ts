@@ -8,7 +8,7 @@ import type { MailPort } from '../mail/MailPort';
 import type { EmailCodeService } from './EmailCodeService';
 import type { OpaqueService } from './OpaqueService';
 import { addressOf, verifySignedPayload } from './signatures';
-import type { UserService } from './UserService';
+import { isPlaceholder, type UserService } from './UserService';
 
 type SignupFinish = z.output<typeof SignupFinishRequest>;
 type VerifyStatus = z.output<typeof VerifyEmailResponse>['status'];
@@ -56,12 +56,22 @@ export class SignupService {
     this.opaque.assertValidRecord(registrationRecord);
     const existing = await this.users.findByEmail(email);
     if (existing?.emailVerified) throw new ApiError('EMAIL_TAKEN', 'This email address is already registered.');
+    // A phrase has one account per server (SYNC_SPEC R91). Only its holder can sign this request,
+    // so saying that its keys have an account here tells nobody else anything.
+    const holder = await this.users.findByKeys(publicSigningKey, address);
+    const claimable = holder && isPlaceholder(holder) ? holder : null;
+    if (holder && !claimable && (holder.emailVerified || holder.passwordless)) {
+      throw new ApiError('PHRASE_TAKEN', 'An account with this recovery phrase already exists here. Log in, or recover it with the phrase.');
+    }
     // Only now that the request is valid: an unverified account never proved the mailbox, so the
     // newest sign-up wins. Deleting it (its codes go with it, by cascade) makes the links e-mailed
     // for it stop working, so whoever follows one can never end up with another person's keys.
-    if (existing) await this.users.delete(existing.id);
+    // The same holds for an unverified account of these keys under another e-mail (a typo): the
+    // holder of the phrase signs up again.
+    if (existing && existing.id !== claimable?.id) await this.users.delete(existing.id);
+    if (holder && !claimable && holder.id !== existing?.id) await this.users.delete(holder.id);
     const referrer = request.referrerId ? await this.users.findByReferralId(request.referrerId) : null;
-    const user = await this.users.create({
+    const account = {
       email,
       opaqueRecord: registrationRecord,
       encBackupPhrase,
@@ -69,7 +79,9 @@ export class SignupService {
       publicEncryptionKey,
       address,
       referrerId: referrer?.id ?? null,
-    });
+    };
+    // An imported author's placeholder becomes this account, keeping its memberships (R92).
+    const user = claimable ? await this.users.claimPlaceholder(claimable.id, account) : await this.users.create(account);
     try {
       await this.sendVerification(user.id, email);
     } catch (error) {

@@ -123,6 +123,48 @@ export class UserService {
     return row ? toUser(row) : null;
   }
 
+  /**
+   * The account holding these keys (by signing key or by its address), whatever its kind: a
+   * phrase has at most one account on a server (SYNC_SPEC R91).
+   */
+  async findByKeys(publicSigningKey: string, address: string): Promise<User | null> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb.or([eb('public_signing_key', '=', publicSigningKey), eb('address', '=', address)]))
+      .executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  /**
+   * Makes an imported author's placeholder (isPlaceholder) the account of whoever signed up with
+   * its phrase: same id, so the memberships and operations the import gave it stay theirs. The
+   * account is unverified like any new sign-up until the e-mailed link is followed.
+   */
+  async claimPlaceholder(id: string, input: NewUser): Promise<User> {
+    await this.db
+      .updateTable('users')
+      .set({
+        email: input.email,
+        email_verified: toDbBool(false),
+        opaque_record: input.opaqueRecord,
+        enc_backup_phrase: input.encBackupPhrase,
+        public_encryption_key: input.publicEncryptionKey,
+        referrer_id: input.referrerId,
+        onboarding: toDbBool(true),
+        notifications: toDbBool(true),
+        notify_on_upload: toDbBool(true),
+        updated_at: this.clock.now(),
+      })
+      .where('id', '=', id)
+      .where('opaque_record', '=', '')
+      .where('passwordless', '=', toDbBool(false))
+      .execute();
+    const user = await this.findById(id);
+    if (!user) throw new Error('User vanished after claim');
+    return user;
+  }
+
   async findByReferralId(referralId: string): Promise<User | null> {
     const row = await this.db
       .selectFrom('users')
@@ -132,11 +174,11 @@ export class UserService {
     return row ? toUser(row) : null;
   }
 
-  /** Creates an unverified account. 409 EMAIL_TAKEN or CONFLICT (address) when taken. */
+  /** Creates an unverified account. 409 EMAIL_TAKEN, or PHRASE_TAKEN when the address is taken. */
   async create(input: NewUser): Promise<User> {
     if (await this.findByEmail(input.email)) throw new ApiError('EMAIL_TAKEN', 'This email address is already registered.');
     if (await this.findByAddress(input.address)) {
-      throw new ApiError('CONFLICT', 'An account with this recovery phrase already exists.');
+      throw new ApiError('PHRASE_TAKEN', 'An account with this recovery phrase already exists here. Log in, or recover it with the phrase.');
     }
     const now = this.clock.now();
     const id = randomId();
@@ -169,6 +211,32 @@ export class UserService {
   async delete(id: string, db: Kysely<Database> = this.db): Promise<void> {
     await db.deleteFrom('users').where('id', '=', id).execute();
   }
+}
+
+/**
+ * An imported author's account (SYNC_SPEC R92): bound to public keys only, with no password
+ * record, no phrase, no mailbox and no way to sign in, until its phrase signs up (claimPlaceholder).
+ * An account made by sign-up always has a registration record, so an empty one marks these.
+ */
+export function isPlaceholder(user: Pick<User, 'opaqueRecord' | 'passwordless'>): boolean {
+  return user.opaqueRecord === '' && !user.passwordless;
+}
+
+/**
+ * Creates a placeholder account (isPlaceholder) for an imported author, inside the caller's
+ * transaction (the import's). Its e-mail is unique and in the reserved `.invalid` domain, never
+ * verified, so it can never receive mail, be looked up, invited or recovered by e-mail.
+ */
+export async function insertPlaceholderUser(
+  db: Kysely<Database>,
+  input: { publicSigningKey: string; publicEncryptionKey: string; address: string },
+  now: number,
+): Promise<string> {
+  const id = randomId();
+  const email = `${id.toLowerCase()}-${randomToken(6).toLowerCase()}@imported.invalid`;
+  const row = newUserRow(id, { ...input, email, opaqueRecord: '', encBackupPhrase: '', referrerId: null }, now, false);
+  await db.insertInto('users').values({ ...row, onboarding: toDbBool(false), notifications: toDbBool(false), notify_on_upload: toDbBool(false) }).execute();
+  return id;
 }
 
 /**

@@ -25,6 +25,7 @@ import { type StorageAllowances, StorageService } from './StorageService';
 import { SupportService } from './SupportService';
 import { UserService } from './UserService';
 import { VaultService } from './VaultService';
+import { VaultImportService } from './VaultImportService';
 import { WalletLoginService } from './WalletLoginService';
 
 export interface Services {
@@ -45,6 +46,8 @@ export interface Services {
   blobs: BlobService;
   storage: StorageService;
   walletLogin: WalletLoginService;
+  /** Imports of vaults' histories from elsewhere (SYNC_SPEC R91-R93). */
+  imports: VaultImportService;
 }
 
 export interface ServiceDeps {
@@ -95,5 +98,6 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
     walletLogin: new WalletLoginService(db, clock, users, sessions),
+    imports: new VaultImportService(db, clock, operations, storage),
   };
 }

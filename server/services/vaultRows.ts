@@ -78,6 +78,8 @@ export interface Blob {
   versionId: string | null;
   createdAt: number;
   expiresAt: number;
+  /** An imported version's signed chunk hashes while its bytes may still be uploaded (SYNC_SPEC R93), else null. */
+  importHashes: string[] | null;
 }
 
 export function toVault(row: Selectable<VaultsTable>): Vault {
@@ -139,6 +141,7 @@ export function toBlob(row: Selectable<BlobsTable>): Blob {
     versionId: row.version_id,
     createdAt: Number(row.created_at),
     expiresAt: Number(row.expires_at),
+    importHashes: row.import_hashes ? (JSON.parse(row.import_hashes) as string[]) : null,
   };
 }
 

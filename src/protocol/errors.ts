@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   USER_NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
+  /** Sign-up with a recovery phrase whose keys already have an account on this server: sign in or recover. */
+  PHRASE_TAKEN: 409,
   EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

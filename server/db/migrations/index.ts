@@ -9,6 +9,7 @@ import * as m0007 from './0007_op_bytes';
 import * as m0008 from './0008_session_devices';
 import * as m0009 from './0009_bundle_post_progress';
 import * as m0010 from './0010_vault_history';
+import * as m0011 from './0011_vault_imports';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -25,4 +26,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008_session_devices': m0008,
   '0009_bundle_post_progress': m0009,
   '0010_vault_history': m0010,
+  '0011_vault_imports': m0011,
 };

@@ -13,6 +13,12 @@ export interface OpContext {
   freedKeys: string[];
   /** Notifications written or grown in the transaction, delivered after the commit (SYNC_SPEC R31). */
   notified?: NotifiedRow[];
+  /**
+   * Set while a vault's history is imported (SYNC_SPEC R92): the operation happened elsewhere
+   * already, so it notifies nobody, schedules nothing for the network, and its versions' bytes
+   * come after it (R93).
+   */
+  importing?: boolean;
 }
 
 /** A notification row an operation wrote (`isNew`) or grew (a coalesced run, SYNC_SPEC R30). */

@@ -129,7 +129,8 @@ async function releaseUploadsOf(ctx: VaultOpContext, target: Membership): Promis
  */
 async function invite(ctx: VaultOpContext, body: Body<'member.invite'>): Promise<void> {
   const { trx, vault, op, now } = ctx;
-  if (body.email !== undefined) {
+  // Invitations signed before issue 18 carried the e-mail (R55): an imported one is history.
+  if (body.email !== undefined && !ctx.importing) {
     throw new ApiError('VALIDATION_FAILED', 'An invitation names the invitee by key only: leave the e-mail out of the operation');
   }
   const invitee = await trx
@@ -137,8 +138,9 @@ async function invite(ctx: VaultOpContext, body: Body<'member.invite'>): Promise
     .select(['id'])
     .where('public_signing_key', '=', body.memberKey)
     .where('passwordless', '=', 0)
-    // Never an unverified sign-up: it may be a squatter about to be replaced (R57).
-    .where('email_verified', '=', 1)
+    // Never an unverified sign-up: it may be a squatter about to be replaced (R57). An import
+    // names invitees who may have no account here yet: their key's placeholder (R92) stands in.
+    .where((eb) => (ctx.importing ? eb.or([eb('email_verified', '=', 1), eb('opaque_record', '=', '')]) : eb('email_verified', '=', 1)))
     .executeTakeFirst();
   if (!invitee) throw new ApiError('USER_NOT_FOUND', 'No account has this key: look the person up again');
   assertRing(vault, body.keys, body.keyCount);
@@ -254,11 +256,13 @@ async function notifyInviter(ctx: VaultOpContext, target: Membership, event: Not
 }
 
 export async function insertNotification(
-  ctx: { trx: Db; now: number; userId: string; vault: { id: string }; notified?: NotifiedRow[] },
+  ctx: { trx: Db; now: number; userId: string; vault: { id: string }; notified?: NotifiedRow[]; importing?: boolean },
   recipientId: string,
   event: NotificationEvent,
   membershipId: string,
 ): Promise<void> {
+  // An imported operation happened on another server, long ago maybe: nobody is told again (R92).
+  if (ctx.importing) return;
   const id = randomId();
   await ctx.trx
     .insertInto('notifications')

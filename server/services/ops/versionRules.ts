@@ -11,6 +11,7 @@ import { scheduleStorage } from './storageSchedule';
 
 export async function checkVersionBlob(ctx: VaultOpContext, version: FileVersion): Promise<Blob> {
   const { trx, vault } = ctx;
+  if (ctx.importing) return importedVersionBlob(ctx, version);
   const blob = await findBlob(trx, version.blobId);
   if (!blob || blob.vaultId !== vault.id || blob.uploaderUserId !== ctx.userId) {
     throw new ApiError('INVALID_OPERATION', 'The upload of this version was not found');
@@ -39,6 +40,44 @@ export async function checkVersionBlob(ctx: VaultOpContext, version: FileVersion
 }
 
 /**
+ * An imported version (SYNC_SPEC R93): its bytes are uploaded after its operation, so the blob is
+ * made here from what the author signed, its chunk hashes kept for the uploads to match. The same
+ * shape checks as a live upload's apply; the blob and version ids must be new on this server.
+ */
+async function importedVersionBlob(ctx: VaultOpContext, version: FileVersion): Promise<Blob> {
+  const { trx, vault, now } = ctx;
+  const expectedChunks = Math.max(1, Math.ceil(version.size / version.chunkSize));
+  const expectedStored = version.size + (vault.isPublic ? 0 : CHUNK_TAG_BYTES * expectedChunks);
+  if (version.chunkCount !== expectedChunks || version.chunkHashes.length !== version.chunkCount || version.storedSize !== expectedStored) {
+    throw new ApiError('INVALID_OPERATION', 'The version does not match its upload (sizes or chunk count)');
+  }
+  if (await findBlob(trx, version.blobId)) throw new ApiError('INVALID_OPERATION', 'This upload already belongs to a file version');
+  const reused = await trx.selectFrom('blobs').select('id').where('version_id', '=', version.versionId).executeTakeFirst();
+  if (reused) throw new ApiError('INVALID_OPERATION', 'The version id is already used');
+  await trx
+    .insertInto('blobs')
+    .values({
+      id: version.blobId,
+      vault_id: vault.id,
+      uploader_user_id: ctx.userId,
+      charged_user_id: vault.ownerUserId,
+      is_cloud: vault.isCloud ? 1 : 0,
+      stored_size: version.storedSize,
+      chunk_count: version.chunkCount,
+      status: 'reserved',
+      node_id: null,
+      version_id: null,
+      created_at: now,
+      expires_at: now,
+      import_hashes: JSON.stringify(version.chunkHashes),
+    })
+    .execute();
+  const blob = await findBlob(trx, version.blobId);
+  if (!blob) throw new Error('Imported blob vanished after insert');
+  return blob;
+}
+
+/**
  * Marks the blob as the node's version and counts its bytes in the vault and the file; in a
  * permanent vault, also schedules the version for Arweave (SYNC_SPEC R34).
  */
@@ -61,5 +100,6 @@ export async function commitVersion(ctx: VaultOpContext, blob: Blob, nodeId: str
     .set((eb) => ({ size: eb('size', '+', blob.storedSize) }))
     .where('id', '=', ctx.vault.id)
     .execute();
-  await scheduleStorage(ctx, blob, nodeId, version);
+  // An imported version is on the network already (its file-version item, R85): never posted again.
+  if (!ctx.importing) await scheduleStorage(ctx, blob, nodeId, version);
 }

@@ -22,6 +22,13 @@ export interface AuthService {
   getSignupWords(): Promise<string[] | null>;
   /** Rejects ApiError EMAIL_TAKEN. Clears the pending wallet on success. */
   registerAccount(email: string, password: string, referrerId?: string): Promise<void>;
+  /**
+   * Sign-up with a recovery phrase the user already has (issue 19): the account gets the typed
+   * phrase's keys and address, and its entropy wrapped as encBackupPhrase like a new phrase.
+   * Rejects Error('INVALID_PHRASE') for words that fail BIP39 (nothing is sent), ApiError
+   * EMAIL_TAKEN, or PHRASE_TAKEN when the phrase already has an account on this server.
+   */
+  registerAccountWithPhrase(email: string, password: string, words: string[], referrerId?: string): Promise<void>;
   resendVerification(email: string): Promise<void>;
   /** From the e-mailed link /login?uid=&code=. Rejects ApiError CODE_MISMATCH. */
   verifyEmail(uid: string, code: string): Promise<void>;

@@ -157,6 +157,25 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
     return snapshot.user;
   }
 
+  /** Registers the worker's pending wallet (a new phrase, or a typed one) under e-mail and password. */
+  async function registerPendingWallet(wallet: PublicWallet, rawEmail: string, password: string, referrerId?: string): Promise<void> {
+    const email = normalizeEmail(rawEmail);
+    const { handle, registrationRequest } = await crypto().startRegistration(password);
+    const { registrationResponse } = await api.post('/auth/signup/start', { email, registrationRequest }, SignupStartResponse);
+    const { registrationRecord, encBackupPhrase } = await crypto().finishRegistration(handle, registrationResponse, 'pending');
+    const signature = await crypto().signPayload(
+      { purpose: 'signup', email, ...wallet, registrationRecord, encBackupPhrase },
+      true,
+    );
+    await api.post(
+      '/auth/signup/finish',
+      { email, registrationRecord, encBackupPhrase, ...wallet, ...(referrerId ? { referrerId } : {}), signature },
+      Acknowledged,
+    );
+    await crypto().clearPendingWallet();
+    signupWallet = null;
+  }
+
   async function endServerSession(): Promise<void> {
     try {
       await api.post('/auth/logout', undefined, Acknowledged);
@@ -394,21 +413,25 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
     async registerAccount(rawEmail, password, referrerId) {
       const wallet = signupWallet ?? null;
       if (!wallet || !(await crypto().getPendingWords())) throw new Error('NO_PENDING_WALLET');
-      const email = normalizeEmail(rawEmail);
-      const { handle, registrationRequest } = await crypto().startRegistration(password);
-      const { registrationResponse } = await api.post('/auth/signup/start', { email, registrationRequest }, SignupStartResponse);
-      const { registrationRecord, encBackupPhrase } = await crypto().finishRegistration(handle, registrationResponse, 'pending');
-      const signature = await crypto().signPayload(
-        { purpose: 'signup', email, ...wallet, registrationRecord, encBackupPhrase },
-        true,
-      );
-      await api.post(
-        '/auth/signup/finish',
-        { email, registrationRecord, encBackupPhrase, ...wallet, ...(referrerId ? { referrerId } : {}), signature },
-        Acknowledged,
-      );
-      await crypto().clearPendingWallet();
-      signupWallet = null;
+      await registerPendingWallet(wallet, rawEmail, password, referrerId);
+    },
+    async registerAccountWithPhrase(rawEmail, password, words, referrerId) {
+      let wallet: PublicWallet;
+      try {
+        wallet = await crypto().loadPendingWallet(words.map((word) => word.trim().toLowerCase()));
+      } catch (error) {
+        if (error instanceof Error && error.message.includes('INVALID_PHRASE')) throw new Error('INVALID_PHRASE');
+        throw error;
+      }
+      signupWallet = wallet;
+      try {
+        await registerPendingWallet(wallet, rawEmail, password, referrerId);
+      } catch (error) {
+        // The typed phrase's keys must not linger in the worker after a refused sign-up.
+        await crypto().clearPendingWallet().catch(() => undefined);
+        signupWallet = null;
+        throw error;
+      }
     },
     async resendVerification(email) {
       await api.post('/auth/verify-email/resend', { email: normalizeEmail(email) }, Acknowledged);

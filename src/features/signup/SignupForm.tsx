@@ -7,13 +7,29 @@ import {
   isValidEmail,
   showsEdgeWhitespaceError,
 } from '../../domain/password';
+import { isPhraseComplete, PHRASE_WORD_COUNT } from '../../domain/backupText';
 import { emailUserInputs } from '../../domain/passwordStrength';
 import { LIMITS } from '../../protocol/primitives';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { PasswordStrength, usePasswordScore } from '../../ui/PasswordStrength';
 import { authService } from '../account/authService';
+import { PhraseInputGrid } from '../recovery/PhraseInputGrid';
+import { errorCodeOf } from './errorCode';
 import { PRIVACY_POLICY_URL, TERMS_OF_SERVICE_URL } from './legalLinks';
-import { getSignupDraft, setSignupDraft } from './signupDraft';
+import { forgetSignupPassword, getSignupDraft, setSignupDraft } from './signupDraft';
+
+/** The recovery pages' text for words that fail the BIP39 checks (spec 001, recovery reset failure). */
+export const INVALID_PHRASE_TEXT = 'Invalid recovery phrase.';
+export const PHRASE_TAKEN_TEXT =
+  'An account with this recovery phrase already exists on this server. Log in, or recover your account with the phrase.';
+
+function phraseSignupErrorText(error: unknown): string {
+  const code = errorCodeOf(error);
+  if (code === 'INVALID_PHRASE') return INVALID_PHRASE_TEXT;
+  if (code === 'PHRASE_TAKEN') return PHRASE_TAKEN_TEXT;
+  if (code === 'EMAIL_TAKEN') return 'This email address is already registered.';
+  return 'Unknown error.';
+}
 
 function referrerIdOf(search: Record<string, unknown>): string | undefined {
   const value = search.referrerId;
@@ -33,16 +49,47 @@ export function SignupForm() {
   const [isEmailTouched, setEmailTouched] = useState(false);
   const [isLoading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Issue 19: sign up with a phrase the user already has (e.g. to restore a vault on a new
+  // server). The words stay in this component's memory only, never in the draft.
+  const [hasPhrase, setHasPhrase] = useState(false);
+  const [words, setWords] = useState<string[]>(() => Array<string>(PHRASE_WORD_COUNT).fill(''));
 
   const userInputs = useMemo(() => emailUserInputs(email), [email]);
   const score = usePasswordScore(password, userInputs);
-  const canSubmit = !isLoading && canSubmitSignup({ email, password, score, acceptTerms, withdrawalRight });
+  const canSubmit =
+    !isLoading && canSubmitSignup({ email, password, score, acceptTerms, withdrawalRight }) && (!hasPhrase || isPhraseComplete(words));
+
+  function togglePhrase() {
+    setHasPhrase((was) => !was);
+    setWords(Array<string>(PHRASE_WORD_COUNT).fill(''));
+    setError(null);
+  }
+
+  async function registerWithPhrase() {
+    const referrerId = referrerIdOf(search) ?? draft?.referrerId;
+    const normalized = email.trim().toLowerCase();
+    try {
+      await authService.registerAccountWithPhrase(normalized, password, words, referrerId);
+    } catch (err) {
+      setError(phraseSignupErrorText(err));
+      setLoading(false);
+      return;
+    }
+    // 'account-created' reads the e-mail for 'Resend email'; the password is not kept.
+    setSignupDraft({ email: normalized, password, acceptTerms, withdrawalRight, referrerId });
+    forgetSignupPassword();
+    await navigate({ to: '/signup/$step', params: { step: 'account-created' }, replace: true });
+  }
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!canSubmit) return;
     setLoading(true);
     setError(null);
+    if (hasPhrase) {
+      await registerWithPhrase();
+      return;
+    }
     try {
       await authService.createWallet();
       setSignupDraft({
@@ -110,14 +157,34 @@ export function SignupForm() {
             onChange={(e) => setWithdrawalRight(e.currentTarget.checked)}
             label="I ask Cairn to start providing the service straight away and understand that I thereby waive my right of withdrawal."
           />
+          {hasPhrase && (
+            <Stack gap="xs" role="group" aria-label="Your recovery phrase">
+              <Text size="sm">
+                Type the 12 words of your recovery phrase in order, or paste the whole phrase into any box. Your
+                account gets the keys and the address of this phrase.
+              </Text>
+              <PhraseInputGrid
+                words={words}
+                onChange={(next) => {
+                  setWords(next);
+                  setError(null);
+                }}
+              />
+            </Stack>
+          )}
           {error && (
             <Alert color="red" role="alert">
               {error}
             </Alert>
           )}
           <Button type="submit" disabled={!canSubmit} loading={isLoading} fullWidth>
-            Next
+            {hasPhrase ? 'Setup account' : 'Next'}
           </Button>
+          <Text size="sm" ta="center">
+            <Anchor component="button" type="button" onClick={togglePhrase} inherit>
+              {hasPhrase ? 'Create a new recovery phrase instead' : 'I already have a recovery phrase'}
+            </Anchor>
+          </Text>
           <Text size="sm" ta="center">
             Already have an account?{' '}
             <Anchor component={Link} to="/login">
