@@ -192,8 +192,10 @@ describeEachDatabase('[R86] cairn restore: a permanent vault from the network al
     const forged = structuredClone(runs[1]!);
     forged.ops[0]!.op.createdAt += 1;
     await post(gateway, forger, json(forged), historyItemTags(vaultId, forged.seqFrom, forged.seqTo));
-    // And a file item of the right size whose bytes are not the signed chunks.
-    await post(gateway, forger, new Uint8Array(blobs.get(bigBlobId)!.length), fileItemTags(vaultId, bigBlobId));
+    // And a file item for the big file's blob that is not its stored bytes (an item of the right
+    // size with the wrong bytes is restoreReader.test.ts's and the bad export's below: posting
+    // 17 MiB more to arlocal takes a minute).
+    await post(gateway, forger, new Uint8Array(4096), fileItemTags(vaultId, bigBlobId));
     for (const run of runs) await post(gateway, relayWallet, json(run), historyItemTags(vaultId, run.seqFrom, run.seqTo));
     for (const [blobId, bytes] of blobs) await post(gateway, relayWallet, new Uint8Array(bytes), fileItemTags(vaultId, blobId));
     await gateway.mine();
