@@ -1,14 +1,14 @@
 /**
- * `cairn restore` end to end (issue 19, docs/SYNC_SPEC.md R84-R88): a real device makes a PRIVATE
- * PERMANENT vault on the REAL server (SQLite and PostgreSQL) with folders, a file of three
- * chunks, a note, a hidden file and a chat message; its operations (as the pull API serves them)
- * and its stored bytes are posted to a REAL arlocal in R84 runs and R85 file items, signed by a
- * throwaway wallet, as the relay does. Then the `cairn` bin runs as a child process, with no
- * Cairn server in the picture, and must write every file byte for byte, refuse a forged run of
- * another wallet and a forged file item, and fail with one clear line and its exit code on a
- * wrong phrase, an unknown id, a tampered run (naming its seq), a tampered export chunk (naming
- * the file), an unreachable gateway and a non-empty folder. The encrypted export (R87) is read
- * offline with the same checks.
+ * `cairn restore` end to end (issue 19, docs/SYNC_SPEC.md R84-R88, R92): a real device makes a
+ * PRIVATE PERMANENT vault on the REAL server (SQLite and PostgreSQL) with folders, a file of
+ * three chunks, a note, a hidden file, a chat message and an invited viewer; its operations (as
+ * the pull API serves them) and its stored bytes are posted to a REAL arlocal in R84 runs and R85
+ * file items, signed by a throwaway wallet, as the relay does. Then the `cairn` bin runs as a
+ * child process, with no Cairn server in the picture, and must write every file byte for byte
+ * (for the owner and for the viewer), pass over a forged run and a forged file item of another
+ * wallet, and fail with one clear line and its exit code on a wrong phrase, an unknown id, a
+ * tampered run (naming its seq), a tampered export chunk (naming the file), an unreachable
+ * gateway and a non-empty folder. The encrypted export (R87) is read offline with the same checks.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +35,9 @@ import { getChildren } from '../storage/vaultStore';
 import { startSync, stopSync } from '../sync/index';
 import { postMemo } from '../sync/memoActions';
 import { saveNote } from '../sync/noteActions';
+import { setCurrentSync } from '../sync/currentSync';
+import * as members from '../sync/memberActions';
+import { as, device } from '../sync/testing/realDevices';
 import { injectFetch } from '../sync/testing/realServer';
 import { forgetPickedFiles } from '../sync/uploadQueue';
 import * as actions from '../sync/vaultActions';
@@ -127,7 +130,7 @@ describeEachDatabase('[R86] cairn restore: a permanent vault from the network al
     return gateway;
   }
 
-  it('[R86] restores folders, a 3-chunk file, a note and the chat byte for byte; refuses forgeries; fails clearly [R87] the encrypted export too', async () => {
+  it('[R86] restores folders, a 3-chunk file, a note and the chat byte for byte, for the owner and a viewer; passes over forgeries; fails clearly [R87] the encrypted export too [R92]', async () => {
     const mark = `cr${Date.now().toString(36)}`;
     const big = incompressible(2 * CHUNK_SIZE + 4321, 11);
     const small = Buffer.from(`${mark} field notes\n`.repeat(50));
@@ -158,6 +161,15 @@ describeEachDatabase('[R86] cairn restore: a permanent vault from the network al
     await client.syncNow();
     const hiddenNode = (await getChildren(db, userId, vaultId, null)).find((n) => n.name === 'hidden.txt')!;
     await actions.hideNodes(vaultId, [hiddenNode.id]);
+    await client.syncNow();
+    // A viewer, invited and accepted: the ring the invitation sealed to them opens the vault.
+    const viewer = await device(env, 'viewer', () => app);
+    const [invited] = await members.inviteMembers(vaultId, [{ email: viewer.user.email, role: 'VIEWER' }]);
+    expect(invited?.status).toBe('invited');
+    await viewer.client.syncNow();
+    await as(viewer, () => members.acceptInvite(vaultId, (invited as { membershipId: string }).membershipId));
+    viewer.client.stop();
+    setCurrentSync(client);
     await client.syncNow();
     expect(await db.outbox.count()).toBe(0);
     stopSync();
@@ -214,6 +226,13 @@ describeEachDatabase('[R86] cairn restore: a permanent vault from the network al
     const chat = JSON.parse(fs.readFileSync(path.join(out, '.cairn', 'chat.json'), 'utf8')) as { format: string; memos: { message: string; author: string }[] };
     expect(chat.format).toBe('cairn-chat');
     expect(chat.memos.map((m) => [m.message, m.author])).toEqual([[message, user.publicSigningKey]]);
+
+    // The viewer's own phrase opens the same vault (their ring came with the invitation).
+    const viewerOut = path.join(work, 'viewer');
+    const asViewer = await cairn(['restore', '--gateway', gateway.url, '--vault', vaultId, '--out', viewerOut], viewer.user.phrase);
+    expect(asViewer.code, asViewer.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(viewerOut, 'Survey', noteName), 'utf8')).toBe(noteText);
+    expect(fs.readFileSync(path.join(viewerOut, 'Survey', 'Maps', 'terrain.bin')).equals(big)).toBe(true);
 
     // Without --with-chat, no .cairn; a folder that is not empty is refused unless --force.
     const plain = path.join(work, 'plain');
@@ -280,5 +299,5 @@ describeEachDatabase('[R86] cairn restore: a permanent vault from the network al
       `cairn: The file "Survey/Maps/terrain.bin" has no intact copy on the export file bad.cairn.zip (item blobs/${bigBlobId}: chunk 2 of 3 does not match its signed hash).`,
     );
     expect(fs.readdirSync(path.join(badOut, 'Survey', 'Maps'))).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });
