@@ -5,7 +5,7 @@
  * the reader checks them against the signed operations.
  */
 import { z } from 'zod';
-import { HISTORY_TAGS } from './historyFormat';
+import { HISTORY_TAGS, RUN_MAX_BYTES } from './historyFormat';
 import { RestoreError, type FileItem, type HistoryItem, type VaultItemSource } from './restoreReader';
 
 const PAGE_SIZE = 100;
@@ -41,6 +41,30 @@ const QUERY = `query Items($tags: [TagFilter!], $first: Int, $after: String) {
 function decimalTag(node: GraphQlNode, name: string): number | null {
   const value = node.tags.find((tag) => tag.name === name)?.value;
   return value !== undefined && /^[0-9]{1,15}$/.test(value) ? Number(value) : null;
+}
+
+/** The data size the gateway lists for an item; NaN when it does not say. */
+function itemSize(node: GraphQlNode): number {
+  return node.data?.size !== undefined ? Number(node.data.size) : NaN;
+}
+
+/** A response's body, or empty when it holds more than `limit` bytes (read no further than that). */
+async function readAtMost(response: Response, limit: number): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for await (const part of response.body as unknown as AsyncIterable<Uint8Array>) {
+    total += part.length;
+    // Leaving the loop cancels the body: the rest is never downloaded.
+    if (total > limit) return new Uint8Array(0);
+    parts.push(part);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 export function gatewaySource(gateway: string, fetchImpl: typeof fetch = fetch): VaultItemSource {
@@ -101,8 +125,10 @@ export function gatewaySource(gateway: string, fetchImpl: typeof fetch = fetch):
           seqFrom,
           seqTo,
           async read() {
+            // Anyone can post a huge item with these tags: no more than a run may hold is read.
+            if (itemSize(node) > RUN_MAX_BYTES) return new Uint8Array(0);
             try {
-              return new Uint8Array(await (await openData(node.id)).arrayBuffer());
+              return await readAtMost(await openData(node.id), RUN_MAX_BYTES);
             } catch (error) {
               // An item the gateway lists but cannot serve is one nobody can read: ignored like a bad one.
               if (error instanceof RestoreError) throw error;
@@ -120,7 +146,7 @@ export function gatewaySource(gateway: string, fetchImpl: typeof fetch = fetch):
         { name: 'Blob-Id', values: [blobId] },
       ];
       for await (const node of query(tags)) {
-        const size = node.data?.size !== undefined ? Number(node.data.size) : NaN;
+        const size = itemSize(node);
         yield {
           id: node.id,
           size: Number.isSafeInteger(size) ? size : null,

@@ -13,6 +13,8 @@ export const EXPORT_FORMAT = 'cairn-vault-export';
 export const FORMAT_VERSION = 1;
 /** R84: most operations in one run. */
 export const RUN_MAX_OPS = 1_000;
+/** R84: most bytes of a run's data; a reader reads no more of an item that claims to be one. */
+export const RUN_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The tags every history item carries (R84), and nothing else. */
 export const HISTORY_TAGS = { appName: 'Cairn', item: 'vault-history', fileItem: 'file-version' } as const;
