@@ -232,6 +232,8 @@ async function writeVault(source: VaultItemSource, restored: RestoredVault, out:
     say(`File ${done}/${files.length}: ${entry.path} (${version.size} bytes)`);
     const target = path.join(out, ...entry.path.split('/'));
     await readVersion(source, restored, version, entry.path, fileSink(target));
+    // The source file's time as its uploader's device saw it (signed with the version).
+    if (version.lastModified > 0) await fsp.utimes(target, new Date(), new Date(version.lastModified));
   }
   if (withChat) {
     await fsp.mkdir(path.join(out, '.cairn'), { recursive: true });

@@ -153,7 +153,8 @@ describeEachDatabase('[R86] cairn restore: a permanent vault from the network al
     await client.syncNow();
     const maps = await actions.createFolder(vaultId, survey, 'Maps');
     await client.syncNow();
-    await actions.uploadFiles(vaultId, maps, [{ file: new File([new Uint8Array(big)], 'terrain.bin') }]);
+    const surveyed = Date.UTC(2024, 6, 14, 9, 30);
+    await actions.uploadFiles(vaultId, maps, [{ file: new File([new Uint8Array(big)], 'terrain.bin', { lastModified: surveyed }) }]);
     await actions.uploadFiles(vaultId, null, [{ file: new File([new Uint8Array(small)], 'notes.txt') }, { file: new File([new Uint8Array(hidden)], 'hidden.txt') }]);
     await client.syncNow();
     const noteName = await saveNote({ vaultId, folderId: survey, title: `Camp ${mark}`, text: noteText });
@@ -219,6 +220,7 @@ describeEachDatabase('[R86] cairn restore: a permanent vault from the network al
     expect(restored.code).toBe(0);
     expect(fs.readFileSync(path.join(out, 'Survey', 'Maps', 'terrain.bin')).equals(big)).toBe(true);
     expect(fs.readFileSync(path.join(out, 'notes.txt')).equals(small)).toBe(true);
+    expect(fs.statSync(path.join(out, 'Survey', 'Maps', 'terrain.bin')).mtimeMs).toBe(surveyed);
     expect(fs.readFileSync(path.join(out, 'Survey', noteName), 'utf8')).toBe(noteText);
     expect(fs.existsSync(path.join(out, 'hidden.txt'))).toBe(false);
     const listing = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [`${e.name}/`, ...listing(path.join(dir, e.name)).map((p) => `${e.name}/${p}`)] : [e.name]));
