@@ -7,7 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToHex } from '../crypto/encoding';
 import { deriveWalletKeysFromEntropy, type WalletKeys } from '../crypto/keys';
+import { sealField } from '../crypto/fieldEnvelope';
+import { addKey, createKeyRing, sealKeyRing } from '../crypto/keyRing';
 import { signOperation } from '../crypto/operations';
+import { loadSodium } from '../crypto/sodium';
 import { generatePhraseEntropy } from '../crypto/phrase';
 import { sha256Hex } from '../crypto/fileChunks';
 import type { FileVersion, OperationBody, SequencedOperation } from '../protocol/vaults';
@@ -20,11 +23,12 @@ async function wallet(): Promise<WalletKeys> {
   return deriveWalletKeysFromEntropy(generatePhraseEntropy());
 }
 
-async function signedLog(owner: WalletKeys, bodies: { objectId: string; body: OperationBody }[]): Promise<SequencedOperation[]> {
-  const author = bytesToHex(owner.signingPublicKey);
+async function signedLog(owner: WalletKeys, bodies: { objectId: string; body: OperationBody; by?: WalletKeys }[]): Promise<SequencedOperation[]> {
   const out: SequencedOperation[] = [];
-  for (const [i, { objectId, body }] of bodies.entries()) {
-    const op = await signOperation(owner.signingPrivateKey, { id: `op${i}`, vaultId: VAULT, objectId, author, createdAt: 1_000 + i, body });
+  for (const [i, { objectId, body, by }] of bodies.entries()) {
+    const signer = by ?? owner;
+    const author = bytesToHex(signer.signingPublicKey);
+    const op = await signOperation(signer.signingPrivateKey, { id: `op${i}`, vaultId: VAULT, objectId, author, createdAt: 1_000 + i, body });
     out.push({ seq: i + 1, receivedAt: 2_000 + i, op });
   }
   return out;
@@ -205,5 +209,34 @@ describe('[R86] the reader trusts the operations, not the gateway', () => {
 
     const error = await failure(readVersion(memorySource([], { blob1: [wrong] }), restored, version, 'Maps/lake.txt', sink));
     expect([error.code, error.message]).toEqual(['TAMPERED', 'The file "Maps/lake.txt" has no intact copy on memory (item blob1#0: chunk 1 of 1 does not match its signed hash).']);
+  });
+
+  it('a private vault: each member opens the ring the log handed them, the rotated one included; a revoked member cannot restore', async () => {
+    const sodium = await loadSodium();
+    const [owner, keeper, revoked] = [await wallet(), await wallet(), await wallet()];
+    const ring0 = createKeyRing();
+    const ring1 = addKey(ring0);
+    const seal = (ring: Uint8Array[], who: WalletKeys) => sealKeyRing(sodium, ring, who.encryptionPublicKey);
+    const sealed = (key: number, objectId: string, text: string) => sealField(sodium, (key === 0 ? ring0 : ring1)[key]!, key, { vaultId: VAULT, objectId, field: 'name' }, text);
+    const hex = (w: WalletKeys) => bytesToHex(w.signingPublicKey);
+    const ops = await signedLog(owner, [
+      { objectId: VAULT, body: { type: 'vault.create', isPublic: false, isCloud: false, name: sealed(0, VAULT, 'Ledger'), ownerKeys: seal(ring0, owner) } },
+      { objectId: 'm-keeper', body: { type: 'member.invite', role: 'CONTRIBUTOR', memberKey: hex(keeper), keys: seal(ring0, keeper), keyCount: 1 } },
+      { objectId: 'm-keeper', body: { type: 'member.accept' }, by: keeper },
+      { objectId: 'm-revoked', body: { type: 'member.invite', role: 'VIEWER', memberKey: hex(revoked), keys: seal(ring0, revoked), keyCount: 1 } },
+      { objectId: 'm-revoked', body: { type: 'member.accept' }, by: revoked },
+      { objectId: 'f0', body: { type: 'folder.create', parentId: null, name: sealed(0, 'f0', 'Before') } },
+      { objectId: 'm-revoked', body: { type: 'member.revoke', rotation: { keyCount: 2, sealedKeys: { 'm-keeper': seal(ring1, keeper), 'm-owner': seal(ring1, owner) } } } },
+      { objectId: 'f1', body: { type: 'folder.create', parentId: null, name: sealed(1, 'f1', 'After the rotation') }, by: keeper },
+    ]);
+    const source = memorySource([{ owner: 'relay', data: run(ops) }]);
+    for (const member of [owner, keeper]) {
+      const restored = await readVaultHistory(source, VAULT, member);
+      expect(restored.ring.length).toBe(2);
+      expect(restored.state.vault.name).toBe('Ledger');
+      expect([...restored.state.nodes.values()].map((n) => n.name)).toEqual(['Before', 'After the rotation']);
+    }
+    const error = await failure(readVaultHistory(source, VAULT, revoked));
+    expect([error.code, error.message]).toEqual(['WRONG_PHRASE', `This recovery phrase is not a member of vault ${VAULT}: check the 12 words.`]);
   });
 });
