@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { bytesToHex } from '../src/crypto/encoding';
 import { deriveWalletKeysFromEntropy, wipeWalletKeys, type WalletKeys } from '../src/crypto/keys';
 import { isValidPhrase, normalisePhrase, phraseToEntropy } from '../src/crypto/phrase';
 import { vaultLayout } from '../src/domain/vaultLayout';
@@ -18,7 +19,7 @@ import { Id } from '../src/protocol/primitives';
 import { exportSource } from '../src/network/encryptedExport';
 import { gatewaySource } from '../src/network/gatewaySource';
 import { readVaultHistory, readVersion, RestoreError, type RestoreFailure, type RestoredVault, type VaultItemSource } from '../src/network/restoreReader';
-import { chatJson } from './chatJson';
+import { chatJson, timelineJson } from './chatJson';
 
 /** Exit codes, one per kind of failure (README lists them). */
 export const EXIT_CODES: Record<RestoreFailure | 'OK' | 'UNEXPECTED', number> = {
@@ -47,7 +48,7 @@ Options:
   --from FILE     an encrypted export ('Export encrypted') instead of a gateway; works offline
   --out DIR       where to write the vault; it must be empty or not exist yet
   --force         write into DIR even when it is not empty (files of the same path are replaced)
-  --with-chat     also write .cairn/chat.json, the vault's chat (oldest first)
+  --with-chat     also write .cairn/chat.json and .cairn/timeline.json (oldest first)
   -h, --help      show this text
 
 Exit codes: 0 restored; 1 unexpected error; 2 bad arguments, an unreadable export or a non-empty
@@ -139,7 +140,7 @@ async function run(argv: string[], io: CliIo, say: (line: string) => void): Prom
   try {
     say(`Reading vault ${id} from ${source.label}`);
     const restored = await readVaultHistory(source, id, keys, say);
-    await writeVault(source, restored, out, values['with-chat'] === true, say);
+    await writeVault(source, restored, out, values['with-chat'] === true, bytesToHex(keys.signingPublicKey), say);
   } finally {
     wipeWalletKeys(keys);
   }
@@ -216,7 +217,7 @@ function promptHidden(io: CliIo, prompt: string): Promise<string> {
 }
 
 /** Writes the vault's folders, files and (with `withChat`) chat under `out` (R88's layout). */
-async function writeVault(source: VaultItemSource, restored: RestoredVault, out: string, withChat: boolean, say: (line: string) => void): Promise<void> {
+async function writeVault(source: VaultItemSource, restored: RestoredVault, out: string, withChat: boolean, viewerKey: string, say: (line: string) => void): Promise<void> {
   const { state } = restored;
   const layout = vaultLayout([...state.nodes.values()]);
   const files = layout.filter((entry) => entry.kind === 'file');
@@ -238,7 +239,8 @@ async function writeVault(source: VaultItemSource, restored: RestoredVault, out:
   if (withChat) {
     await fsp.mkdir(path.join(out, '.cairn'), { recursive: true });
     await fsp.writeFile(path.join(out, '.cairn', 'chat.json'), chatJson(state));
-    say(`Chat: ${state.memos.size} message(s) in .cairn/chat.json`);
+    await fsp.writeFile(path.join(out, '.cairn', 'timeline.json'), timelineJson(restored, viewerKey));
+    say(`Chat: ${state.memos.size} message(s) in .cairn/chat.json; the timeline in .cairn/timeline.json`);
   }
   say(`Restored vault "${state.vault.name}" (${restored.headSeq} operations verified) into ${out}`);
 }

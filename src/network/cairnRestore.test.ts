@@ -130,7 +130,7 @@ describeEachDatabase('[R86] cairn restore: a permanent vault from the network al
     return gateway;
   }
 
-  it('[R86] restores folders, a 3-chunk file, a note and the chat byte for byte, for the owner and a viewer; passes over forgeries; fails clearly [R87] the encrypted export too [R92]', async () => {
+  it('[R86] restores folders, a 3-chunk file, a note and the chat byte for byte, for the owner and a viewer; passes over forgeries; fails clearly [R87] the encrypted export too [R88] chat and timeline [R92]', async () => {
     const mark = `cr${Date.now().toString(36)}`;
     const big = incompressible(2 * CHUNK_SIZE + 4321, 11);
     const small = Buffer.from(`${mark} field notes\n`.repeat(50));
@@ -224,10 +224,17 @@ describeEachDatabase('[R86] cairn restore: a permanent vault from the network al
     expect(fs.readFileSync(path.join(out, 'Survey', noteName), 'utf8')).toBe(noteText);
     expect(fs.existsSync(path.join(out, 'hidden.txt'))).toBe(false);
     const listing = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [`${e.name}/`, ...listing(path.join(dir, e.name)).map((p) => `${e.name}/${p}`)] : [e.name]));
-    expect(listing(out).sort()).toEqual(['.cairn/', '.cairn/chat.json', 'Survey/', 'Survey/Maps/', 'Survey/Maps/terrain.bin', `Survey/${noteName}`, 'notes.txt'].sort());
+    expect(listing(out).sort()).toEqual(['.cairn/', '.cairn/chat.json', '.cairn/timeline.json', 'Survey/', 'Survey/Maps/', 'Survey/Maps/terrain.bin', `Survey/${noteName}`, 'notes.txt'].sort());
     const chat = JSON.parse(fs.readFileSync(path.join(out, '.cairn', 'chat.json'), 'utf8')) as { format: string; memos: { message: string; author: string }[] };
     expect(chat.format).toBe('cairn-chat');
     expect(chat.memos.map((m) => [m.message, m.author])).toEqual([[message, user.publicSigningKey]]);
+    const timeline = JSON.parse(fs.readFileSync(path.join(out, '.cairn', 'timeline.json'), 'utf8')) as { format: string; items: { action: string; name: string | null; authorName: string }[] };
+    expect(timeline.format).toBe('cairn-timeline');
+    const acts = timeline.items.map((item) => [item.action, item.name, item.authorName]);
+    expect(acts[0]).toEqual(['vault.create', `Expedition ${mark}`, 'You']);
+    expect(acts).toContainEqual(['folder.create', 'Maps', 'You']);
+    expect(acts).toContainEqual(['file.upload', 'terrain.bin', 'You']);
+    expect(acts).toContainEqual(['node.hide', 'hidden.txt', 'You']);
 
     // The viewer's own phrase opens the same vault (their ring came with the invitation).
     const viewerOut = path.join(work, 'viewer');

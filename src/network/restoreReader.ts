@@ -76,6 +76,8 @@ export interface RestoredVault {
   state: VaultState;
   /** The ring the log handed to the reader (empty for a public vault). */
   ring: KeyRing;
+  /** Every accepted operation with its opened fields, in seq order (the timeline's input). */
+  ops: { entry: SequencedOperation; fields: OpenedFields }[];
 }
 
 export type Progress = (line: string) => void;
@@ -120,13 +122,16 @@ export async function readVaultHistory(source: VaultItemSource, vaultId: string,
   }
 
   const state = newVaultState(emptyVaultRecord('restore', vaultId));
+  const opened: RestoredVault['ops'] = [];
   for (const entry of ops) {
-    applyOperation(state, { op: entry.op, fields: openFields(sodium, ring, entry.op), time: entry.receivedAt, isPending: false, seq: entry.seq });
+    const fields = openFields(sodium, ring, entry.op);
+    opened.push({ entry, fields });
+    applyOperation(state, { op: entry.op, fields, time: entry.receivedAt, isPending: false, seq: entry.seq });
   }
   computeFolderSizes(state);
   state.vault.cursor = log.seq;
   state.vault.headSeq = log.seq;
-  return { vaultId, headSeq: log.seq, log, state, ring };
+  return { vaultId, headSeq: log.seq, log, state, ring, ops: opened };
 }
 
 /**
