@@ -19,7 +19,7 @@ import { Id } from '../src/protocol/primitives';
 import { exportSource } from '../src/network/encryptedExport';
 import { gatewaySource } from '../src/network/gatewaySource';
 import { readVaultHistory, readVersion, RestoreError, type RestoreFailure, type RestoredVault, type VaultItemSource } from '../src/network/restoreReader';
-import { chatJson, timelineJson } from './chatJson';
+import { chatJson, timelineJson } from './roomJson';
 
 /** Exit codes, one per kind of failure (README lists them). */
 export const EXIT_CODES: Record<RestoreFailure | 'OK' | 'UNEXPECTED', number> = {
