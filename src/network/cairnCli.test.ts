@@ -1,5 +1,5 @@
 /**
- * The `cairn` command's arguments and the encrypted export's shape (R87, R92), in process: what a
+ * The `cairn` command's arguments and the encrypted export's shape (R87, R89), in process: what a
  * user who types it wrong reads, and what a zip that is not an export gives. The restore itself
  * runs end to end in cairnRestore.test.ts.
  */
@@ -26,7 +26,7 @@ async function runCli(args: string[], stdinText = ''): Promise<{ code: number; s
   return { code, stderr: err.trim(), stdout: out };
 }
 
-describe('[R92] cairn restore: arguments', () => {
+describe('[R89] cairn restore: arguments', () => {
   it('--help prints the usage and exits 0; no command prints it and exits 2', async () => {
     expect(await runCli(['restore', '--help'])).toEqual({ code: 0, stderr: '', stdout: HELP });
     expect((await runCli([])).code).toBe(EXIT_CODES.BAD_INPUT);

@@ -1,5 +1,5 @@
 /**
- * `cairn restore` end to end (issue 19, docs/SYNC_SPEC.md R84-R88, R92): a real device makes a
+ * `cairn restore` end to end (issue 19, docs/SYNC_SPEC.md R84-R88, R89): a real device makes a
  * PRIVATE PERMANENT vault on the REAL server (SQLite and PostgreSQL) with folders, a file of
  * three chunks, a note, a hidden file, a chat message and an invited viewer; its operations (as
  * the pull API serves them) and its stored bytes are posted to a REAL arlocal in R84 runs and R85
@@ -130,7 +130,7 @@ describeEachDatabase('[R86] cairn restore: a permanent vault from the network al
     return gateway;
   }
 
-  it('[R86] restores folders, a 3-chunk file, a note and the chat byte for byte, for the owner and a viewer; passes over forgeries; fails clearly [R87] the encrypted export too [R88] chat and timeline [R92]', async () => {
+  it('[R86] restores folders, a 3-chunk file, a note and the chat byte for byte, for the owner and a viewer; passes over forgeries; fails clearly [R87] the encrypted export too [R88] chat and timeline [R89]', async () => {
     const mark = `cr${Date.now().toString(36)}`;
     const big = incompressible(2 * CHUNK_SIZE + 4321, 11);
     const small = Buffer.from(`${mark} field notes\n`.repeat(50));
