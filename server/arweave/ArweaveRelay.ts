@@ -32,14 +32,15 @@ import type { Clock } from '../services/Clock';
 import { listChunks } from '../services/vaultRows';
 import type { ArweaveClient, JWKInterface } from './arweaveClient';
 import { bundleSize, bundleStream, type SignedItem, signDataItem } from './dataItems';
-import { buildRunData, HISTORY_RUN_MAX_BYTES, HISTORY_RUN_MAX_OPS, HISTORY_SETTLE_MS, historyTags, makeHistoryRuns } from './historyRuns';
+import { fileItemTags, HISTORY_RUN_MAX_BYTES, HISTORY_RUN_MAX_OPS, historyItemTags, ITEM_TAGS } from '../../src/protocol/vaultHistory';
+import { buildRunData, HISTORY_SETTLE_MS, makeHistoryRuns } from './historyRuns';
 import { toStorageTransaction } from './storageTransactionRows';
 import { ChunkTree, chunkStream, uploadChunkCount } from './transactionChunks';
 
 /** Item bytes per bundle; a single larger version is bundled alone (docs/decisions.md). */
 export const BUNDLE_MAX_BYTES = 64 * 1024 * 1024;
 /** The app tag every data item carries; a private item's other tags are ids only (R84, R85). */
-export const APP_NAME = 'Cairn';
+export const APP_NAME = ITEM_TAGS.appName;
 /** Polls in a row that must not find a posted transaction before it is posted again. */
 export const FORGOTTEN_AFTER = 3;
 
@@ -318,15 +319,9 @@ export class ArweaveRelay {
   }
 
   private tagsFor(row: Row): { name: string; value: string }[] {
-    if (row.kind === 'history') return historyTags(row.vault_id, Number(row.seq_from), Number(row.seq_to));
+    if (row.kind === 'history') return historyItemTags(row.vault_id, Number(row.seq_from), Number(row.seq_to));
     // R85: the item says which vault and blob it is, so a reader finds a version by its signed blob id.
-    const tags = [
-      { name: 'App-Name', value: APP_NAME },
-      { name: 'Cairn-Item', value: 'file-version' },
-      { name: 'Cairn-Format-Version', value: '1' },
-      { name: 'Vault-Id', value: row.vault_id },
-      { name: 'Blob-Id', value: row.blob_id },
-    ];
+    const tags = fileItemTags(row.vault_id, row.blob_id);
     // Only public vaults have these columns set: a private item says nothing about its content.
     if (row.content_type) tags.push({ name: 'Content-Type', value: row.content_type });
     if (row.public_name) tags.push({ name: 'File-Name', value: row.public_name });

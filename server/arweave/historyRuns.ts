@@ -14,16 +14,11 @@ import type { Database } from '../db/Database';
 import { isTransientDbError } from '../db/isTransientDbError';
 import type { Clock } from '../services/Clock';
 import { randomId } from '../services/tokens';
+import { HISTORY_FORMAT, HISTORY_FORMAT_VERSION } from '../../src/protocol/vaultHistory';
 
-/** R84: at most this many operations in a run. */
-export const HISTORY_RUN_MAX_OPS = 1_000;
-/** R84: at most this many bytes of data in a run (one operation larger than this is a run alone). */
-export const HISTORY_RUN_MAX_BYTES = 2 * 1024 * 1024;
 /** R84: a run is made once its newest operation is this old (a burst becomes one item). */
 export const HISTORY_SETTLE_MS = 3_000;
 
-export const HISTORY_FORMAT = 'cairn-vault-history';
-export const HISTORY_FORMAT_VERSION = 1;
 
 export interface HistoryRunOptions {
   settleMs: number;
@@ -35,18 +30,6 @@ interface OpSize {
   seq: number;
   received_at: number;
   body_bytes: number;
-}
-
-/** The R84 tags of a run, and nothing else (no name, type, e-mail or size, private or public). */
-export function historyTags(vaultId: string, seqFrom: number, seqTo: number): { name: string; value: string }[] {
-  return [
-    { name: 'App-Name', value: 'Cairn' },
-    { name: 'Cairn-Item', value: 'vault-history' },
-    { name: 'Cairn-Format-Version', value: String(HISTORY_FORMAT_VERSION) },
-    { name: 'Vault-Id', value: vaultId },
-    { name: 'Seq-From', value: String(seqFrom) },
-    { name: 'Seq-To', value: String(seqTo) },
-  ];
 }
 
 /** The JSON before the first operation of a run's data (R84's key order). */

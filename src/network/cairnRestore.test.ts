@@ -41,7 +41,7 @@ import { as, device } from '../sync/testing/realDevices';
 import { injectFetch } from '../sync/testing/realServer';
 import { forgetPickedFiles } from '../sync/uploadQueue';
 import * as actions from '../sync/vaultActions';
-import { fileItemTags, historyItemTags, type HistoryRun } from './historyFormat';
+import { fileItemTags, historyItemTags, type VaultHistoryRun as HistoryRun } from '../protocol/vaultHistory';
 import { writeEncryptedExport } from './encryptedExport';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -11,7 +11,8 @@
  * entry at a time, never the whole archive in memory.
  */
 import { BlobReader, configure, Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter, type Entry, type FileEntry } from '@zip.js/zip.js';
-import { ExportManifest, exportRunEntryName, EXPORT_FORMAT, FORMAT_VERSION, type HistoryRun } from './historyFormat';
+import { EXPORT_FORMAT, ExportManifest, HISTORY_FORMAT_VERSION, type VaultHistoryRun } from '../protocol/vaultHistory';
+import { exportRunEntryName } from './historyFormat';
 import { RestoreError, type FileItem, type HistoryItem, type VaultItemSource } from './restoreReader';
 
 configure({ useWebWorkers: false });
@@ -33,12 +34,12 @@ export interface ExportBlob {
  */
 export async function writeEncryptedExport(
   out: WritableStream<Uint8Array>,
-  input: { vaultId: string; runs: readonly HistoryRun[]; blobs: AsyncIterable<ExportBlob> | Iterable<ExportBlob>; exportedAt: number },
+  input: { vaultId: string; runs: readonly VaultHistoryRun[]; blobs: AsyncIterable<ExportBlob> | Iterable<ExportBlob>; exportedAt: number },
 ): Promise<void> {
   const writer = new ZipWriter(out, { level: 0 });
   const encoder = new TextEncoder();
   const headSeq = input.runs.at(-1)?.seqTo ?? 0;
-  const manifest: ExportManifest = { format: EXPORT_FORMAT, version: FORMAT_VERSION, vaultId: input.vaultId, headSeq, exportedAt: input.exportedAt };
+  const manifest: ExportManifest = { format: EXPORT_FORMAT, version: HISTORY_FORMAT_VERSION, vaultId: input.vaultId, headSeq, exportedAt: input.exportedAt };
   await writer.add(MANIFEST_ENTRY, new Uint8ArrayReader(encoder.encode(JSON.stringify(manifest))));
   for (const run of input.runs) await writer.add(exportRunEntryName(run.seqFrom), new Uint8ArrayReader(encoder.encode(JSON.stringify(run))));
   for await (const blob of input.blobs) {

@@ -4,7 +4,7 @@
  * never read whole (anyone can post one with the vault's tags).
  */
 import { describe, expect, it } from 'vitest';
-import { RUN_MAX_BYTES } from './historyFormat';
+import { HISTORY_RUN_MAX_BYTES as RUN_MAX_BYTES } from '../protocol/vaultHistory';
 import { gatewaySource } from './gatewaySource';
 import { RestoreError } from './restoreReader';
 

@@ -5,7 +5,7 @@
  * the reader checks them against the signed operations.
  */
 import { z } from 'zod';
-import { HISTORY_TAGS, RUN_MAX_BYTES } from './historyFormat';
+import { HISTORY_RUN_MAX_BYTES as RUN_MAX_BYTES, ITEM_TAGS } from '../protocol/vaultHistory';
 import { RestoreError, type FileItem, type HistoryItem, type VaultItemSource } from './restoreReader';
 
 const PAGE_SIZE = 100;
@@ -109,8 +109,8 @@ export function gatewaySource(gateway: string, fetchImpl: typeof fetch = fetch):
     label,
     async *historyItems(vaultId: string): AsyncGenerator<HistoryItem> {
       const tags = [
-        { name: 'App-Name', values: [HISTORY_TAGS.appName] },
-        { name: 'Cairn-Item', values: [HISTORY_TAGS.item] },
+        { name: 'App-Name', values: [ITEM_TAGS.appName] },
+        { name: 'Cairn-Item', values: [ITEM_TAGS.history] },
         { name: 'Vault-Id', values: [vaultId] },
       ];
       const seen = new Set<string>();
@@ -140,8 +140,8 @@ export function gatewaySource(gateway: string, fetchImpl: typeof fetch = fetch):
     },
     async *fileItems(vaultId: string, blobId: string): AsyncGenerator<FileItem> {
       const tags = [
-        { name: 'App-Name', values: [HISTORY_TAGS.appName] },
-        { name: 'Cairn-Item', values: [HISTORY_TAGS.fileItem] },
+        { name: 'App-Name', values: [ITEM_TAGS.appName] },
+        { name: 'Cairn-Item', values: [ITEM_TAGS.fileVersion] },
         { name: 'Vault-Id', values: [vaultId] },
         { name: 'Blob-Id', values: [blobId] },
       ];

@@ -14,7 +14,7 @@ import { loadSodium } from '../crypto/sodium';
 import { generatePhraseEntropy } from '../crypto/phrase';
 import { sha256Hex } from '../crypto/fileChunks';
 import type { FileVersion, OperationBody, SequencedOperation } from '../protocol/vaults';
-import type { HistoryRun } from './historyFormat';
+import type { VaultHistoryRun as HistoryRun } from '../protocol/vaultHistory';
 import { readVaultHistory, readVersion, RestoreError, type FileItem, type HistoryItem, type VaultItemSource } from './restoreReader';
 
 const VAULT = 'vaultR86';

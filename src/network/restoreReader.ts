@@ -24,7 +24,8 @@ import { operationFieldSlots } from '../protocol/operationRules';
 import { CHUNK_TAG_BYTES, type Field, type FileVersion, type Operation, type SequencedOperation } from '../protocol/vaults';
 import { emptyVaultRecord, newVaultState, type VaultState } from '../storage/vaultProjection';
 import { applyOperation, computeFolderSizes } from '../sync/applyOperation';
-import { parseRun, type HistoryRun } from './historyFormat';
+import type { VaultHistoryRun as HistoryRun } from '../protocol/vaultHistory';
+import { parseRun } from './historyFormat';
 
 /** Why a restore stopped; the command line maps each to its exit code. */
 export const RESTORE_FAILURES = ['BAD_INPUT', 'WRONG_PHRASE', 'UNKNOWN_VAULT', 'TAMPERED', 'UNREACHABLE'] as const;

@@ -5,34 +5,7 @@
  */
 import { z } from 'zod';
 import { Id } from './primitives';
-import { Operation } from './vaults';
-
-/** At most this many operations in one run (R84), so in one import request. */
-export const HISTORY_RUN_MAX_OPS = 1_000;
-
-/** One operation of a run as R84 writes it: its seq, when the first server received it, the signed operation. */
-export const HistoryEntry = z.strictObject({ seq: z.number().int().min(1), receivedAt: z.number().int().min(0), op: Operation });
-export type HistoryEntry = z.infer<typeof HistoryEntry>;
-
-/** An R84 history item's data: operations `seqFrom..seqTo` of one vault, consecutive. */
-export const VaultHistoryRun = z
-  .strictObject({
-    format: z.literal('cairn-vault-history'),
-    version: z.literal(1),
-    vaultId: Id,
-    seqFrom: z.number().int().min(1),
-    seqTo: z.number().int().min(1),
-    ops: z.array(HistoryEntry).min(1).max(HISTORY_RUN_MAX_OPS),
-  })
-  .superRefine((run, ctx) => {
-    if (run.seqTo - run.seqFrom + 1 !== run.ops.length || run.ops.some((entry, i) => entry.seq !== run.seqFrom + i)) {
-      ctx.addIssue({ code: 'custom', path: ['ops'], message: 'The operations must be seqFrom..seqTo, in order, each once' });
-    }
-    if (run.ops.some((entry) => entry.op.vaultId !== run.vaultId)) {
-      ctx.addIssue({ code: 'custom', path: ['ops'], message: 'Every operation must be of the run\'s vault' });
-    }
-  });
-export type VaultHistoryRun = z.infer<typeof VaultHistoryRun>;
+import { VaultHistoryRun } from './vaultHistory';
 
 /**
  * POST /vaults/{vaultId}/import: the next run of the vault's history (the first starts at seq 1

@@ -9,7 +9,7 @@ import { newId, VaultActor } from '../../server/testing/vaults';
 import { ApiClient as ServerTestClient } from '../../server/testing/ApiClient';
 import { createApiClient, type FetchLike } from '../platform/apiClient';
 import { ApiError } from '../protocol/errors';
-import type { HistoryEntry, VaultHistoryRun } from '../protocol/vaultImport';
+import type { HistoryEntry, VaultHistoryRun } from '../protocol/vaultHistory';
 import { PullResponse } from '../protocol/vaults';
 import { importVaultHistory, refusedSeqOf } from './importVaultHistory';
 import { signedInServer } from './testing/realServer';

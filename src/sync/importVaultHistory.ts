@@ -8,7 +8,8 @@
  */
 import type { ApiClient } from '../platform/apiClient';
 import type { ApiError } from '../protocol/errors';
-import { IMPORT_REFUSED_SEQ, type VaultHistoryRun, VaultImportResponse } from '../protocol/vaultImport';
+import type { VaultHistoryRun } from '../protocol/vaultHistory';
+import { IMPORT_REFUSED_SEQ, VaultImportResponse } from '../protocol/vaultImport';
 
 /** Sends `runs` (seq 1 first, consecutive) and answers the server's last answer (status DONE). */
 export async function importVaultHistory(
