@@ -119,8 +119,9 @@ export function storedBlobStream(
   }).then(
     async () => {
       if (received !== version.storedSize) throw new ExportError('CHUNK_TAMPERED', tamperedExportMessage(fileName));
-      await writer.close();
+      // Every byte is written: the entry counts as done even while the zip is still reading it.
       options.onDone();
+      await writer.close();
     },
   ).catch((error: unknown) => writer.abort(error).catch(() => undefined));
   return readable;
