@@ -150,8 +150,17 @@ async function uploadFiles(page: Page, dir: string, first: number, count: number
     const dialog = page.getByRole('dialog', { name: /^Upload \d+ files?$/ });
     await dialog.getByText(/^Available: /).waitFor();
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await row(page, `field-data-${String(i).padStart(2, '0')}.bin`).waitFor({ timeout: 60_000 });
-    await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor({ state: 'hidden', timeout: 900_000 });
+    const name = `field-data-${String(i).padStart(2, '0')}.bin`;
+    await poll(
+      `the upload of ${name} to be done`,
+      async () => {
+        const upload = (await storeRecords<{ name: string; state: string }>(page, 'uploads')).find((r) => r.name === name);
+        if (upload?.state === 'failed' || upload?.state === 'cancelled') throw new Error(`The upload of ${name} ended ${upload.state}`);
+        return upload?.state === 'done';
+      },
+      900_000,
+      1_000,
+    );
     await poll('the file operation to be pushed', () => outboxCount(page).then((n) => n === 0), 120_000, 200);
     rmSync(path, { force: true });
     log(`uploaded file ${i} (${FILE_MIB} MiB)`);
@@ -178,6 +187,7 @@ async function measureExport(page: Page, cdp: CDPSession, serverPid: number, vau
   const alerts = await page.getByRole('alert').allTextContents();
   if (alerts.length) log(`the page says: ${alerts.join(' | ')}`);
   log(`saved from ${download.url().slice(0, 60)}`);
+  if (size < vaultMib * MiB) throw new Error(`The ${entry} zip holds ${mib(size)}, less than the vault's ${fmt(vaultMib)} MiB`);
   record(
     `${entry}, vault of ${fmt(vaultMib)} MiB`,
     `${failure ? `FAILED (${failure})` : `${mib(size)} zip`} in ${fmt(seconds, 1)} s (${fmt(size / MiB / seconds)} MiB/s); ${sampler.describe()}`,
