@@ -72,6 +72,18 @@ function describeFileError(source: ZipSource, error: unknown): unknown {
   return new ExportError('CHUNK_FAILED', failedExportMessage(name), { cause: error });
 }
 
+export const NOT_SYNCED_EXPORT_MESSAGE = 'This vault has not synced to this device yet: export it once it says Synced.';
+
+/**
+ * Both exports are made from the log this device pulled and verified: a vault whose history the
+ * server has but this device holds none of (not pulled yet, or being pulled again from its
+ * creation) would export as an empty vault, so it is refused rather than written.
+ */
+async function requirePulledVault(accountId: string, vaultId: string): Promise<void> {
+  const vault = await getDb().vaults.get([accountId, vaultId]);
+  if (!vault || (vault.headSeq > 0 && vault.cursor === 0)) throw new ExportError('HISTORY_INCOMPLETE', NOT_SYNCED_EXPORT_MESSAGE);
+}
+
 async function runExport(fileName: string, build: (updatedAt: number) => Promise<ZipSource[]>): Promise<boolean> {
   const picked = await pickSaveFile(fileName);
   if (picked === 'dismissed') return false;
@@ -95,6 +107,7 @@ export async function exportVaultPlain(vault: VaultRecord): Promise<boolean> {
   const { ctx } = requireSync();
   const db = getDb();
   return runExport(zipFileName(vault.name), async (now) => {
+    await requirePulledVault(accountId, vault.vaultId);
     // A file whose first version is still uploading has nothing to export yet.
     const nodes = (await getVaultNodes(db, accountId, vault.vaultId)).filter((n) => n.kind === 'folder' || n.latestVersionId !== null);
     const layout = plainExportLayout(nodes);
@@ -114,6 +127,7 @@ export async function exportVaultEncrypted(vault: VaultRecord): Promise<boolean>
   if (!accountId) return false;
   const db = getDb();
   return runExport(encryptedExportFileName(zipFileName(vault.name)), async (now) => {
+    await requirePulledVault(accountId, vault.vaultId);
     const history = await readVaultHistory(db, accountId, vault.vaultId);
     const runs = historyRuns(vault.vaultId, history);
     const headSeq = runs.at(-1)?.seqTo ?? 0;
