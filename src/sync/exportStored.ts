@@ -46,7 +46,7 @@ export async function readVaultHistory(db: CairnDb, accountId: string, vaultId: 
 
 /**
  * Every version the server still keeps (of files not deleted: a deleted file's chunks are gone,
- * R-delete), with its file's name for messages, oldest file first.
+ * the blob routes answer 404), with its file's name for messages, oldest file first.
  */
 export async function readExportVersions(db: CairnDb, accountId: string, vaultId: string): Promise<{ version: VersionRecord; fileName: string }[]> {
   const [versions, nodes] = await Promise.all([
