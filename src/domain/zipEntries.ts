@@ -34,7 +34,7 @@ function safeName(name: string): string {
 }
 
 /** 'a.txt' -> 'a (2).txt' until the path is free. */
-function uniquePath(path: string, taken: Set<string>): string {
+export function uniquePath(path: string, taken: Set<string>): string {
   if (!taken.has(path)) return path;
   const slash = path.lastIndexOf('/');
   const dir = path.slice(0, slash + 1);

@@ -6,6 +6,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { STREAM_CANCELLED } from '../../../workers/serviceWorker/downloadStreamProtocol';
+import { ExportError } from '../../sync/exportStored';
 import { CHUNK_TAMPERED_MESSAGE, DownloadError } from '../../sync/vaultActions';
 import { showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { actionErrorText } from '../vaults/vaultErrors';
@@ -24,6 +25,8 @@ export type ReportProgress = (receivedBytes: number, totalBytes: number, files?:
 
 /** What the user reads when a download fails: the integrity message for a tampered chunk. */
 export function downloadErrorText(error: unknown): string {
+  // An export's error already names the file and says why (src/sync/exportStored.ts).
+  if (error instanceof ExportError) return error.message;
   if (error instanceof DownloadError && error.code === 'CHUNK_TAMPERED') return CHUNK_TAMPERED_MESSAGE;
   return actionErrorText('downloading the file');
 }

@@ -58,26 +58,80 @@ const ZIP_LOOKAHEAD_ENTRIES = 8;
 const ZIP_LOOKAHEAD_BYTES = 32 * 1024 * 1024;
 const MAX_HELD_BYTES_PER_ENTRY = DOWNLOAD_WINDOW * CHUNK_SIZE;
 
+/** One entry of a zip as the writer opens it: its exact size and a stream of its bytes. */
+export interface OpenedZipEntry {
+  size: number;
+  input: ReadableStream<Uint8Array>;
+}
+
 /**
- * Saves `entries` as one zip named `fileName`. The archive's exact length is known in advance
+ * One entry to write: `open` starts fetching it (the writer opens a few ahead of the one it
+ * writes), reporting the bytes received so far and calling `onDone` once it is fully read.
+ */
+export interface ZipSource {
+  path: string;
+  size: number;
+  updatedAt: number;
+  /** Bytes this entry may hold in memory while opened ahead (the look-ahead's byte bound). */
+  heldBytes: number;
+  open(signal: AbortSignal, onProgress: (received: number) => void, onDone: () => void): Promise<OpenedZipEntry>;
+}
+
+/** A file of the vault as a zip source: its newest version, decrypted. */
+export function fileZipSource(vaultId: string, entry: ZipEntry): ZipSource {
+  return {
+    path: entry.path,
+    size: entry.size,
+    updatedAt: entry.updatedAt,
+    heldBytes: Math.min(entry.size, MAX_HELD_BYTES_PER_ENTRY),
+    open: async (signal, onProgress, onDone) => {
+      const download = await openDownload(vaultId, entry.fileId);
+      return { size: download.size, input: entryStream(download, signal, onProgress, onDone) };
+    },
+  };
+}
+
+/** Bytes already in memory (a JSON file the app wrote) as a zip source. */
+export function bytesZipSource(path: string, bytes: Uint8Array<ArrayBuffer>, updatedAt: number): ZipSource {
+  return {
+    path,
+    size: bytes.byteLength,
+    updatedAt,
+    heldBytes: 0,
+    open: async (_signal, onProgress, onDone) => {
+      onProgress(bytes.byteLength);
+      onDone();
+      return { size: bytes.byteLength, input: new Blob([bytes]).stream() };
+    },
+  };
+}
+
+export interface WriteZipOptions {
+  /** Where the archive goes (a file the user picked); else the browser's download (openSaveStream). */
+  target?: WritableStream<Uint8Array>;
+  /** Turns an entry's failure into the error the user reads (an export names the file). */
+  describeError?: (source: ZipSource, error: unknown) => unknown;
+}
+
+/**
+ * Saves `sources` as one zip named `fileName`. The archive's exact length is known in advance
  * (client-zip's predictLength over names and sizes), so the browser shows a real progress and the
  * stream refuses to end short or long. Progress counts the bytes fetched and the files written.
  */
-export async function saveZipToDisk(vaultId: string, fileName: string, entries: readonly ZipEntry[], signal: AbortSignal, report: ReportProgress): Promise<void> {
-  const total = entries.reduce((sum, e) => sum + e.size, 0);
-  const size = Number(predictLength(entries.map((e) => ({ name: e.path, size: e.size }))));
-  const count = { done: 0, total: entries.length };
+export async function writeZipToDisk(fileName: string, sources: readonly ZipSource[], signal: AbortSignal, report: ReportProgress, options: WriteZipOptions = {}): Promise<void> {
+  const total = sources.reduce((sum, e) => sum + e.size, 0);
+  const count = { done: 0, total: sources.length };
   report(0, total, count);
-  const target = await openSaveStream({ fileName, size, mimeType: 'application/zip' });
+  const target =
+    options.target ?? (await openSaveStream({ fileName, size: Number(predictLength(sources.map((e) => ({ name: e.path, size: e.size })))), mimeType: 'application/zip' })).writable;
 
   let received = 0;
-  const receivedOf = new Array<number>(entries.length).fill(0);
+  const receivedOf = new Array<number>(sources.length).fill(0);
+  const describe = (source: ZipSource, error: unknown) => (options.describeError && !signal.aborted ? options.describeError(source, error) : error);
   const open = (index: number) => {
-    const entry = entries[index]!;
-    const opening = openDownload(vaultId, entry.fileId).then((download) => ({
-      download,
-      input: entryStream(
-        download,
+    const source = sources[index]!;
+    const opening = source
+      .open(
         signal,
         (bytes) => {
           received += bytes - receivedOf[index]!;
@@ -88,29 +142,60 @@ export async function saveZipToDisk(vaultId: string, fileName: string, entries: 
           count.done += 1;
           report(received, total, count);
         },
-      ),
-    }));
+      )
+      .catch((error: unknown) => {
+        throw describe(source, error);
+      });
     // Awaited in order below; a failure ahead of the zip's reading must not go unhandled meanwhile.
     opening.catch(() => undefined);
     return opening;
   };
-  const held = (index: number) => Math.min(entries[index]!.size, MAX_HELD_BYTES_PER_ENTRY);
 
+  let entryError: unknown = null;
   async function* files() {
-    const ahead: Promise<{ download: FileVersionDownload; input: ReadableStream<Uint8Array> }>[] = [];
+    const ahead: Promise<OpenedZipEntry>[] = [];
     let next = 0;
     let heldBytes = 0;
-    for (let index = 0; index < entries.length; index++) {
+    for (let index = 0; index < sources.length; index++) {
       // Open the entries ahead (always the current one) while the bounds allow.
-      while (next < entries.length && (next === index || (next - index < ZIP_LOOKAHEAD_ENTRIES && heldBytes + held(next) <= ZIP_LOOKAHEAD_BYTES))) {
-        heldBytes += held(next);
+      while (next < sources.length && (next === index || (next - index < ZIP_LOOKAHEAD_ENTRIES && heldBytes + sources[next]!.heldBytes <= ZIP_LOOKAHEAD_BYTES))) {
+        heldBytes += sources[next]!.heldBytes;
         ahead.push(open(next++));
       }
-      const { download, input } = await ahead.shift()!;
-      heldBytes -= held(index);
-      const entry = entries[index]!;
-      yield { name: entry.path, lastModified: new Date(entry.updatedAt), size: download.size, input };
+      const { size, input } = await ahead.shift()!;
+      heldBytes -= sources[index]!.heldBytes;
+      const source = sources[index]!;
+      const reader = input.getReader();
+      // Read through, so a failing entry is named before client-zip sees (and rewraps) it.
+      const named = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const { done, value } = await reader.read();
+            if (done) controller.close();
+            else controller.enqueue(value);
+          } catch (error) {
+            entryError ??= describe(source, error);
+            controller.error(entryError);
+          }
+        },
+        cancel: (reason) => reader.cancel(reason),
+      });
+      yield { name: source.path, lastModified: new Date(source.updatedAt), size, input: named };
     }
   }
-  await downloadZip(files()).body!.pipeTo(target.writable, { signal });
+  try {
+    await downloadZip(files()).body!.pipeTo(target, { signal });
+  } catch (error) {
+    throw entryError ?? error;
+  }
+}
+
+/** Saves the vault's files `entries` (decrypted) as one zip named `fileName`. */
+export async function saveZipToDisk(vaultId: string, fileName: string, entries: readonly ZipEntry[], signal: AbortSignal, report: ReportProgress): Promise<void> {
+  await writeZipToDisk(
+    fileName,
+    entries.map((entry) => fileZipSource(vaultId, entry)),
+    signal,
+    report,
+  );
 }

@@ -1,11 +1,13 @@
 import { copyPublicLink, publicVaultLink } from '../public/shareLinks';
 import { ActionIcon, Menu } from '@mantine/core';
 import { useServerConfig } from '../../app/serverConfigStore';
+import { canExportVault } from '../../domain/exportLayout';
 import { canManageVault, canRemoveVault } from '../../domain/vaultPermissions';
 import type { VaultRecord } from '../../storage/vaultRecords';
 import { IconCheck, IconDots } from '../../ui/icons';
 import { runWithErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { makeVaultAvailableOffline } from '../../sync/offlineFiles';
+import { exportVaultEncrypted, exportVaultPlain } from '../files/exportVault';
 import { MemberMenuItems } from '../members/MemberMenuItems';
 import { confirmDeactivateVault, confirmRemoveVault, confirmRestoreVault } from './vaultCommands';
 
@@ -61,6 +63,13 @@ export function VaultMenu({ vault, onRename, onShowInfo, onShowMetadata, onShowH
           >
             Available offline
           </Menu.Item>
+        )}
+        {/* Any member who may read the vault takes it away (SYNC_SPEC R87, R88). */}
+        {canExportVault(vault) && (
+          <>
+            <Menu.Item onClick={() => void exportVaultPlain(vault)}>Export vault</Menu.Item>
+            <Menu.Item onClick={() => void exportVaultEncrypted(vault)}>Export encrypted</Menu.Item>
+          </>
         )}
         {onShowHidden && (
           <Menu.Item onClick={onShowHidden} hiddenFrom="sm">
