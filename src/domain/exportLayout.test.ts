@@ -5,15 +5,17 @@ import {
   encryptedExportFileName,
   ExportLayoutError,
   exportManifest,
-  historyEntryName,
   historyRuns,
   plainExportLayout,
   timelineExport,
 } from './exportLayout';
-import type { ZipSourceNode } from './zipEntries';
+import { exportRunEntryName as historyEntryName } from '../protocol/vaultHistory';
+import type { ExportNode } from './exportLayout';
 
-function n(id: string, kind: 'folder' | 'file', parentId: string | null, name = id, status = 'ACTIVE'): ZipSourceNode {
-  return { id, kind, parentId, name, status, size: 10, updatedAt: 0 };
+let created = 0;
+
+function n(id: string, kind: 'folder' | 'file', parentId: string | null, name = id, status = 'ACTIVE'): ExportNode {
+  return { id, kind, parentId, name, status, size: 10, updatedAt: 0, createdAt: (created += 1) };
 }
 
 describe('plain export layout (R88)', () => {

@@ -2,27 +2,41 @@
  * The layouts of the two vault exports (docs/SYNC_SPEC.md R87, R88), as pure functions so the
  * app, the tests and the bench agree on every name and JSON shape.
  *
- * - Plain export (R88): the vault's active files at their paths (zipEntries: names made safe, a
- *   second entry at one path gets ' (2)' before its extension), then `.cairn/chat.json` and
- *   `.cairn/timeline.json`, which yield to a member's own file at that path (they come last).
- * - Encrypted export (R87): `cairn-export.json`, `history/{seqFrom, 10 digits}.json` (runs of at
- *   most HISTORY_RUN_MAX operations, the data of R84's history items) and `blobs/{blobId}`.
+ * - Plain export (R88): the vault's active files at their paths, laid out as `cairn restore` lays
+ *   them out (vaultLayout: names made safe, a second entry at one path gets ' (2)' before its
+ *   extension), then `.cairn/chat.json` and `.cairn/timeline.json`, which yield to a member's own
+ *   file at that path (they come last).
+ * - Encrypted export (R87): the manifest, the history runs (at most HISTORY_RUN_MAX_OPS operations,
+ *   the data of R84's history items) and the blobs, named as src/protocol/vaultHistory.ts says.
  */
-import { uniquePath, zipEntries, type ZipEntry, type ZipSourceNode } from './zipEntries';
+import {
+  EXPORT_FORMAT,
+  type ExportManifest,
+  HISTORY_FORMAT,
+  HISTORY_FORMAT_VERSION,
+  HISTORY_RUN_MAX_OPS,
+  type HistoryEntry,
+  type VaultHistoryRun,
+} from '../protocol/vaultHistory';
+import { type LayoutNode, vaultLayout } from './vaultLayout';
+import { uniquePath, type ZipEntry } from './zipEntries';
 
-/** R84: a history item holds at most this many operations (R87 keeps the same runs). */
-export const HISTORY_RUN_MAX = 1_000;
 export const CHAT_ENTRY = '.cairn/chat.json';
 export const TIMELINE_ENTRY = '.cairn/timeline.json';
-export const EXPORT_MANIFEST_ENTRY = 'cairn-export.json';
+
+/** A node as the plain export lays it out: R88's layout, and what the zip entry needs. */
+export type ExportNode = LayoutNode & { size: number; updatedAt: number };
 
 /**
  * The plain export's file entries for every active file of the vault (from its root), and the
  * paths its chat and timeline JSON take (made unique against the files).
  */
-export function plainExportLayout(vaultNodes: readonly ZipSourceNode[]): { files: ZipEntry[]; chatPath: string; timelinePath: string } {
-  const roots = vaultNodes.filter((n) => n.parentId === null && n.status === 'ACTIVE');
-  const files = zipEntries(roots, vaultNodes);
+export function plainExportLayout(vaultNodes: readonly ExportNode[]): { files: ZipEntry[]; chatPath: string; timelinePath: string } {
+  const byId = new Map(vaultNodes.map((n) => [n.id, n]));
+  const files = vaultLayout(vaultNodes).flatMap((entry): ZipEntry[] => {
+    const node = byId.get(entry.id);
+    return entry.kind === 'file' && node ? [{ fileId: entry.id, path: entry.path, size: node.size, updatedAt: node.updatedAt }] : [];
+  });
   const taken = new Set(files.map((e) => e.path));
   const chatPath = uniquePath(CHAT_ENTRY, taken);
   taken.add(chatPath);
@@ -69,23 +83,6 @@ export function timelineExport<T>(itemsNewestFirst: readonly T[]): { format: 'ca
   return { format: 'cairn-timeline', version: 1, items: [...itemsNewestFirst].reverse() };
 }
 
-/** One operation of a history run, as R84 writes it. */
-export interface HistoryOp<Op = unknown> {
-  seq: number;
-  receivedAt: number;
-  op: Op;
-}
-
-/** A history run's data (R84). */
-export interface HistoryRun<Op = unknown> {
-  format: 'cairn-vault-history';
-  version: 1;
-  vaultId: string;
-  seqFrom: number;
-  seqTo: number;
-  ops: HistoryOp<Op>[];
-}
-
 export class ExportLayoutError extends Error {
   constructor(message: string) {
     super(message);
@@ -97,29 +94,20 @@ export class ExportLayoutError extends Error {
  * The runs covering seqs 1..N of `ops` (which must be exactly 1..N in order: an export with a gap
  * would be a history no reader can verify, so it is refused rather than written).
  */
-export function historyRuns<Op>(vaultId: string, ops: readonly HistoryOp<Op>[], runMax = HISTORY_RUN_MAX): HistoryRun<Op>[] {
+export function historyRuns(vaultId: string, ops: readonly HistoryEntry[], runMax = HISTORY_RUN_MAX_OPS): VaultHistoryRun[] {
   ops.forEach((o, i) => {
     if (o.seq !== i + 1) throw new ExportLayoutError(`This device holds the vault's history up to operation ${i} only; operation ${i + 1} is missing. Let the vault sync, then export again.`);
   });
-  const runs: HistoryRun<Op>[] = [];
+  const runs: VaultHistoryRun[] = [];
   for (let start = 0; start < ops.length; start += runMax) {
     const slice = ops.slice(start, start + runMax).map(({ seq, receivedAt, op }) => ({ seq, receivedAt, op }));
-    runs.push({ format: 'cairn-vault-history', version: 1, vaultId, seqFrom: slice[0]!.seq, seqTo: slice.at(-1)!.seq, ops: slice });
+    runs.push({ format: HISTORY_FORMAT, version: HISTORY_FORMAT_VERSION, vaultId, seqFrom: slice[0]!.seq, seqTo: slice.at(-1)!.seq, ops: slice });
   }
   return runs;
 }
 
-/** `history/0000000001.json`: the run's first seq, 10 digits, so the names sort in order. */
-export function historyEntryName(seqFrom: number): string {
-  return `history/${String(seqFrom).padStart(10, '0')}.json`;
-}
-
-export function blobEntryName(blobId: string): string {
-  return `blobs/${blobId}`;
-}
-
-export function exportManifest(vaultId: string, headSeq: number, exportedAt: number) {
-  return { format: 'cairn-vault-export', version: 1, vaultId, headSeq, exportedAt } as const;
+export function exportManifest(vaultId: string, headSeq: number, exportedAt: number): ExportManifest {
+  return { format: EXPORT_FORMAT, version: HISTORY_FORMAT_VERSION, vaultId, headSeq, exportedAt };
 }
 
 /** '{vault name} (encrypted).zip' beside the plain export's '{vault name}.zip'. */

@@ -11,13 +11,19 @@
  * entry at a time, never the whole archive in memory.
  */
 import { BlobReader, configure, Uint8ArrayReader, Uint8ArrayWriter, ZipReader, ZipWriter, type Entry, type FileEntry } from '@zip.js/zip.js';
-import { EXPORT_FORMAT, ExportManifest, HISTORY_FORMAT_VERSION, type VaultHistoryRun } from '../protocol/vaultHistory';
-import { exportRunEntryName } from './historyFormat';
+import {
+  EXPORT_FORMAT,
+  EXPORT_MANIFEST_ENTRY as MANIFEST_ENTRY,
+  ExportManifest,
+  exportBlobEntryName,
+  exportRunEntryName,
+  HISTORY_FORMAT_VERSION,
+  type VaultHistoryRun,
+} from '../protocol/vaultHistory';
 import { RestoreError, type FileItem, type HistoryItem, type VaultItemSource } from './restoreReader';
 
 configure({ useWebWorkers: false });
 
-const MANIFEST_ENTRY = 'cairn-export.json';
 const RUN_ENTRY = /^history\/([0-9]{10})\.json$/;
 const BLOB_ENTRY = /^blobs\/([A-Za-z0-9_-]{1,64})$/;
 
@@ -44,7 +50,7 @@ export async function writeEncryptedExport(
   for (const run of input.runs) await writer.add(exportRunEntryName(run.seqFrom), new Uint8ArrayReader(encoder.encode(JSON.stringify(run))));
   for await (const blob of input.blobs) {
     const reader = blob.data instanceof Uint8Array ? new Uint8ArrayReader(blob.data) : blob.data;
-    await writer.add(`blobs/${blob.blobId}`, reader);
+    await writer.add(exportBlobEntryName(blob.blobId), reader);
   }
   await writer.close();
 }
@@ -100,7 +106,7 @@ export async function exportSource(file: Blob, name: string): Promise<VaultItemS
     },
     async *fileItems(vaultId: string, blobId: string): AsyncGenerator<FileItem> {
       if (vaultId !== manifest.data.vaultId) return;
-      const entry = byName.get(`blobs/${blobId}`);
+      const entry = byName.get(exportBlobEntryName(blobId));
       if (!entry || !BLOB_ENTRY.test(entry.filename)) return;
       yield { id: entry.filename, size: entry.uncompressedSize, open: async () => entryStream(entry) };
     },

@@ -1,8 +1,6 @@
 /**
- * The formats of a permanent vault's history on the network (docs/SYNC_SPEC.md R84, R85, R87):
- * what a history item's data holds, the tags that find it, and an encrypted export's manifest.
- * Shared by the reader (restoreReader.ts), the `cairn` command line and the writers of these
- * items, so the one schema both sides parse is here.
+ * How a reader takes an item that claims to be a history run (docs/SYNC_SPEC.md R86); the formats
+ * themselves are src/protocol/vaultHistory.ts, which the relay writes by.
  */
 import { VaultHistoryRun } from '../protocol/vaultHistory';
 
@@ -26,9 +24,4 @@ export function parseRun(data: Uint8Array, expected: { vaultId: string; seqFrom?
   if (expected.seqFrom !== undefined && run.seqFrom !== expected.seqFrom) return null;
   if (expected.seqTo !== undefined && run.seqTo !== expected.seqTo) return null;
   return run;
-}
-
-/** R87: the entry name of the run starting at `seqFrom` (10 digits). */
-export function exportRunEntryName(seqFrom: number): string {
-  return `history/${String(seqFrom).padStart(10, '0')}.json`;
 }

@@ -77,3 +77,16 @@ export function fileItemTags(vaultId: string, blobId: string): ItemTag[] {
     { name: 'Blob-Id', value: blobId },
   ];
 }
+
+/** R87: the encrypted export's manifest entry. */
+export const EXPORT_MANIFEST_ENTRY = 'cairn-export.json';
+
+/** R87: `history/0000000001.json`, the run's first seq in 10 digits, so the names sort in order. */
+export function exportRunEntryName(seqFrom: number): string {
+  return `history/${String(seqFrom).padStart(10, '0')}.json`;
+}
+
+/** R87: a version's stored bytes, by blob id. */
+export function exportBlobEntryName(blobId: string): string {
+  return `blobs/${blobId}`;
+}

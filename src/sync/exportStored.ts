@@ -5,8 +5,7 @@
  * route and checked against the chunk hashes its uploader signed, never decrypted.
  */
 import Dexie from 'dexie';
-import type { HistoryOp } from '../domain/exportLayout';
-import type { Operation } from '../protocol/vaults';
+import type { HistoryEntry } from '../protocol/vaultHistory';
 import type { CairnDb } from '../storage/db';
 import type { VersionRecord } from '../storage/vaultRecords';
 import { pumpInOrder } from './pumpInOrder';
@@ -37,9 +36,9 @@ export function failedExportMessage(fileName: string): string {
 }
 
 /** Every operation this device pulled for the vault, in seq order. */
-export async function readVaultHistory(db: CairnDb, accountId: string, vaultId: string): Promise<HistoryOp<Operation>[]> {
+export async function readVaultHistory(db: CairnDb, accountId: string, vaultId: string): Promise<HistoryEntry[]> {
   const pages = await db.opPages.where('[accountId+vaultId+firstSeq]').between([accountId, vaultId, Dexie.minKey], [accountId, vaultId, Dexie.maxKey]).toArray();
-  const ops: HistoryOp<Operation>[] = [];
+  const ops: HistoryEntry[] = [];
   for (const page of pages) for (const cached of page.ops) ops.push({ seq: cached.seq, receivedAt: cached.receivedAt, op: cached.op });
   return ops.sort((a, b) => a.seq - b.seq);
 }

@@ -10,7 +10,8 @@
  * download through the service worker's stream, which the browser marks failed when it ends short.
  */
 import Dexie from 'dexie';
-import { blobEntryName, chatExport, encryptedExportFileName, EXPORT_MANIFEST_ENTRY, exportManifest, ExportLayoutError, historyEntryName, historyRuns, plainExportLayout, timelineExport } from '../../domain/exportLayout';
+import { chatExport, encryptedExportFileName, exportManifest, ExportLayoutError, historyRuns, plainExportLayout, timelineExport } from '../../domain/exportLayout';
+import { EXPORT_MANIFEST_ENTRY, exportBlobEntryName, exportRunEntryName } from '../../protocol/vaultHistory';
 import { zipFileName } from '../../domain/zipEntries';
 import { getDb } from '../../storage/db';
 import type { VaultRecord } from '../../storage/vaultRecords';
@@ -134,9 +135,9 @@ export async function exportVaultEncrypted(vault: VaultRecord): Promise<boolean>
     const versions = await readExportVersions(db, accountId, vault.vaultId);
     return [
       bytesZipSource(EXPORT_MANIFEST_ENTRY, jsonBytes(exportManifest(vault.vaultId, headSeq, now)), now),
-      ...runs.map((run) => lazyJsonSource(historyEntryName(run.seqFrom), () => run, now)),
+      ...runs.map((run) => lazyJsonSource(exportRunEntryName(run.seqFrom), () => run, now)),
       ...versions.map(({ version, fileName }): ZipSource => ({
-        path: blobEntryName(version.blobId),
+        path: exportBlobEntryName(version.blobId),
         size: version.storedSize,
         updatedAt: version.createdAt,
         heldBytes: Math.min(version.storedSize, 3 * (version.chunkSize + 16)),
