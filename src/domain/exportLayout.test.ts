@@ -9,7 +9,7 @@ import {
   plainExportLayout,
   timelineExport,
 } from './exportLayout';
-import { exportRunEntryName as historyEntryName } from '../protocol/vaultHistory';
+import { exportRunEntryName as historyEntryName, type HistoryEntry } from '../protocol/vaultHistory';
 import type { ExportNode } from './exportLayout';
 
 let created = 0;
@@ -81,7 +81,9 @@ describe('plain export layout (R88)', () => {
 });
 
 describe('encrypted export layout (R87)', () => {
-  const ops = (count: number) => Array.from({ length: count }, (_, i) => ({ seq: i + 1, receivedAt: 1000 + i, op: { id: `op${i + 1}` } }));
+  // Only the seqs matter to the layout: the operations are stand-ins.
+  const ops = (count: number): HistoryEntry[] =>
+    Array.from({ length: count }, (_, i) => ({ seq: i + 1, receivedAt: 1000 + i, op: { id: `op${i + 1}` } as unknown as HistoryEntry['op'] }));
 
   it('[R87] splits the history 1..N into runs of at most 1,000 named by their first seq in 10 digits', () => {
     const runs = historyRuns('v1', ops(2_001));
