@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { rgbPng } from '../fixtures/gradientPng';
 import { minimalPdf } from '../fixtures/minimalPdf';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
@@ -8,45 +8,13 @@ import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures
 
 const SCREENS = '.tmp/screens';
 
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A real PNG: a sky-to-rock gradient with a sun, so the thumbnail is visibly an image. */
 function landscapePng(width: number, height: number): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const isSun = (x - width * 0.7) ** 2 + (y - height * 0.3) ** 2 < (height * 0.12) ** 2;
-      const isRidge = y > height * 0.55 + Math.sin(x / 40) * height * 0.1;
-      const [r, g, b] = isSun ? [250, 200, 60] : isRidge ? [70, 90 + (y % 40), 60] : [90, 150, 230 - Math.round((y / height) * 80)];
-      row.writeUInt8(r, 1 + x * 3);
-      row.writeUInt8(g, 2 + x * 3);
-      row.writeUInt8(b, 3 + x * 3);
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // RGB
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.concat(rows))), pngChunk('IEND', Buffer.alloc(0))]);
+  return rgbPng(width, height, (x, y) => {
+    const isSun = (x - width * 0.7) ** 2 + (y - height * 0.3) ** 2 < (height * 0.12) ** 2;
+    const isRidge = y > height * 0.55 + Math.sin(x / 40) * height * 0.1;
+    return isSun ? [250, 200, 60] : isRidge ? [70, 90 + (y % 40), 60] : [90, 150, 230 - Math.round((y / height) * 80)];
+  });
 }
 
 /** An A4 route sheet: a teal title band, grey lines of 'text' and a red route box (R79a). */
