@@ -37,6 +37,12 @@ test('[R79][R79a] thumbnails: a private image and a PDF show their thumbnail in 
   test.setTimeout(180_000);
   const width = testInfo.project.name;
   const email = uniqueEmail(testInfo, 'thumbs');
+  // This vault's blobs, as the device uploads them: other tests' public vaults store images in clear.
+  const blobIds = new Set<string>();
+  page.context().on('request', (request) => {
+    const match = /\/api\/vaults\/[^/]+\/blobs\/([^/]+)\/chunks\//.exec(request.url());
+    if (match && request.method() === 'PUT') blobIds.add(decodeURIComponent(match[1]!));
+  });
   await new SignupFlow(page).createAccount(DATA_DIR, email, STRONG_PASSWORD);
   const room = new VaultRoom(page);
   await room.createVault(`Field photos ${Date.now().toString(36)}`, { storage: 'Cloud storage', privacy: 'Private' });
@@ -91,7 +97,7 @@ test('[R79][R79a] thumbnails: a private image and a PDF show their thumbnail in 
   await expect(room.row('summit.png').locator('img[data-thumbnail]')).toBeVisible();
 
   // What the server stores: ciphertext only, no image in clear (WebP, JPEG or PNG).
-  const stored = filesUnder(join(DATA_DIR, 'blobs')).map((path) => readFileSync(path));
+  const stored = [...blobIds].flatMap((blobId) => filesUnder(join(DATA_DIR, 'blobs', blobId))).map((path) => readFileSync(path));
   expect(stored.length).toBeGreaterThanOrEqual(8);
   for (const bytes of stored) {
     expect(bytes.includes(Buffer.from('WEBPVP8'))).toBe(false);

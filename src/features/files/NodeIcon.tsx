@@ -3,7 +3,7 @@ import { IconFile, IconFolder } from '../../ui/icons';
 import { useThumbnailUrl } from './useThumbnailUrl';
 
 interface NodeIconProps {
-  node: NodeRecord;
+  node: Pick<NodeRecord, 'kind' | 'mimeType' | 'latestVersionId' | 'accountId' | 'updatedAt' | 'pendingOpIds'>;
   /** The icon's size; a thumbnail takes `thumbnailSize` (a square, cropped to fill). */
   size: number;
   thumbnailSize?: number;
@@ -15,8 +15,12 @@ interface NodeIconProps {
  * file icon, which also shows while the thumbnail loads. Decorative: the name beside it says
  * what the item is.
  */
-export function NodeIcon({ node, size, thumbnailSize = size, className }: NodeIconProps) {
-  const url = useThumbnailUrl(node);
+export function NodeIcon(props: NodeIconProps) {
+  return <NodeIconView {...props} url={useThumbnailUrl(props.node)} />;
+}
+
+/** NodeIcon with the thumbnail's object URL given (null: the icon); the signed-out viewer fetches its own. */
+export function NodeIconView({ node, url, size, thumbnailSize = size, className }: NodeIconProps & { url: string | null }) {
   const isPdf = node.kind === 'file' && node.mimeType.toLowerCase() === 'application/pdf';
   if (url) {
     return (
@@ -28,7 +32,7 @@ export function NodeIcon({ node, size, thumbnailSize = size, className }: NodeIc
         height={thumbnailSize}
         className={className}
         // A page is cropped from its top, where its title is; an image from its middle.
-        style={{ objectFit: 'cover', objectPosition: isPdf ? 'top' : 'center', borderRadius: 4, display: 'block' }}
+        style={{ objectFit: 'cover', objectPosition: isPdf ? 'top' : 'center', borderRadius: 4, display: 'block', flexShrink: 0 }}
         draggable={false}
       />
     );
