@@ -14,6 +14,7 @@ import type { Database } from '../db/Database';
 import { isTransientDbError } from '../db/isTransientDbError';
 import type { Clock } from '../services/Clock';
 import { randomId } from '../services/tokens';
+import { scheduledRow } from './storageTransactionRows';
 import { HISTORY_FORMAT, HISTORY_FORMAT_VERSION } from '../../src/protocol/vaultHistory';
 
 /** R84: a run is made once its newest operation is this old (a burst becomes one item). */
@@ -169,29 +170,22 @@ async function recordRun(db: Kysely<Database>, clock: Clock, vaultId: string, ow
     if (Number(moved.numUpdatedRows) !== 1) return null;
     await trx
       .insertInto('storage_transactions')
-      .values({
-        id,
-        vault_id: vaultId,
-        kind: 'history',
-        seq_from: run.seqFrom,
-        seq_to: run.seqTo,
-        // A run has no file, version or blob (migration 0010): the unique version_id keeps one seq in one run.
-        file_id: '',
-        version_id: `history:${vaultId}:${run.seqFrom}`,
-        blob_id: '',
-        uploader_user_id: ownerUserId,
-        size: data.length,
-        status: 'SCHEDULED',
-        data_item_id: null,
-        tx_id: null,
-        reward: null,
-        public_name: null,
-        content_type: null,
-        attempts: 0,
-        next_attempt_at: 0,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        scheduledRow({
+          id,
+          vault_id: vaultId,
+          kind: 'history',
+          seq_from: run.seqFrom,
+          seq_to: run.seqTo,
+          // A run has no file, version or blob (migration 0010): the unique version_id keeps one seq in one run.
+          file_id: '',
+          version_id: `history:${vaultId}:${run.seqFrom}`,
+          blob_id: '',
+          uploader_user_id: ownerUserId,
+          size: data.length,
+          created_at: now,
+        }),
+      )
       .execute();
     return { id, seqTo: run.seqTo };
   });

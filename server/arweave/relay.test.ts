@@ -26,6 +26,7 @@ import { clear, expectAccepted, makeFile, newId, sealed, type StoredFile, VaultA
 import type { RelayOptions } from './ArweaveRelay';
 import type { JWKInterface } from './arweaveClient';
 import { readWallet } from './wallet';
+import { scheduledRow } from './storageTransactionRows';
 
 /**
  * These tests are about file versions; the vaults' history runs (R84, history.test.ts) are kept
@@ -424,25 +425,20 @@ describeEachDatabase('permanent relay', (env) => {
     for (let i = 0; i < 21; i += 1) {
       await env.db
         .insertInto('storage_transactions')
-        .values({
-          id: `paging${String(i).padStart(2, '0')}`,
-          vault_id: vaultId,
-          file_id: newId(),
-          version_id: newId(),
-          blob_id: newId(),
-          uploader_user_id: owner.userId,
-          size: i,
-          status: 'SCHEDULED',
-          data_item_id: null,
-          tx_id: null,
-          reward: null,
-          public_name: null,
-          content_type: null,
-          attempts: 0,
-          next_attempt_at: Number.MAX_SAFE_INTEGER,
-          created_at: 1_000 + (i % 7),
-          updated_at: 1_000,
-        })
+        .values(
+          scheduledRow({
+            id: `paging${String(i).padStart(2, '0')}`,
+            vault_id: vaultId,
+            file_id: newId(),
+            version_id: newId(),
+            blob_id: newId(),
+            uploader_user_id: owner.userId,
+            size: i,
+            next_attempt_at: Number.MAX_SAFE_INTEGER,
+            created_at: 1_000 + (i % 7),
+            updated_at: 1_000,
+          }),
+        )
         .execute();
     }
     const first = await api.get('/api/storage/transactions?limit=20', { token: owner.token });

@@ -1,5 +1,5 @@
 import { StorageTransaction } from '../../src/protocol/arweave';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { StorageTransactionsTable } from '../db/Database';
 
 /** The API shape of a row: no uploader, no name, no retry bookkeeping. */
@@ -17,4 +17,27 @@ export function toStorageTransaction(row: Selectable<StorageTransactionsTable>):
     createdAt: new Date(Number(row.created_at)).toISOString(),
     updatedAt: new Date(Number(row.updated_at)).toISOString(),
   });
+}
+
+type NewRow = Insertable<StorageTransactionsTable>;
+
+/**
+ * A row as it is first written: SCHEDULED, nothing signed or posted, no retries yet (the relay
+ * fills the rest in). `row` says what it is; it may set any other column too.
+ */
+export function scheduledRow(
+  row: Pick<NewRow, 'id' | 'vault_id' | 'file_id' | 'version_id' | 'blob_id' | 'uploader_user_id' | 'size' | 'created_at'> & Partial<NewRow>,
+): NewRow {
+  return {
+    status: 'SCHEDULED',
+    data_item_id: null,
+    tx_id: null,
+    reward: null,
+    public_name: null,
+    content_type: null,
+    attempts: 0,
+    next_attempt_at: 0,
+    updated_at: row.created_at,
+    ...row,
+  };
 }

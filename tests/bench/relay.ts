@@ -36,6 +36,7 @@ import { ArweaveRelay } from '../../server/arweave/ArweaveRelay';
 import { arweaveFor as arweaveFor } from '../../server/arweave/arweaveClient';
 import { freePort } from '../../server/arweave/embeddedArlocal';
 import { loadOrCreateWallet, readWallet } from '../../server/arweave/wallet';
+import { scheduledRow } from '../../server/arweave/storageTransactionRows';
 import { chunkKey } from '../../server/blobs/BlobStore';
 import { DiskBlobStore } from '../../server/blobs/DiskBlobStore';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -165,25 +166,18 @@ async function runOne(kind: GatewayKind, sizeMib: number): Promise<void> {
     const now = Date.now();
     await db
       .insertInto('storage_transactions')
-      .values({
-        id: 'bench',
-        vault_id: 'bench',
-        file_id: 'bench',
-        version_id: 'bench',
-        blob_id: blobId,
-        uploader_user_id: 'bench',
-        size,
-        status: 'SCHEDULED',
-        data_item_id: null,
-        tx_id: null,
-        reward: null,
-        public_name: null,
-        content_type: null,
-        attempts: 0,
-        next_attempt_at: 0,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        scheduledRow({
+          id: 'bench',
+          vault_id: 'bench',
+          file_id: 'bench',
+          version_id: 'bench',
+          blob_id: blobId,
+          uploader_user_id: 'bench',
+          size,
+          created_at: now,
+        }),
+      )
       .execute();
     const status = async () => (await db.selectFrom('storage_transactions').selectAll().where('id', '=', 'bench').executeTakeFirstOrThrow());
 

@@ -5,6 +5,7 @@
  * the row keeps the one the File-Name tag needs. Private vaults' rows carry no name or type.
  */
 import type { FileVersion, Operation } from '../../../src/protocol/vaults';
+import { scheduledRow } from '../../arweave/storageTransactionRows';
 import { randomId } from '../tokens';
 import type { Blob } from '../vaultRows';
 import type { VaultOpContext } from './OpContext';
@@ -16,25 +17,20 @@ export async function scheduleStorage(ctx: VaultOpContext, blob: Blob, nodeId: s
   const publicName = vault.isPublic ? await currentPublicName(ctx, op, nodeId) : null;
   await trx
     .insertInto('storage_transactions')
-    .values({
-      id: randomId(),
-      vault_id: vault.id,
-      file_id: nodeId,
-      version_id: version.versionId,
-      blob_id: blob.id,
-      uploader_user_id: ctx.userId,
-      size: blob.storedSize,
-      status: 'SCHEDULED',
-      data_item_id: null,
-      tx_id: null,
-      reward: null,
-      public_name: publicName,
-      content_type: contentType,
-      attempts: 0,
-      next_attempt_at: 0,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      scheduledRow({
+        id: randomId(),
+        vault_id: vault.id,
+        file_id: nodeId,
+        version_id: version.versionId,
+        blob_id: blob.id,
+        uploader_user_id: ctx.userId,
+        size: blob.storedSize,
+        public_name: publicName,
+        content_type: contentType,
+        created_at: now,
+      }),
+    )
     .execute();
 }
 
