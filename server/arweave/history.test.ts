@@ -6,8 +6,6 @@
  * owner's permanent usage but are nobody's upload; members read them through
  * GET /vaults/{id}/history-items.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Bundle } from 'arbundles';
 import type { FastifyInstance } from 'fastify';
@@ -17,43 +15,30 @@ import { StorageResponse, type OperationBody } from '../../src/protocol/vaults';
 import { DiskBlobStore } from '../blobs/DiskBlobStore';
 import { openDatabase } from '../db/openDatabase';
 import { ApiClient } from '../testing/ApiClient';
-import { TestGateway } from '../testing/arlocal';
+import { suiteGateway } from '../testing/arlocal';
 import { describeEachDatabase } from '../testing/databases';
 import { expectStatus } from '../testing/flows';
 import { airdropMember, invite, sealNewest, sealRingTo } from '../testing/members';
 import { createKeyRing } from '../../src/crypto/keyRing';
 import { clear, expectAccepted, insertMembership, makeFile, newId, sealed, type StoredFile, VaultActor } from '../testing/vaults';
 import { ArweaveRelay, type RelayOptions } from './ArweaveRelay';
-import { arweaveFor, type JWKInterface } from './arweaveClient';
-import { readWallet } from './wallet';
+import { arweaveFor } from './arweaveClient';
 
 const FINAL = ['COMMITTED', 'REJECTED', 'BLOCKED'];
 
 describeEachDatabase('a permanent vault history on the network', (env) => {
-  let gatewayDir: string;
-  let gateway: TestGateway;
-  let wallet: JWKInterface;
   let app: FastifyInstance;
   let api: ApiClient;
 
   async function buildRelayApp(options: RelayOptions = {}): Promise<FastifyInstance> {
     return env.buildApp({
-      arweave: { gatewayUrl: gateway.url, wallet, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5, historySettleMs: 0, ...options } },
+      arweave: { gatewayUrl: suite.gateway.url, wallet: suite.wallet, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5, historySettleMs: 0, ...options } },
     });
   }
 
-  beforeAll(async () => {
-    gatewayDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-arlocal-history-'));
-    gateway = new TestGateway(gatewayDir);
-    await gateway.start();
-    wallet = readWallet(gateway.walletFile);
+  const suite = suiteGateway('cairn-arlocal-history-', async () => {
     app = await buildRelayApp();
     api = new ApiClient(app);
-  });
-
-  afterAll(async () => {
-    await gateway.stop();
-    fs.rmSync(gatewayDir, { recursive: true, force: true });
   });
 
   function relayOf(target: FastifyInstance): ArweaveRelay {
@@ -81,7 +66,7 @@ describeEachDatabase('a permanent vault history on the network', (env) => {
       await relayOf(target).runOnce();
       const rows = await allRowsOf(vaultId);
       if (rows.length > 0 && rows.every((r) => FINAL.includes(r.status))) return;
-      await gateway.mine();
+      await suite.gateway.mine();
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     throw new Error(`Not settled: ${JSON.stringify((await allRowsOf(vaultId)).map((r) => r.status))}`);
@@ -99,7 +84,7 @@ describeEachDatabase('a permanent vault history on the network', (env) => {
   }
 
   async function graphql<T>(query: string): Promise<T> {
-    const response = await fetch(`${gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const response = await fetch(`${suite.gateway.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
     return ((await response.json()) as { data: T }).data;
   }
 
@@ -170,12 +155,12 @@ describeEachDatabase('a permanent vault history on the network', (env) => {
       expect(run.status).toBe('COMMITTED');
       // The item on the network: its tags are R84's, in order, and nothing else (no name, type or e-mail).
       expect(await gatewayTags(run.data_item_id!)).toEqual(r84Tags(vaultId, from, to));
-      const served = Buffer.from(await (await fetch(`${gateway.url}/${run.data_item_id}`)).arrayBuffer());
+      const served = Buffer.from(await (await fetch(`${suite.gateway.url}/${run.data_item_id}`)).arrayBuffer());
       expect(served.length).toBe(Number(run.size));
       expect(JSON.parse(served.toString('utf8'))).toEqual(await expectedRun(vaultId, from, to));
       // Each operation's canonical body is in the data verbatim, so its signature still verifies.
       for (const op of (await expectedRun(vaultId, from, to)).ops) expect(served.toString('utf8')).toContain(JSON.stringify(op.op));
-      const bundleData = (await gateway.arweave.transactions.getData(run.tx_id!, { decode: true })) as Uint8Array;
+      const bundleData = (await suite.gateway.arweave.transactions.getData(run.tx_id!, { decode: true })) as Uint8Array;
       const bundle = new Bundle(Buffer.from(bundleData));
       expect(await bundle.verify()).toBe(true);
       const item = bundle.items.find((i) => i.id === run.data_item_id)!;
@@ -206,7 +191,7 @@ describeEachDatabase('a permanent vault history on the network', (env) => {
     expect(runs.map((r) => [Number(r.seq_from), Number(r.seq_to)])).toEqual([[1, await headOf(vaultId)]]);
     for (const run of runs) {
       expect(await gatewayTags(run.data_item_id!)).toEqual(r84Tags(vaultId, Number(run.seq_from), Number(run.seq_to)));
-      const served = Buffer.from(await (await fetch(`${gateway.url}/${run.data_item_id}`)).arrayBuffer()).toString('utf8');
+      const served = Buffer.from(await (await fetch(`${suite.gateway.url}/${run.data_item_id}`)).arrayBuffer()).toString('utf8');
       for (const clear of [secret, 'Quarterly', owner.user.email, member.user.email, 'Welcome']) expect(served).not.toContain(clear);
       const data = JSON.parse(served) as { ops: { op: { body: { type: string } } }[] };
       expect(data.ops.map((o) => o.op.body.type)).toEqual(['vault.create', 'member.invite', 'memo.create']);
@@ -278,7 +263,7 @@ describeEachDatabase('a permanent vault history on the network', (env) => {
     const second = env.databaseUrl ? openDatabase({ databaseUrl: env.databaseUrl, sqlitePath: '' }).db : env.db;
     try {
       const options = { historySettleMs: 0, historyRunMaxOps: 3 };
-      const relays = [relayOf(await buildRelayApp(options)), new ArweaveRelay({ db: second, blobStore: new DiskBlobStore(path.join(env.dataDir, 'blobs')), arweave: arweaveFor(gateway.url), wallet, clock: env.clock, log: app.log, options })];
+      const relays = [relayOf(await buildRelayApp(options)), new ArweaveRelay({ db: second, blobStore: new DiskBlobStore(path.join(env.dataDir, 'blobs')), arweave: arweaveFor(suite.gateway.url), wallet: suite.wallet, clock: env.clock, log: app.log, options })];
       for (let round = 0; round < 4; round += 1) {
         await addFolders(owner, vaultId, 5);
         await Promise.all([...relays, ...relays].map((relay) => relay.runOnce(['history'])));
@@ -302,14 +287,14 @@ describeEachDatabase('a permanent vault history on the network', (env) => {
     const bundled = await runsOf(vaultId);
     expect(bundled.map((r) => r.status)).toEqual(['BUNDLED', 'BUNDLED']);
 
-    await gateway.stop();
+    await suite.gateway.stop();
     await relayOf(relayApp).runOnce();
     await relayOf(relayApp).runOnce();
     // Nothing lost: the runs wait with their signed items; nothing new was made of their seqs.
     const during = await runsOf(vaultId);
     expect(during.map((r) => [r.status, r.data_item_id])).toEqual(bundled.map((r) => ['BUNDLED', r.data_item_id]));
 
-    await gateway.start();
+    await suite.gateway.start();
     await settle(relayApp, vaultId);
     const after = await runsOf(vaultId);
     expect(after.map((r) => [r.status, r.data_item_id, r.tx_id])).toEqual(bundled.map((r) => ['COMMITTED', r.data_item_id, r.tx_id]));

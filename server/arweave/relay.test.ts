@@ -7,7 +7,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Bundle } from 'arbundles';
@@ -19,13 +18,11 @@ import type { BlobStore, ByteSource } from '../blobs/BlobStore';
 import { DiskBlobStore } from '../blobs/DiskBlobStore';
 import { ServerMessage } from '../../src/protocol/ws';
 import { ApiClient } from '../testing/ApiClient';
-import { TestGateway } from '../testing/arlocal';
+import { suiteGateway } from '../testing/arlocal';
 import { describeEachDatabase, type TestEnv } from '../testing/databases';
 import { expectStatus } from '../testing/flows';
 import { clear, expectAccepted, makeFile, newId, sealed, type StoredFile, VaultActor } from '../testing/vaults';
 import type { RelayOptions } from './ArweaveRelay';
-import type { JWKInterface } from './arweaveClient';
-import { readWallet } from './wallet';
 import { scheduledRow } from './storageTransactionRows';
 
 /**
@@ -35,28 +32,16 @@ import { scheduledRow } from './storageTransactionRows';
 const NO_HISTORY_RUNS = 3_600_000;
 
 describeEachDatabase('permanent relay', (env) => {
-  let gatewayDir: string;
-  let gateway: TestGateway;
-  let wallet: JWKInterface;
   let app: FastifyInstance;
   let api: ApiClient;
 
   async function buildRelayApp(options: RelayOptions = {}): Promise<FastifyInstance> {
-    return env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5, ...options } } });
+    return env.buildApp({ arweave: { gatewayUrl: suite.gateway.url, wallet: suite.wallet, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5, ...options } } });
   }
 
-  beforeAll(async () => {
-    gatewayDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-arlocal-'));
-    gateway = new TestGateway(gatewayDir);
-    await gateway.start();
-    wallet = readWallet(gateway.walletFile);
+  const suite = suiteGateway('cairn-arlocal-', async () => {
     app = await buildRelayApp();
     api = new ApiClient(app);
-  });
-
-  afterAll(async () => {
-    await gateway.stop();
-    fs.rmSync(gatewayDir, { recursive: true, force: true });
   });
 
   function relayOf(target: FastifyInstance) {
@@ -84,14 +69,14 @@ describeEachDatabase('permanent relay', (env) => {
       await relayOf(target).runOnce();
       const rows = await rowsOf(vaultId);
       if (rows.every((r) => ['COMMITTED', 'REJECTED', 'BLOCKED'].includes(r.status))) return;
-      await gateway.mine();
+      await suite.gateway.mine();
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     throw new Error(`Not settled: ${JSON.stringify((await rowsOf(vaultId)).map((r) => r.status))}`);
   }
 
   async function gatewayTags(id: string): Promise<Record<string, string>> {
-    const response = await fetch(`${gateway.url}/graphql`, {
+    const response = await fetch(`${suite.gateway.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: `{ transaction(id: "${id}") { tags { name value } } }` }),
@@ -102,15 +87,15 @@ describeEachDatabase('permanent relay', (env) => {
 
   /** The bundle as the network holds it, after checking every data item's signature. */
   async function verifiedBundle(txId: string): Promise<Bundle> {
-    const data = (await gateway.arweave.transactions.getData(txId, { decode: true })) as Uint8Array;
+    const data = (await suite.gateway.arweave.transactions.getData(txId, { decode: true })) as Uint8Array;
     const bundle = new Bundle(Buffer.from(data));
     expect(await bundle.verify()).toBe(true);
     return bundle;
   }
 
   async function txCountOfWallet(): Promise<number> {
-    const owner = await gateway.arweave.wallets.jwkToAddress(wallet);
-    const response = await fetch(`${gateway.url}/graphql`, {
+    const owner = await suite.gateway.arweave.wallets.jwkToAddress(suite.wallet);
+    const response = await fetch(`${suite.gateway.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: `{ transactions(owners: ["${owner}"], first: 100, tags: [{ name: "Bundle-Format", values: ["binary"] }]) { edges { node { id } } } }` }),
@@ -144,7 +129,7 @@ describeEachDatabase('permanent relay', (env) => {
     sent.mockRestore();
 
     // The gateway serves the stored ciphertext for the data item, not anything else.
-    const served = Buffer.from(await (await fetch(`${gateway.url}/${row!.data_item_id}`)).arrayBuffer());
+    const served = Buffer.from(await (await fetch(`${suite.gateway.url}/${row!.data_item_id}`)).arrayBuffer());
     expect(served.equals(bytes)).toBe(true);
     // R85: ids only (which vault, which blob), no name or type.
     const versionTags = { 'App-Name': 'Cairn', 'Cairn-Item': 'file-version', 'Cairn-Format-Version': '1', 'Vault-Id': vaultId, 'Blob-Id': row!.blob_id };
@@ -223,14 +208,14 @@ describeEachDatabase('permanent relay', (env) => {
     const bundleFile = (txId: string) => path.join(env.dataDir, 'blobs', 'arweave-bundles', txId);
     expect(txIds.every((txId) => fs.existsSync(bundleFile(txId!)))).toBe(true);
 
-    await gateway.stop();
+    await suite.gateway.stop();
     await relayOf(outageApp).runOnce();
     await relayOf(outageApp).runOnce();
     const during = await rowsOf(vaultId);
     expect(during.map((r) => r.status)).toEqual(['BUNDLED', 'BUNDLED', 'BUNDLED']);
     expect(during.every((r) => Number(r.attempts) >= 1)).toBe(true);
 
-    await gateway.start();
+    await suite.gateway.start();
     await settle(outageApp, vaultId);
     const after = await rowsOf(vaultId);
     expect(after.map((r) => r.status)).toEqual(['COMMITTED', 'COMMITTED', 'COMMITTED']);
@@ -274,12 +259,12 @@ describeEachDatabase('permanent relay', (env) => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });
     await addFile(owner, vaultId, makeFile(5_000));
-    const unfunded = await gateway.arweave.wallets.generate();
-    const poorApp = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet: unfunded, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1 } } });
+    const unfunded = await suite.gateway.arweave.wallets.generate();
+    const poorApp = await env.buildApp({ arweave: { gatewayUrl: suite.gateway.url, wallet: unfunded, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1 } } });
     await relayOf(poorApp).runOnce();
     const [row] = await rowsOf(vaultId);
     expect(row!.status).toBe('REJECTED');
-    expect((await gateway.arweave.transactions.getStatus(row!.tx_id!)).status).toBe(404);
+    expect((await suite.gateway.arweave.transactions.getStatus(row!.tx_id!)).status).toBe(404);
     await relayOf(poorApp).runOnce();
     expect((await rowsOf(vaultId))[0]!.status).toBe('REJECTED');
     await poorApp.close();
@@ -288,14 +273,14 @@ describeEachDatabase('permanent relay', (env) => {
   it('the started relay loop moves a new version on by itself', async () => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });
-    const looping = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 20 } } });
+    const looping = await env.buildApp({ arweave: { gatewayUrl: suite.gateway.url, wallet: suite.wallet, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 20 } } });
     const loopApi = new ApiClient(looping);
     const actor = new VaultActor(loopApi, owner.user, owner.token, owner.userId);
     await addFile(actor, vaultId, makeFile(100));
     await expect.poll(async () => (await rowsOf(vaultId))[0]!.status, { timeout: 10_000, interval: 50 }).toBe('PENDING');
     // arlocal counts a block on top of the tx's block as its first confirmation.
-    await gateway.mine();
-    await gateway.mine();
+    await suite.gateway.mine();
+    await suite.gateway.mine();
     await expect.poll(async () => (await rowsOf(vaultId))[0]!.status, { timeout: 10_000, interval: 50 }).toBe('COMMITTED');
     await looping.close();
   });
@@ -303,7 +288,7 @@ describeEachDatabase('permanent relay', (env) => {
   it('an accepted version wakes the relay at once, without waiting for the interval', async () => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });
-    const sleepy = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 600_000 } } });
+    const sleepy = await env.buildApp({ arweave: { gatewayUrl: suite.gateway.url, wallet: suite.wallet, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 600_000 } } });
     // Let the start-up pass finish, so only a wake can run the next one.
     await relayOf(sleepy).runOnce([]);
     const actor = new VaultActor(new ApiClient(sleepy), owner.user, owner.token, owner.userId);
@@ -351,7 +336,7 @@ describeEachDatabase('permanent relay', (env) => {
     // /mine unbundles too: a block mined in between fails on items the other wrote (arlocal's
     // race). So the items are read back first, then blocks are mined.
     for (const row of pending) {
-      await expect.poll(async () => (await fetch(`${gateway.url}/${row.data_item_id}`)).status, { timeout: 20_000, interval: 100 }).toBe(200);
+      await expect.poll(async () => (await fetch(`${suite.gateway.url}/${row.data_item_id}`)).status, { timeout: 20_000, interval: 100 }).toBe(200);
     }
     await settle(app, vaultId);
     const rows = await rowsOf(vaultId);
@@ -359,10 +344,10 @@ describeEachDatabase('permanent relay', (env) => {
     expect(new Set(rows.map((r) => r.tx_id)).size).toBe(1);
     const bundle = await verifiedBundle(rows[0]!.tx_id!);
     expect(bundle.getIds()).toEqual(rows.map((r) => r.data_item_id));
-    const posted = await gateway.arweave.transactions.get(rows[0]!.tx_id!);
+    const posted = await suite.gateway.arweave.transactions.get(rows[0]!.tx_id!);
     expect(Number(posted.data_size)).toBeGreaterThan(17 * 256 * 1024);
     for (const [index, { bytes }] of added.entries()) {
-      const served = Buffer.from(await (await fetch(`${gateway.url}/${rows[index]!.data_item_id}`)).arrayBuffer());
+      const served = Buffer.from(await (await fetch(`${suite.gateway.url}/${rows[index]!.data_item_id}`)).arrayBuffer());
       expect(served.equals(bytes)).toBe(true);
       expect(Buffer.from(bundle.get(index).rawData).equals(bytes)).toBe(true);
     }
@@ -382,7 +367,7 @@ describeEachDatabase('permanent relay', (env) => {
     const [row] = await rowsOf(vaultId);
     expect(row).toMatchObject({ status: 'BUNDLED', tx_id: bundled!.tx_id });
     expect(Number(row!.attempts)).toBe(1);
-    expect((await gateway.arweave.transactions.getStatus(bundled!.tx_id!)).status).toBe(404);
+    expect((await suite.gateway.arweave.transactions.getStatus(bundled!.tx_id!)).status).toBe(404);
     await env.db.updateTable('storage_transactions').set({ next_attempt_at: Number.MAX_SAFE_INTEGER }).where('id', '=', row!.id).execute();
   });
 
@@ -392,7 +377,7 @@ describeEachDatabase('permanent relay', (env) => {
     await addFile(owner, vaultId, makeFile(50_000));
     const [scheduled] = await rowsOf(vaultId);
     const changing = new ChangingBlobStore(new DiskBlobStore(path.join(env.dataDir, 'blobs')), scheduled!.blob_id);
-    const tampered = await env.buildApp({ blobs: changing, arweave: { gatewayUrl: gateway.url, wallet, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
+    const tampered = await env.buildApp({ blobs: changing, arweave: { gatewayUrl: suite.gateway.url, wallet: suite.wallet, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
     const before = await txCountOfWallet();
     await relayOf(tampered).runOnce(['bundle']);
     expect(changing.reads).toBeGreaterThanOrEqual(2);
@@ -477,7 +462,7 @@ describeEachDatabase('permanent relay', (env) => {
 
   /** A relay app that talks to the gateway through `proxy` (the port where it talks HTTP). */
   async function buildProxiedApp(proxy: CuttingGateway): Promise<FastifyInstance> {
-    return env.buildApp({ arweave: { gatewayUrl: proxy.url, wallet, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
+    return env.buildApp({ arweave: { gatewayUrl: proxy.url, wallet: suite.wallet, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
   }
 
   /** Every status the uploader's sockets heard, each with the chunks the gateway had by then. */
@@ -501,7 +486,7 @@ describeEachDatabase('permanent relay', (env) => {
     const vaultId = await owner.createVault({ isCloud: false });
     // About 0.9 MiB stored: one bundle of four 256 KiB arweave chunks.
     const { bytes } = await addFile(owner, vaultId, makeFile(900_000));
-    const proxy = new CuttingGateway(gateway.url);
+    const proxy = new CuttingGateway(suite.gateway.url);
     await proxy.start();
     const relayApp = await buildProxiedApp(proxy);
     const heard = statusesHeard(relayApp, owner.userId, proxy);
@@ -514,7 +499,7 @@ describeEachDatabase('permanent relay', (env) => {
       expect(Number(cut!.attempts)).toBe(1);
       expect(proxy.storedChunks()).toHaveLength(2);
       // The gateway knows the transaction now; the next pass must still send what it lacks.
-      expect((await gateway.arweave.transactions.getStatus(cut!.tx_id!)).status).toBe(200);
+      expect((await suite.gateway.arweave.transactions.getStatus(cut!.tx_id!)).status).toBe(200);
 
       proxy.cutFrom = null;
       await dueNow(vaultId);
@@ -531,10 +516,10 @@ describeEachDatabase('permanent relay', (env) => {
 
       // arlocal unbundles once the last chunk is in (see the R65 test): read back, then mine.
       const [row] = await rowsOf(vaultId);
-      await expect.poll(async () => (await fetch(`${gateway.url}/${row!.data_item_id}`)).status, { timeout: 20_000, interval: 100 }).toBe(200);
+      await expect.poll(async () => (await fetch(`${suite.gateway.url}/${row!.data_item_id}`)).status, { timeout: 20_000, interval: 100 }).toBe(200);
       await settle(relayApp, vaultId);
       expect((await rowsOf(vaultId))[0]!.status).toBe('COMMITTED');
-      const served = Buffer.from(await (await fetch(`${gateway.url}/${row!.data_item_id}`)).arrayBuffer());
+      const served = Buffer.from(await (await fetch(`${suite.gateway.url}/${row!.data_item_id}`)).arrayBuffer());
       expect(served.equals(bytes)).toBe(true);
       expect(Buffer.from((await verifiedBundle(row!.tx_id!)).get(0).rawData).equals(bytes)).toBe(true);
     } finally {
@@ -547,7 +532,7 @@ describeEachDatabase('permanent relay', (env) => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });
     const { bytes } = await addFile(owner, vaultId, makeFile(900_000));
-    const proxy = new CuttingGateway(gateway.url);
+    const proxy = new CuttingGateway(suite.gateway.url);
     await proxy.start();
     const before = await txCountOfWallet();
     const first = await buildProxiedApp(proxy);
@@ -562,8 +547,8 @@ describeEachDatabase('permanent relay', (env) => {
     // The gateway restarts too. arlocal waits for a chunked bundle's last chunk in a loop in the
     // process that took the header, comparing offsets it assigns itself: with a duplicate among
     // the chunks that loop would never end (a real node has no such loop; mining unbundles here).
-    await gateway.stop();
-    await gateway.start();
+    await suite.gateway.stop();
+    await suite.gateway.start();
 
     proxy.cutAnswerOf = null;
     proxy.cutFrom = null;
@@ -585,7 +570,7 @@ describeEachDatabase('permanent relay', (env) => {
       await settle(second, vaultId);
       expect((await rowsOf(vaultId))[0]!.status).toBe('COMMITTED');
       expect(await txCountOfWallet()).toBe(before + 1);
-      const served = Buffer.from(await (await fetch(`${gateway.url}/${row!.data_item_id}`)).arrayBuffer());
+      const served = Buffer.from(await (await fetch(`${suite.gateway.url}/${row!.data_item_id}`)).arrayBuffer());
       expect(served.equals(bytes)).toBe(true);
       // arweave-js first tries arlocal's per-offset chunk index, which the duplicate skews (it logs
       // "offset is out of bounds"), then reads arlocal's assembled copy, which drops duplicates.
