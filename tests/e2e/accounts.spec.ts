@@ -1,6 +1,6 @@
 import { LoginPage } from './pages/LoginPage';
 import { SignupFlow } from './pages/SignupFlow';
-import { DATA_DIR, NEW_PASSWORD, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { DATA_DIR, NEW_PASSWORD, STRONG_PASSWORD, expect, test, uniqueEmail, pastePhrase } from './fixtures';
 import { waitForMailLink } from './mailbox';
 
 test('a newcomer signs up, verifies, logs in, recovers with the phrase and logs in with the new password', async ({
@@ -67,14 +67,3 @@ test('a newcomer signs up, verifies, logs in, recovers with the phrase and logs 
   requestLog.expectNoneContains(words.join(' '));
   requestLog.expectNoneContains(words.slice(0, 3).join(' '));
 });
-
-/** Pastes a whole phrase into the first box, as a user pasting from a password manager would. */
-async function pastePhrase(page: import('@playwright/test').Page, phrase: string): Promise<void> {
-  const first = page.getByRole('textbox', { name: 'Word 1', exact: true });
-  await first.evaluate((input: HTMLInputElement, text: string) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    input.focus();
-    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, phrase);
-}

@@ -78,3 +78,14 @@ export const test = base.extend<{ requestLog: RequestLog; shoot: (name: string, 
     });
   },
 });
+
+/** Pastes a whole phrase into the first box, as a user pasting from a password manager would. */
+export async function pastePhrase(page: Page, phrase: string): Promise<void> {
+  const first = page.getByRole('textbox', { name: 'Word 1', exact: true });
+  await first.evaluate((input: HTMLInputElement, text: string) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    input.focus();
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, phrase);
+}

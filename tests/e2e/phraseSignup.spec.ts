@@ -3,7 +3,7 @@ import { deriveWalletKeys, toPublicWallet } from '../../src/crypto/keys';
 import { entropyToPhrase, generatePhraseEntropy, isValidPhrase, phraseToSeed } from '../../src/crypto/phrase';
 import { LoginPage } from './pages/LoginPage';
 import { SignupFlow } from './pages/SignupFlow';
-import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail, pastePhrase } from './fixtures';
 
 /**
  * Issue 19 (docs/SYNC_SPEC.md R91): an account made from a recovery phrase the user already has,
@@ -78,15 +78,4 @@ async function profileAddress(page: Page): Promise<string> {
   const address = (await page.getByText(/^[A-Za-z0-9_-]{43}$/).first().textContent()) ?? '';
   expect(address).toMatch(/^[A-Za-z0-9_-]{43}$/);
   return address;
-}
-
-/** Pastes a whole phrase into the first box, as a user pasting from a password manager would. */
-async function pastePhrase(page: Page, phrase: string): Promise<void> {
-  const first = page.getByRole('textbox', { name: 'Word 1', exact: true });
-  await first.evaluate((input: HTMLInputElement, text: string) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    input.focus();
-    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, phrase);
 }
