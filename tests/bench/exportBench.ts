@@ -10,6 +10,9 @@
  * During each export the page's main-thread JS heap (CDP Performance.getMetrics) and the RSS of
  * Chromium's processes (/proc, renderer apart) are sampled every 100 ms: start, peak, end. Flat
  * memory means the peaks of the large vault are those of the small one, not eight times more.
+ * Each export also prints the ArrayBuffers each isolate held at its highest (CDP Runtime.getHeapUsage's
+ * backingStorageSize: the page, the service worker, the transfer workers), which RSS counts and the
+ * JS heap does not: that is how the service worker's late-collected chunks were found.
  *
  * Both exports go through the service worker's download stream (the save picker is turned off:
  * headless Chromium cannot answer it), saved by the browser to a temp dir, checked for size and
