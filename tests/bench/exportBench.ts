@@ -10,6 +10,9 @@
  * During each export the page's main-thread JS heap (CDP Performance.getMetrics) and the RSS of
  * Chromium's processes (/proc, renderer apart) are sampled every 100 ms: start, peak, end. Flat
  * memory means the peaks of the large vault are those of the small one, not eight times more.
+ * Each export also prints the ArrayBuffers each isolate held at its highest (CDP Runtime.getHeapUsage's
+ * backingStorageSize: the page, the service worker, the transfer workers), which RSS counts and the
+ * JS heap does not: that is how the service worker's late-collected chunks were found.
  *
  * Both exports go through the service worker's download stream (the save picker is turned off:
  * headless Chromium cannot answer it), saved by the browser to a temp dir, checked for size and
@@ -73,6 +76,80 @@ function chromiumRss(serverPid: number): { total: number; renderer: number } {
   return { total, renderer };
 }
 
+
+interface IsolateFigures {
+  /** Used JS heap and ArrayBuffer backing stores (CDP Runtime.getHeapUsage) of each isolate kind. */
+  pageBacking: number;
+  serviceWorkerHeap: number;
+  serviceWorkerBacking: number;
+  workersBacking: number;
+}
+
+/**
+ * The service worker and the page's dedicated workers (transfer workers) probed over the page's
+ * CDP session (Target.attachToTarget without flatten, messages through Target.sendMessageToTarget):
+ * what each isolate holds in ArrayBuffers, which the renderer's RSS counts and its JS heap does not.
+ */
+class IsolateProbe {
+  private nextId = 1;
+  private readonly pending = new Map<number, (result: Record<string, number> | null) => void>();
+  private readonly sessions = new Map<string, { sessionId: string; type: string }>();
+
+  constructor(private readonly cdp: CDPSession) {
+    cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+      const message = JSON.parse(event.message) as { id?: number; result?: Record<string, number> };
+      if (message.id === undefined) return;
+      this.pending.get(message.id)?.(message.result ?? null);
+      this.pending.delete(message.id);
+    });
+    cdp.on('Target.detachedFromTarget', (event: { sessionId: string }) => {
+      for (const [targetId, s] of this.sessions) if (s.sessionId === event.sessionId) this.sessions.delete(targetId);
+    });
+  }
+
+  private send(sessionId: string, method: string): Promise<Record<string, number> | null> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      setTimeout(() => {
+        this.pending.delete(id);
+        resolve(null);
+      }, 1_000);
+      this.cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(() => resolve(null));
+    });
+  }
+
+  private async attachNew(): Promise<void> {
+    const { targetInfos } = (await this.cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string }[] };
+    for (const target of targetInfos) {
+      if ((target.type !== 'service_worker' && target.type !== 'worker') || this.sessions.has(target.targetId)) continue;
+      try {
+        const { sessionId } = (await this.cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
+        this.sessions.set(target.targetId, { sessionId, type: target.type });
+      } catch {
+        /* gone */
+      }
+    }
+  }
+
+  async figures(): Promise<IsolateFigures> {
+    await this.attachNew().catch(() => undefined);
+    const page = (await this.cdp.send('Runtime.getHeapUsage').catch(() => null)) as Record<string, number> | null;
+    const figures: IsolateFigures = { pageBacking: page?.backingStorageSize ?? 0, serviceWorkerHeap: 0, serviceWorkerBacking: 0, workersBacking: 0 };
+    await Promise.all(
+      [...this.sessions.values()].map(async ({ sessionId, type }) => {
+        const usage = await this.send(sessionId, 'Runtime.getHeapUsage');
+        if (!usage) return;
+        if (type === 'service_worker') {
+          figures.serviceWorkerHeap += usage.usedSize ?? 0;
+          figures.serviceWorkerBacking += usage.backingStorageSize ?? 0;
+        } else figures.workersBacking += usage.backingStorageSize ?? 0;
+      }),
+    );
+    return figures;
+  }
+}
+
 interface Sample {
   heap: number;
   rss: number;
@@ -90,7 +167,11 @@ class MemorySampler {
   constructor(
     private readonly cdp: CDPSession,
     private readonly serverPid: number,
+    private readonly probe: IsolateProbe,
   ) {}
+
+  /** The highest of each isolate figure during the export. */
+  isolatePeak: IsolateFigures = { pageBacking: 0, serviceWorkerHeap: 0, serviceWorkerBacking: 0, workersBacking: 0 };
 
   private async sample(): Promise<void> {
     if (this.busy) return;
@@ -99,6 +180,8 @@ class MemorySampler {
       const { metrics } = (await this.cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
       const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
       const { total, renderer } = chromiumRss(this.serverPid);
+      const isolates = await this.probe.figures();
+      for (const key of Object.keys(isolates) as (keyof IsolateFigures)[]) this.isolatePeak[key] = Math.max(this.isolatePeak[key], isolates[key]);
       const sample = { heap, rss: total, renderer };
       this.first ??= sample;
       this.last = sample;
@@ -138,7 +221,8 @@ class MemorySampler {
 
   describe(): string {
     const line = (s: Sample | null) => (s ? `heap ${mib(s.heap)}, renderer RSS ${mib(s.renderer)}, Chromium RSS ${mib(s.rss)}` : 'n/a');
-    return `start: ${line(this.first)}; halfway: ${line(this.middle)}; peak: ${line(this.peak)}; end: ${line(this.last)}; after a GC: ${line(this.afterGc)}`;
+    const isolates = this.isolatePeak;
+    return `start: ${line(this.first)}; halfway: ${line(this.middle)}; peak: ${line(this.peak)}; end: ${line(this.last)}; after a GC: ${line(this.afterGc)}; peak ArrayBuffers held: page ${mib(isolates.pageBacking)}, service worker ${mib(isolates.serviceWorkerBacking)} (its JS heap ${mib(isolates.serviceWorkerHeap)}), transfer workers ${mib(isolates.workersBacking)}`;
   }
 }
 
@@ -187,7 +271,7 @@ async function measureExport(page: Page, cdp: CDPSession, serverPid: number, vau
   await page.evaluate(() => void ((window as unknown as { showSaveFilePicker?: unknown }).showSaveFilePicker = undefined));
   if (process.env.BENCH_DEBUG) log(JSON.stringify((await storeRecords<Record<string, unknown>>(page, 'nodes')).map((n) => [n.name, n.status, n.parentId, n.latestVersionId, n.kind])));
   await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
-  const sampler = new MemorySampler(cdp, serverPid);
+  const sampler = new MemorySampler(cdp, serverPid, new IsolateProbe(cdp));
   await sampler.start();
   const started = performance.now();
   const downloading = page.waitForEvent('download', { timeout: 1_800_000 });
