@@ -257,7 +257,7 @@ export interface VersionSink {
 }
 
 /** Splits a stream into the stored chunks of `header` (the last shorter); extra bytes are an error. */
-async function* storedChunks(stream: AsyncIterable<Uint8Array>, header: ChunkHeader, isEncrypted: boolean): AsyncGenerator<Uint8Array> {
+export async function* storedChunks(stream: AsyncIterable<Uint8Array>, header: ChunkHeader, isEncrypted: boolean): AsyncGenerator<Uint8Array> {
   const tag = isEncrypted ? CHUNK_TAG_BYTES : 0;
   let index = 0;
   let want = plainChunkSize(0, header) + tag;
