@@ -57,6 +57,16 @@ async function pageOn(browser: Browser, server: KillableServer): Promise<Page> {
   return context.newPage();
 }
 
+/** The page at 1280 and 375 px; at 375 once the desktop navbar has slid away (its transition). */
+async function shootBoth(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  const heading = page.getByRole('heading', { name: 'Restore a vault from the network' });
+  await expect.poll(async () => (await heading.boundingBox())?.x ?? 999).toBeLessThan(24);
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize(VIEWPORT);
+}
+
 async function pastePhrase(page: Page, phrase: string): Promise<void> {
   const first = page.getByRole('textbox', { name: 'Word 1', exact: true });
   await first.evaluate((input: HTMLInputElement, text: string) => {
@@ -150,10 +160,7 @@ test('[R96] a private permanent vault restored from the network alone on a fresh
   await b.getByRole('link', { name: 'Restore a vault from the network' }).click();
   await expect(b.getByRole('heading', { name: 'Restore a vault from the network' })).toBeVisible();
   await expect(b.getByText("Reads from this server's gateway.")).toBeVisible();
-  await b.screenshot({ path: `${SHOTS}/restore-idle.png`, fullPage: true });
-  await b.setViewportSize({ width: 375, height: 800 });
-  await b.screenshot({ path: `${SHOTS}/restore-idle-375.png`, fullPage: true });
-  await b.setViewportSize(VIEWPORT);
+  await shootBoth(b, 'restore-idle');
 
   const field = b.getByRole('textbox', { name: 'Vault ID' });
   await field.fill('https://example.com/not a vault');
@@ -163,10 +170,7 @@ test('[R96] a private permanent vault restored from the network alone on a fresh
   await b.getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(b.getByRole('alert')).toContainText('No such vault on the network');
   await expect(b.getByRole('alert')).toContainText(`No history of vault nothing${mark} is on this server's gateway: check the vault id and the gateway.`);
-  await b.screenshot({ path: `${SHOTS}/restore-error.png`, fullPage: true });
-  await b.setViewportSize({ width: 375, height: 800 });
-  await b.screenshot({ path: `${SHOTS}/restore-error-375.png`, fullPage: true });
-  await b.setViewportSize(VIEWPORT);
+  await shootBoth(b, 'restore-error');
 
   await field.fill(`cairn://vault/${vaultId}`);
   await b.getByRole('button', { name: 'Restore', exact: true }).click();
@@ -175,10 +179,7 @@ test('[R96] a private permanent vault restored from the network alone on a fresh
   if (await progress.isVisible()) await b.screenshot({ path: `${SHOTS}/restore-progress.png`, fullPage: true });
   await expect(b.getByText('Vault restored')).toBeVisible({ timeout: 240_000 });
   await expect(b.getByText(`"${vaultName}" is yours on this server, with every file's bytes.`)).toBeVisible();
-  await b.screenshot({ path: `${SHOTS}/restore-done.png`, fullPage: true });
-  await b.setViewportSize({ width: 375, height: 800 });
-  await b.screenshot({ path: `${SHOTS}/restore-done-375.png`, fullPage: true });
-  await b.setViewportSize(VIEWPORT);
+  await shootBoth(b, 'restore-done');
 
   // --- the vault on B, as its member sees it -------------------------------------------------
   await b.getByRole('button', { name: 'Open vault' }).click();
