@@ -24,6 +24,7 @@ import { createCryptoApi } from '../../workers/crypto/createCryptoApi';
 import { createKeyRing } from '../crypto/keyRing';
 import { createApiClient, type FetchLike } from '../platform/apiClient';
 import { NetworkItemsPage } from '../protocol/arweave';
+import { NETWORK_ITEMS_PER_MINUTE } from '../../server/http/arweaveRoutes';
 import { fileItemTags, historyItemTags, type VaultHistoryRun } from '../protocol/vaultHistory';
 import { PullResponse, type SequencedOperation } from '../protocol/vaults';
 import { injectFetch } from '../sync/testing/realServer';
@@ -148,6 +149,17 @@ describeEachDatabase('[R96] restore a vault from the network through this server
     const files = NetworkItemsPage.parse((await get(`/api/arweave/items?vaultId=${fixture.vaultId}&item=file-version&blobId=${fixture.files[0]!.blobId}`)).json());
     expect(files.items.map((item) => item.size)).toEqual([fixture.files[0]!.file.storedSize]);
   });
+
+  it('[R96] an account may search the network NETWORK_ITEMS_PER_MINUTE times a minute; another account is not held back', async () => {
+    const greedy = await appOf(await TestUser.create());
+    const other = await appOf(await TestUser.create());
+    const search = (token: string) =>
+      app.inject({ method: 'GET', url: `/api/arweave/items?vaultId=${fixture.vaultId}&item=file-version&blobId=${fixture.files[1]!.blobId}`, headers: { authorization: `Bearer ${token}` } });
+    for (let n = 0; n < NETWORK_ITEMS_PER_MINUTE; n += 1) expect((await search(greedy.token)).statusCode).toBe(200);
+    const refused = await search(greedy.token);
+    expect([refused.statusCode, (refused.json() as { error: { code: string } }).error.code]).toEqual([429, 'RATE_LIMITED']);
+    expect((await search(other.token)).statusCode).toBe(200);
+  }, 120_000);
 
   it('[R96] [R97] restores the vault for the same phrase, byte for byte; an interrupted restore run again finishes without importing twice; refusals are clear', async () => {
     // Someone else's phrase: not a member, and nothing is imported.
