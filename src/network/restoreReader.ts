@@ -9,7 +9,8 @@
  *
  * Where the items come from is a `VaultItemSource`: a gateway (gatewaySource.ts) or an encrypted
  * export (encryptedExport.ts). Browser-safe (fetch, streams, WebCrypto, libsodium): the `cairn`
- * command line uses it today and the app's 'Restore a vault from the network' can tomorrow.
+ * command line uses it, and so does the app's 'Restore a vault from the network', in the crypto
+ * worker (workers/crypto/restoreJudge.ts, R96).
  */
 import type { OpenedFields } from '../../workers/crypto/CryptoApi';
 import { base64UrlToBytes, bytesToHex } from '../crypto/encoding';

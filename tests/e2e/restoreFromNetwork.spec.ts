@@ -195,4 +195,15 @@ test('[R96] a private permanent vault restored from the network alone on a fresh
   await expect(b.getByRole('textbox', { name: 'Text' })).toHaveValue(noteText, { timeout: 30_000 });
   await b.goto(`/vaults/active/${vaultId}/chat`);
   for (const text of messages) await expect(b.getByRole('log', { name: 'Messages' }).getByText(text, { exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // The vault list offers the restore too, beside 'New vault', at both widths.
+  await b.goto('/vaults/active');
+  await expect(roomB.row(vaultName)).toBeVisible({ timeout: 30_000 });
+  await b.screenshot({ path: `${SHOTS}/restore-vault-list.png` });
+  await b.setViewportSize({ width: 375, height: 800 });
+  await expect(b.getByRole('link', { name: 'Restore from network' })).toBeVisible();
+  await expect.poll(async () => (await b.getByRole('heading', { name: 'Vaults', level: 1 }).boundingBox())?.x ?? 999).toBeLessThan(24);
+  await b.screenshot({ path: `${SHOTS}/restore-vault-list-375.png` });
+  await b.getByRole('link', { name: 'Restore from network' }).click();
+  await expect(b.getByRole('heading', { name: 'Restore a vault from the network' })).toBeVisible();
 });
