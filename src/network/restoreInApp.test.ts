@@ -202,3 +202,48 @@ describeEachDatabase('[R96] restore a vault from the network through this server
     expect(last.headSeq).toBe(fixture.ops.length);
   }, 300_000);
 });
+
+describeEachDatabase('[R96] a tampered history on the network is refused by name, and nothing is imported', (env) => {
+  let tampered: TestGateway;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(work, 'tampered-'));
+    tampered = new TestGateway(dir);
+    await tampered.start();
+    const wallet = JSON.parse(fs.readFileSync(tampered.walletFile, 'utf8')) as JWKInterface;
+    const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+    const run = (ops: SequencedOperation[]): VaultHistoryRun => ({ format: 'cairn-vault-history', version: 1, vaultId: fixture.vaultId, seqFrom: ops[0]!.seq, seqTo: ops.at(-1)!.seq, ops });
+    const later = structuredClone(fixture.ops.slice(2));
+    // The folder's creation moved to another time: its signature no longer verifies.
+    later[0]!.op.createdAt += 1;
+    const arweave = arweaveFor(tampered.url);
+    for (const part of [fixture.ops.slice(0, 2), later]) {
+      const tx = await arweave.createTransaction({ data: json(run(part)) }, wallet);
+      for (const tag of historyItemTags(fixture.vaultId, part[0]!.seq, part.at(-1)!.seq)) tx.addTag(tag.name, tag.value);
+      await arweave.transactions.sign(tx, wallet);
+      await arweave.transactions.post(tx);
+    }
+    await tampered.mine();
+    app = await env.buildApp({ arweave: { gatewayUrl: tampered.url, wallet, startRelay: false } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await tampered?.stop();
+  });
+
+  it('[R96] names the refused operation; the server has no trace of the vault', async () => {
+    const session = await newSession(new ServerTestClient(app), env.dataDir, fixture.owner);
+    const crypto = createCryptoApi();
+    await crypto.loadPendingWallet(fixture.owner.phrase.split(' '));
+    await crypto.activatePendingWallet();
+    const fetch = injectFetch(() => app, () => session.token) as FetchLike;
+    const seq = fixture.ops[2]!.seq;
+    await expect(restoreVaultFromNetwork({ api: createApiClient({ fetch }), fetch, crypto }, fixture.vaultId)).rejects.toMatchObject({
+      code: 'TAMPERED',
+      message: `Operation ${seq} of vault ${fixture.vaultId} is refused: its signature does not verify. The history on the network was changed.`,
+    });
+    const pulled = await app.inject({ method: 'GET', url: `/api/vaults/${fixture.vaultId}/ops?after=0&limit=10`, headers: { authorization: `Bearer ${session.token}` } });
+    expect(pulled.statusCode).toBe(404);
+  });
+});
