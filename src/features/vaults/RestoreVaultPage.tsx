@@ -10,7 +10,7 @@ import { loadArweaveConfig, useArweaveConfig } from '../../sync/storageTxSync';
 import { IconArrowLeft } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 
-type Phase = { kind: 'idle' } | { kind: 'running'; progress: RestoreProgress } | { kind: 'done'; vaultId: string; name: string } | { kind: 'failed'; title: string; message: string };
+type Phase = { kind: 'idle' } | { kind: 'running'; progress: RestoreProgress } | { kind: 'done'; vaultId: string; name: string } | { kind: 'failed'; title: string; message: string; canResume: boolean };
 
 /** A short heading per failure (R97); the message under it is the reader's or the server's one line. */
 const FAILURE_TITLES: Record<AppRestoreError['code'], string> = {
@@ -79,8 +79,13 @@ export function RestoreVaultPage() {
       void getCurrentSync()?.syncNow();
       setPhase({ kind: 'done', vaultId, name: plan.name });
     } catch (error) {
-      if (error instanceof AppRestoreError) setPhase({ kind: 'failed', title: FAILURE_TITLES[error.code], message: error.message });
-      else setPhase({ kind: 'failed', title: 'The restore stopped', message: error instanceof Error ? error.message : String(error) });
+      if (error instanceof AppRestoreError) {
+        // R97: a cancelled or cut-off restore finishes when run again.
+        const canResume = error.code === 'CANCELLED' || error.code === 'UNREACHABLE';
+        setPhase({ kind: 'failed', title: FAILURE_TITLES[error.code], message: error.message, canResume });
+      } else {
+        setPhase({ kind: 'failed', title: 'The restore stopped', message: error instanceof Error ? error.message : String(error), canResume: true });
+      }
     } finally {
       abort.current = null;
     }
@@ -149,9 +154,11 @@ export function RestoreVaultPage() {
       {phase.kind === 'failed' && (
         <Alert color="red" title={phase.title} role="alert">
           <Text size="sm">{phase.message}</Text>
-          <Text size="sm" mt="xs">
-            {phase.title === FAILURE_TITLES.CANCELLED || phase.title === FAILURE_TITLES.UNREACHABLE ? 'Run the restore again to finish it: nothing is imported twice.' : ''}
-          </Text>
+          {phase.canResume && (
+            <Text size="sm" mt="xs">
+              Run the restore again to finish it: nothing is imported twice.
+            </Text>
+          )}
         </Alert>
       )}
     </Stack>
