@@ -131,7 +131,8 @@ test('[R96] a private permanent vault restored from the network alone on a fresh
   await expect(items.last()).toContainText('Successfully on the network');
   await a.goto('/storage');
   for (const name of [big.name, small.name, `${noteTitle}.md`]) {
-    await expect(a.getByTestId('storage-tx').filter({ hasText: name })).toContainText('Successfully on the network', { timeout: 240_000 });
+    // The relay's retries back off up to 5 minutes (ArweaveRelay backoffMaxMs) when a post fails.
+    await expect(a.getByTestId('storage-tx').filter({ hasText: name })).toContainText('Successfully on the network', { timeout: 420_000 });
   }
   // The history relay posts what was pushed before the chat too: wait until nothing is left out.
   await a.goto(`/vaults/active/${vaultId}/history`);
