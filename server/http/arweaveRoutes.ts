@@ -9,6 +9,10 @@
  *   `x-cairn-file-name`, 404 when the gateway lacks it. Authenticated, so the server is no open
  *   proxy. Bytes from the network must never run as Cairn: an item tagged text/javascript served
  *   with that type from this origin would pass the app's `script-src 'self'` (SYNC_SPEC R54).
+ * - GET /arweave/items?vaultId=&item=&blobId=&after=: the Cairn items this server's gateway lists
+ *   for a vault (R96), for 'Restore a vault from the network': the app reads the network through
+ *   this server's configured gateway only, never a URL the user types (no SSRF), with a budget of
+ *   NETWORK_ITEMS_PER_MINUTE requests a minute per account.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -18,12 +22,17 @@ import {
   ARWEAVE_FILE_NAME_HEADER,
   ArweaveConfig,
   ArweaveTxParams,
+  NETWORK_ITEMS_PAGE_SIZE,
+  NetworkItem,
+  NetworkItemsPage,
+  NetworkItemsQuery,
   StorageTransactionsQuery,
   VaultHistoryPage,
   VaultHistoryParams,
   VaultHistoryQuery,
 } from '../../src/protocol/arweave';
 import { ApiError } from '../../src/protocol/errors';
+import { ITEM_TAGS } from '../../src/protocol/vaultHistory';
 import type { StorageTransactionService } from '../arweave/StorageTransactionService';
 import type { VaultHistoryService } from '../arweave/VaultHistoryService';
 import type { DefineRoute } from './route';
@@ -37,7 +46,27 @@ export interface ArweaveRouteDeps {
   gatewayUrl: string | null;
 }
 
-export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps): void {
+/**
+ * R96: how many item searches one account may make a minute. A restore makes one per 100 history
+ * items and one per file version; a user cannot make the server hammer its gateway.
+ */
+export const NETWORK_ITEMS_PER_MINUTE = 600;
+
+export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps, clock: () => number = Date.now): void {
+  const budgets = new Map<string, { windowStart: number; used: number }>();
+  function spend(userId: string): void {
+    const now = clock();
+    const budget = budgets.get(userId);
+    if (!budget || now - budget.windowStart >= 60_000) {
+      // Forget ended windows so the map stays as small as the accounts restoring right now.
+      for (const [id, other] of budgets) if (now - other.windowStart >= 60_000) budgets.delete(id);
+      budgets.set(userId, { windowStart: now, used: 1 });
+      return;
+    }
+    budget.used += 1;
+    if (budget.used > NETWORK_ITEMS_PER_MINUTE) throw new ApiError('RATE_LIMITED', 'Too many searches of the network: wait a minute and try again');
+  }
+
   route({
     method: 'GET',
     url: '/api/config/arweave',
@@ -67,6 +96,21 @@ export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps
 
   route({
     method: 'GET',
+    url: '/api/arweave/items',
+    query: NetworkItemsQuery,
+    auth: 'required',
+    handler: async ({ query, caller }) => {
+      const gateway = deps.gatewayUrl;
+      if (!gateway) throw new ApiError('NOT_FOUND', 'Permanent storage is not configured on this server');
+      spend(caller.user.id);
+      const page = await searchItems(gateway, query);
+      // A gateway only the server can reach is not named (R54): the page says "this server's gateway".
+      return NetworkItemsPage.parse({ ...page, gateway: deps.config?.gatewayUrl ?? "this server's gateway" });
+    },
+  });
+
+  route({
+    method: 'GET',
     url: '/api/arweave/tx/:txId',
     params: ArweaveTxParams,
     auth: 'required',
@@ -92,6 +136,63 @@ export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps
       return reply.send(Readable.fromWeb(data.body as WebReadableStream));
     },
   });
+}
+
+const ITEMS_QUERY = `query Items($tags: [TagFilter!], $first: Int, $after: String) {
+  transactions(tags: $tags, first: $first, after: $after) {
+    pageInfo { hasNextPage }
+    edges { cursor node { id owner { address } tags { name value } data { size } } }
+  }
+}`;
+
+interface GraphQlItemsAnswer {
+  data?: {
+    transactions?: {
+      pageInfo?: { hasNextPage?: boolean };
+      edges?: { cursor?: unknown; node?: { id?: unknown; owner?: { address?: unknown }; tags?: unknown; data?: { size?: unknown } | null } }[];
+    };
+  };
+}
+
+/** One page of R84/R85 items of `query.vaultId`; the tags filtered on are fixed here, only ids are the caller's. */
+async function searchItems(gateway: string, query: NetworkItemsQuery): Promise<{ items: NetworkItem[]; cursor: string | null }> {
+  const tags = [
+    { name: 'App-Name', values: [ITEM_TAGS.appName] },
+    { name: 'Cairn-Item', values: [query.item === 'vault-history' ? ITEM_TAGS.history : ITEM_TAGS.fileVersion] },
+    { name: 'Vault-Id', values: [query.vaultId] },
+    ...(query.blobId ? [{ name: 'Blob-Id', values: [query.blobId] }] : []),
+  ];
+  let response: Response;
+  try {
+    response = await fetch(new URL('/graphql', gateway), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: ITEMS_QUERY, variables: { tags, first: NETWORK_ITEMS_PAGE_SIZE, after: query.after ?? null } }),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch {
+    throw new ApiError('INTERNAL', 'The Arweave gateway is unreachable');
+  }
+  if (!response.ok) throw new ApiError('INTERNAL', `The Arweave gateway answered ${response.status}`);
+  const body = (await response.json().catch(() => null)) as GraphQlItemsAnswer | null;
+  const edges = body?.data?.transactions?.edges;
+  if (!Array.isArray(edges)) throw new ApiError('INTERNAL', 'The Arweave gateway answered with something that is not a list of items');
+  const items: NetworkItem[] = [];
+  for (const edge of edges) {
+    const node = edge.node;
+    const size = node?.data?.size;
+    // Whatever does not look like an item is left out: the reader judges the rest anyway.
+    const parsed = NetworkItem.safeParse({
+      id: node?.id,
+      owner: node?.owner?.address,
+      tags: node?.tags,
+      size: typeof size === 'string' || typeof size === 'number' ? (Number.isSafeInteger(Number(size)) ? Number(size) : null) : null,
+    });
+    if (parsed.success) items.push(parsed.data);
+  }
+  const last = edges.at(-1)?.cursor;
+  const hasNext = body?.data?.transactions?.pageInfo?.hasNextPage === true && typeof last === 'string' && last.length > 0 && last.length <= 200;
+  return { items, cursor: hasNext ? (last as string) : null };
 }
 
 /** The item's tags by GraphQL (works for bundled data items and plain transactions), or null if unknown. */

@@ -13,7 +13,7 @@ import { type RouterContext, rootRoute } from '../routes/rootRoute';
 import { publicTree } from '../routes/publicRoutes';
 import { notificationsRoute, rewardsRoute, searchResultsRoute, searchRoute, storageRoute } from '../routes/sectionRoutes';
 import { vaultRoomTree } from '../routes/vaultRoomRoutes';
-import { vaultListRoute, vaultMetadataStepRoute, vaultPrivacyStepRoute, vaultSetupRoute, vaultStorageStepRoute, vaultsRoute } from '../routes/vaultRoutes';
+import { restoreVaultRoute, vaultListRoute, vaultMetadataStepRoute, vaultPrivacyStepRoute, vaultSetupRoute, vaultStorageStepRoute, vaultsRoute } from '../routes/vaultRoutes';
 import { parsePlainSearch, stringifyPlainSearch } from './plainSearch';
 
 export const routeTree = rootRoute.addChildren([
@@ -35,6 +35,7 @@ export const routeTree = rootRoute.addChildren([
     vaultStorageStepRoute,
     vaultPrivacyStepRoute,
     vaultMetadataStepRoute,
+    restoreVaultRoute,
     vaultRoomTree,
     profileRoute,
     accountRoute,

@@ -9,7 +9,8 @@
  *
  * Where the items come from is a `VaultItemSource`: a gateway (gatewaySource.ts) or an encrypted
  * export (encryptedExport.ts). Browser-safe (fetch, streams, WebCrypto, libsodium): the `cairn`
- * command line uses it today and the app's 'Restore a vault from the network' can tomorrow.
+ * command line uses it, and so does the app's 'Restore a vault from the network', in the crypto
+ * worker (workers/crypto/restoreJudge.ts, R96).
  */
 import type { OpenedFields } from '../../workers/crypto/CryptoApi';
 import { base64UrlToBytes, bytesToHex } from '../crypto/encoding';
@@ -257,7 +258,7 @@ export interface VersionSink {
 }
 
 /** Splits a stream into the stored chunks of `header` (the last shorter); extra bytes are an error. */
-async function* storedChunks(stream: AsyncIterable<Uint8Array>, header: ChunkHeader, isEncrypted: boolean): AsyncGenerator<Uint8Array> {
+export async function* storedChunks(stream: AsyncIterable<Uint8Array>, header: ChunkHeader, isEncrypted: boolean): AsyncGenerator<Uint8Array> {
   const tag = isEncrypted ? CHUNK_TAG_BYTES : 0;
   let index = 0;
   let want = plainChunkSize(0, header) + tag;

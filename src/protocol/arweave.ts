@@ -133,3 +133,37 @@ export const VaultHistoryPage = z.object({
   historySeq: z.number().int().nonnegative(),
 });
 export type VaultHistoryPage = z.infer<typeof VaultHistoryPage>;
+
+/**
+ * GET /arweave/items (R96): one page of the Cairn items this server's gateway lists for a vault,
+ * as its GraphQL answers them (nothing in them is believed: the reader judges the bytes, R86).
+ * `item` picks R84's history runs or R85's file versions (then `blobId` is required); `after` is
+ * the previous page's `cursor`. The bytes of one item come from GET /arweave/tx/{txId}.
+ */
+export const NETWORK_ITEMS_PAGE_SIZE = 100;
+export const NetworkItemsQuery = z
+  .strictObject({
+    vaultId: Id,
+    item: z.enum(['vault-history', 'file-version']),
+    blobId: Id.optional(),
+    after: z.string().min(1).max(200).regex(/^[A-Za-z0-9_=+/.:-]+$/).optional(),
+  })
+  .refine((query) => (query.item === 'file-version') === (query.blobId !== undefined), { path: ['blobId'], message: 'A blobId is required for file-version items, and only for them' });
+export type NetworkItemsQuery = z.infer<typeof NetworkItemsQuery>;
+export const NetworkItem = z.object({
+  id: ArweaveTxId,
+  /** The address of the wallet that signed the item. */
+  owner: z.string().max(100),
+  tags: z.array(z.object({ name: z.string().max(1024), value: z.string().max(4096) })).max(100),
+  /** Its data size in bytes when the gateway says, else null. */
+  size: z.number().int().nonnegative().nullable(),
+});
+export type NetworkItem = z.infer<typeof NetworkItem>;
+export const NetworkItemsPage = z.object({
+  items: z.array(NetworkItem),
+  /** Pass as `after` for the next page; null on the last page. */
+  cursor: z.string().nullable(),
+  /** The gateway read, for the page's "Reads from {gateway}" (the embedded one: "this server's gateway"). */
+  gateway: z.string(),
+});
+export type NetworkItemsPage = z.infer<typeof NetworkItemsPage>;

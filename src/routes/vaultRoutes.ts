@@ -3,6 +3,7 @@ import { createRoute, notFound, redirect } from '@tanstack/react-router';
 import { searchString } from '../app/plainSearch';
 import { VaultListPage } from '../features/vaults/VaultListPage';
 import { VaultMetadataPage } from '../features/vaults/VaultMetadataPage';
+import { RestoreVaultPage } from '../features/vaults/RestoreVaultPage';
 import { VaultPrivacyPage } from '../features/vaults/VaultPrivacyPage';
 import { VaultSetupPage } from '../features/vaults/VaultSetupPage';
 import { VaultStoragePage } from '../features/vaults/VaultStoragePage';
@@ -64,4 +65,11 @@ export const vaultMetadataStepRoute = createRoute({
   path: 'create-vault',
   validateSearch: validateWizardSearch,
   component: VaultMetadataPage,
+});
+
+/** 'Restore a vault from the network' (issue 19, SYNC_SPEC R96). */
+export const restoreVaultRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'restore-vault',
+  component: RestoreVaultPage,
 });

@@ -27,8 +27,11 @@ export function recentTermsKey(accountId: string): string {
   return `cairn.search.recent.${accountId}`;
 }
 
-function storage(): Storage | null {
-  return typeof localStorage === 'undefined' ? null : localStorage;
+/** Typed without the DOM's `Storage`: this module is also compiled for the crypto worker (no localStorage there). */
+type KeyValueStore = { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void };
+
+function storage(): KeyValueStore | null {
+  return (globalThis as { localStorage?: KeyValueStore }).localStorage ?? null;
 }
 
 export function readRecentTerms(accountId: string): string[] {

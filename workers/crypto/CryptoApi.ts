@@ -197,10 +197,52 @@ export interface CryptoApi extends VaultCryptoApi, VaultKeySharingApi {
   exportPrivateKeys(): Promise<{ signingKey: string; encryptionKey: string }>;
   /** Forgets the active and pending wallets and every handle. */
   lock(): Promise<void>;
+  /**
+   * 'Restore a vault from the network' (SYNC_SPEC R96): judges the history items the app read
+   * (R86) with the active wallet's keys, here since opening the ring needs the private key, and
+   * answers what the import and the uploads need. A RestoreError comes back as
+   * Error(`RESTORE:{code}:{message}`) (codes of src/network/restoreReader.ts).
+   */
+  planRestore(vaultId: string, items: RestoreHistoryItem[], label: string): Promise<RestorePlan>;
 
   /**
    * Ed25519 signature (base64url) by the active wallet — or the pending one when
    * `usePending` — over `canonicalJson(payload)` from src/protocol/canonical.ts.
    */
   signPayload(payload: unknown, usePending?: boolean): Promise<string>;
+}
+
+/** A history item the app read through its server (R96), handed to the worker to judge. */
+export interface RestoreHistoryItem {
+  id: string;
+  owner: string;
+  seqFrom: number;
+  seqTo: number;
+  /** At most R84's 2 MiB (the app reads no more). */
+  data: Uint8Array;
+}
+
+/** What a judged history asks of the restore: the operations to import and the bytes to upload. */
+export interface RestorePlan {
+  vaultId: string;
+  headSeq: number;
+  /** The vault's opened name ('' when the reader's ring does not open it). */
+  name: string;
+  isPublic: boolean;
+  /** Every accepted operation, seq 1 to headSeq, as signed (R84's entries). */
+  ops: SequencedOperation[];
+  /** Every version of every file (hidden and deleted files' too), in log order. */
+  versions: {
+    fileId: string;
+    fileName: string;
+    versionId: string;
+    blobId: string;
+    size: number;
+    storedSize: number;
+    chunkSize: number;
+    chunkCount: number;
+    chunkHashes: string[];
+    isEncrypted: boolean;
+  }[];
+  counts: { folders: number; files: number; memos: number };
 }

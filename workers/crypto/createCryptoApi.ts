@@ -20,6 +20,7 @@ import { signPayload } from '../../src/crypto/signatures';
 import { loadSodium } from '../../src/crypto/sodium';
 import type { CryptoApi, PublicWallet, StoredWallet } from './CryptoApi';
 import { createVaultCrypto } from './vaultCrypto';
+import { planRestore } from './restoreJudge';
 import { createDeviceKey, openWithDeviceKey, sealWithDeviceKey } from './deviceKey';
 
 /**
@@ -294,6 +295,10 @@ export function createCryptoApi(options: CryptoApiOptions = {}): CryptoApi {
       setActive(undefined);
       vaults.forgetAll();
       for (const handle of [...handles.keys()]) forgetHandle(handle);
+    },
+
+    async planRestore(vaultId, items, label) {
+      return planRestore(requireWallet(false).keys, vaultId, items, label);
     },
 
     async signPayload(payload, usePending = false) {

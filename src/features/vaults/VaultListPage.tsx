@@ -8,7 +8,7 @@ import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { VaultRecord } from '../../storage/vaultRecords';
 import { useVaults } from '../../storage/vaultStore';
 import { EmptyPanel } from '../../ui/EmptyPanel';
-import { IconArchive, IconPlus, IconVaults } from '../../ui/icons';
+import { IconArchive, IconDownload, IconPlus, IconVaults } from '../../ui/icons';
 import { NameModal } from '../../ui/NameModal';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePage } from '../../ui/usePage';
@@ -21,6 +21,15 @@ function NewVaultButton({ isDisabled }: { isDisabled: boolean }) {
   return (
     <Button component={Link} to="/create-vault/setup" leftSection={<IconPlus size={18} />} disabled={isDisabled} aria-keyshortcuts="v">
       New vault
+    </Button>
+  );
+}
+
+/** Issue 19: a permanent vault rebuilt on this server from its history on the network (R96). */
+function RestoreVaultButton({ isDisabled }: { isDisabled: boolean }) {
+  return (
+    <Button component={Link} to="/restore-vault" variant="default" leftSection={<IconDownload size={18} />} disabled={isDisabled}>
+      Restore from network
     </Button>
   );
 }
@@ -67,7 +76,15 @@ export function VaultListPage() {
 
   return (
     <>
-      <PageHeader title="Vaults" actions={<NewVaultButton isDisabled={isCreateDisabled} />} />
+      <PageHeader
+        title="Vaults"
+        actions={
+          <Group gap="sm">
+            <RestoreVaultButton isDisabled={isCreateDisabled} />
+            <NewVaultButton isDisabled={isCreateDisabled} />
+          </Group>
+        }
+      />
       <Tabs value={status} onChange={(value) => value && void navigate({ to: '/vaults/$status', params: { status: value } })} mb="lg">
         <Tabs.List>
           <Tabs.Tab value="active">Active</Tabs.Tab>

@@ -1,5 +1,6 @@
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { canCreateVault } from '../../domain/navigationRules';
 import { IconLock, IconWorld } from '../../ui/icons';
@@ -61,6 +62,12 @@ export function VaultSetupPage() {
               Need cloud storage?{' '}
               <Anchor component="button" type="button" inherit onClick={() => customise?.()} disabled={!canCreate}>
                 Customise your setup
+              </Anchor>
+            </Text>
+            <Text size="sm" c="dimmed">
+              Have a permanent vault on the network?{' '}
+              <Anchor component={Link} to="/restore-vault" inherit>
+                Restore a vault from the network
               </Anchor>
             </Text>
           </Stack>
