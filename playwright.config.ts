@@ -70,6 +70,8 @@ export default defineConfig({
       // with the width; so do the import spec and the invitations spec (which also runs a server
       // of its own on fixed ports). Leaving a vault uses the member pages members.spec.ts runs here.
       // The manifest spec's gateway checks wait on mined blocks; its 375 px checks are inside it.
+      // The restore-from-network spec runs two servers of its own on fixed ports and a gateway,
+      // and visits its pages at 375 px itself.
       testIgnore: [
         'files.spec.ts',
         'uploadResume.spec.ts',
@@ -80,6 +82,7 @@ export default defineConfig({
         'invitations.spec.ts',
         'leaveVault.spec.ts',
         'manifest.spec.ts',
+        'restoreFromNetwork.spec.ts',
       ],
     },
   ],

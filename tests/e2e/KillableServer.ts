@@ -16,6 +16,8 @@ export class KillableServer {
   private dir: string | null = null;
   /** Bytes per second from the browser to the server; 0 lets them through at full speed. */
   uploadRate = 0;
+  /** When the proxy last passed bytes from the browser to the server (ms since the epoch). */
+  lastUploadAt = 0;
   private server: ServerProcess | null = null;
   private proxy: Server | null = null;
   private readonly sockets = new Set<Socket>();
@@ -82,6 +84,7 @@ export class KillableServer {
         this.sockets.delete(upstream);
       };
       client.on('data', (data: Buffer) => {
+        this.lastUploadAt = Date.now();
         if (!upstream.write(data)) {
           client.pause();
           upstream.once('drain', () => client.resume());
