@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { HISTORY_RUN_MAX_BYTES as RUN_MAX_BYTES, ITEM_TAGS } from '../protocol/vaultHistory';
+import { decimalTag, readAtMost } from './historyFormat';
 import { RestoreError, type FileItem, type HistoryItem, type VaultItemSource } from './restoreReader';
 
 const PAGE_SIZE = 100;
@@ -37,34 +38,9 @@ const QUERY = `query Items($tags: [TagFilter!], $first: Int, $after: String) {
   }
 }`;
 
-/** Decimal digits only (a tag is text anyone wrote). */
-function decimalTag(node: GraphQlNode, name: string): number | null {
-  const value = node.tags.find((tag) => tag.name === name)?.value;
-  return value !== undefined && /^[0-9]{1,15}$/.test(value) ? Number(value) : null;
-}
-
 /** The data size the gateway lists for an item; NaN when it does not say. */
 function itemSize(node: GraphQlNode): number {
   return node.data?.size !== undefined ? Number(node.data.size) : NaN;
-}
-
-/** A response's body, or empty when it holds more than `limit` bytes (read no further than that). */
-async function readAtMost(response: Response, limit: number): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  for await (const part of response.body as unknown as AsyncIterable<Uint8Array>) {
-    total += part.length;
-    // Leaving the loop cancels the body: the rest is never downloaded.
-    if (total > limit) return new Uint8Array(0);
-    parts.push(part);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 export function gatewaySource(gateway: string, fetchImpl: typeof fetch = fetch): VaultItemSource {
@@ -115,8 +91,8 @@ export function gatewaySource(gateway: string, fetchImpl: typeof fetch = fetch):
       ];
       const seen = new Set<string>();
       for await (const node of query(tags)) {
-        const seqFrom = decimalTag(node, 'Seq-From');
-        const seqTo = decimalTag(node, 'Seq-To');
+        const seqFrom = decimalTag(node.tags, 'Seq-From');
+        const seqTo = decimalTag(node.tags, 'Seq-To');
         if (seen.has(node.id) || seqFrom === null || seqTo === null || seqTo < seqFrom) continue;
         seen.add(node.id);
         yield {
@@ -128,7 +104,7 @@ export function gatewaySource(gateway: string, fetchImpl: typeof fetch = fetch):
             // Anyone can post a huge item with these tags: no more than a run may hold is read.
             if (itemSize(node) > RUN_MAX_BYTES) return new Uint8Array(0);
             try {
-              return await readAtMost(await openData(node.id), RUN_MAX_BYTES);
+              return (await readAtMost(await openData(node.id), RUN_MAX_BYTES)) ?? new Uint8Array(0);
             } catch (error) {
               // An item the gateway lists but cannot serve is one nobody can read: ignored like a bad one.
               if (error instanceof RestoreError) throw error;

@@ -18,6 +18,7 @@ import { Id } from '../protocol/primitives';
 import { HISTORY_RUN_MAX_BYTES, HISTORY_RUN_MAX_OPS, HISTORY_FORMAT, HISTORY_FORMAT_VERSION, type VaultHistoryRun } from '../protocol/vaultHistory';
 import { BlobStatusResponse, PullResponse } from '../protocol/vaults';
 import { importVaultHistory, refusedSeqOf } from '../sync/importVaultHistory';
+import { decimalTag, readAtMost } from './historyFormat';
 import { RestoreError, storedChunks, type RestoreFailure } from './restoreReader';
 
 /** Why the app's restore stopped: the reader's failures, and the server's refusals (R97). */
@@ -100,29 +101,6 @@ async function openItem(deps: RestoreDeps, id: string, signal?: AbortSignal): Pr
   // An item the gateway lists but cannot serve is one nobody can read: passed over like a bad one.
   if (!response.ok || !response.body) return null;
   return response;
-}
-
-/** At most `limit` bytes of a response, or null when it holds more (read no further). */
-async function readAtMost(response: Response, limit: number): Promise<Uint8Array | null> {
-  const parts: Uint8Array[] = [];
-  let total = 0;
-  for await (const part of response.body as unknown as AsyncIterable<Uint8Array>) {
-    total += part.length;
-    if (total > limit) return null;
-    parts.push(part);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-function decimalTag(tags: { name: string; value: string }[], name: string): number | null {
-  const value = tags.find((tag) => tag.name === name)?.value;
-  return value !== undefined && /^[0-9]{1,15}$/.test(value) ? Number(value) : null;
 }
 
 /** Reads every history item of the vault (each to R84's 2 MiB and no further) and has the worker judge them. */
