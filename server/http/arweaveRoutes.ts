@@ -32,7 +32,7 @@ import {
   VaultHistoryQuery,
 } from '../../src/protocol/arweave';
 import { ApiError } from '../../src/protocol/errors';
-import { ITEM_TAGS } from '../../src/protocol/vaultHistory';
+import { ITEMS_GRAPHQL_QUERY, itemTagFilter } from '../../src/protocol/vaultHistory';
 import type { StorageTransactionService } from '../arweave/StorageTransactionService';
 import type { VaultHistoryService } from '../arweave/VaultHistoryService';
 import type { DefineRoute } from './route';
@@ -100,8 +100,7 @@ export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps
     query: NetworkItemsQuery,
     auth: 'required',
     handler: async ({ query, caller }) => {
-      const gateway = deps.gatewayUrl;
-      if (!gateway) throw new ApiError('NOT_FOUND', 'Permanent storage is not configured on this server');
+      const gateway = requireGateway(deps.gatewayUrl);
       spend(caller.user.id);
       const page = await searchItems(gateway, query);
       // A gateway only the server can reach is not named (R54): the page says "this server's gateway".
@@ -115,8 +114,7 @@ export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps
     params: ArweaveTxParams,
     auth: 'required',
     handler: async ({ params, reply }) => {
-      const gateway = deps.gatewayUrl;
-      if (!gateway) throw new ApiError('NOT_FOUND', 'Permanent storage is not configured on this server');
+      const gateway = requireGateway(deps.gatewayUrl);
       const tags = await fetchTags(gateway, params.txId);
       const data = await fetch(new URL(`/${params.txId}`, gateway));
       if (data.status === 404 || (data.ok && tags === null)) throw new ApiError('NOT_FOUND', 'No transaction with this id on the network');
@@ -138,13 +136,6 @@ export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps
   });
 }
 
-const ITEMS_QUERY = `query Items($tags: [TagFilter!], $first: Int, $after: String) {
-  transactions(tags: $tags, first: $first, after: $after) {
-    pageInfo { hasNextPage }
-    edges { cursor node { id owner { address } tags { name value } data { size } } }
-  }
-}`;
-
 interface GraphQlItemsAnswer {
   data?: {
     transactions?: {
@@ -154,20 +145,20 @@ interface GraphQlItemsAnswer {
   };
 }
 
+function requireGateway(gatewayUrl: string | null | undefined): string {
+  if (!gatewayUrl) throw new ApiError('NOT_FOUND', 'Permanent storage is not configured on this server');
+  return gatewayUrl;
+}
+
 /** One page of R84/R85 items of `query.vaultId`; the tags filtered on are fixed here, only ids are the caller's. */
 async function searchItems(gateway: string, query: NetworkItemsQuery): Promise<{ items: NetworkItem[]; cursor: string | null }> {
-  const tags = [
-    { name: 'App-Name', values: [ITEM_TAGS.appName] },
-    { name: 'Cairn-Item', values: [query.item === 'vault-history' ? ITEM_TAGS.history : ITEM_TAGS.fileVersion] },
-    { name: 'Vault-Id', values: [query.vaultId] },
-    ...(query.blobId ? [{ name: 'Blob-Id', values: [query.blobId] }] : []),
-  ];
+  const tags = itemTagFilter(query.vaultId, query.item, query.blobId);
   let response: Response;
   try {
     response = await fetch(new URL('/graphql', gateway), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: ITEMS_QUERY, variables: { tags, first: NETWORK_ITEMS_PAGE_SIZE, after: query.after ?? null } }),
+      body: JSON.stringify({ query: ITEMS_GRAPHQL_QUERY, variables: { tags, first: NETWORK_ITEMS_PAGE_SIZE, after: query.after ?? null } }),
       signal: AbortSignal.timeout(30_000),
     });
   } catch {

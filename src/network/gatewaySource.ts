@@ -5,7 +5,7 @@
  * the reader checks them against the signed operations.
  */
 import { z } from 'zod';
-import { HISTORY_RUN_MAX_BYTES as RUN_MAX_BYTES, ITEM_TAGS } from '../protocol/vaultHistory';
+import { HISTORY_RUN_MAX_BYTES as RUN_MAX_BYTES, ITEMS_GRAPHQL_QUERY, itemTagFilter } from '../protocol/vaultHistory';
 import { decimalTag, readAtMost } from './historyFormat';
 import { RestoreError, type FileItem, type HistoryItem, type VaultItemSource } from './restoreReader';
 
@@ -30,13 +30,6 @@ const GraphQlPage = z.object({
   }),
 });
 type GraphQlNode = z.infer<typeof GraphQlPage>['data']['transactions']['edges'][number]['node'];
-
-const QUERY = `query Items($tags: [TagFilter!], $first: Int, $after: String) {
-  transactions(tags: $tags, first: $first, after: $after) {
-    pageInfo { hasNextPage }
-    edges { cursor node { id owner { address } tags { name value } data { size } } }
-  }
-}`;
 
 /** The data size the gateway lists for an item; NaN when it does not say. */
 function itemSize(node: GraphQlNode): number {
@@ -63,7 +56,7 @@ export function gatewaySource(gateway: string, fetchImpl: typeof fetch = fetch):
       const response = await request(`${base}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: QUERY, variables: { tags, first: PAGE_SIZE, after } }),
+        body: JSON.stringify({ query: ITEMS_GRAPHQL_QUERY, variables: { tags, first: PAGE_SIZE, after } }),
       });
       if (!response.ok) throw new RestoreError('UNREACHABLE', `${label} answered ${response.status} to a search of its items.`);
       const page = GraphQlPage.safeParse(await response.json().catch(() => null));
@@ -84,11 +77,7 @@ export function gatewaySource(gateway: string, fetchImpl: typeof fetch = fetch):
   return {
     label,
     async *historyItems(vaultId: string): AsyncGenerator<HistoryItem> {
-      const tags = [
-        { name: 'App-Name', values: [ITEM_TAGS.appName] },
-        { name: 'Cairn-Item', values: [ITEM_TAGS.history] },
-        { name: 'Vault-Id', values: [vaultId] },
-      ];
+      const tags = itemTagFilter(vaultId, 'vault-history');
       const seen = new Set<string>();
       for await (const node of query(tags)) {
         const seqFrom = decimalTag(node.tags, 'Seq-From');
@@ -115,12 +104,7 @@ export function gatewaySource(gateway: string, fetchImpl: typeof fetch = fetch):
       }
     },
     async *fileItems(vaultId: string, blobId: string): AsyncGenerator<FileItem> {
-      const tags = [
-        { name: 'App-Name', values: [ITEM_TAGS.appName] },
-        { name: 'Cairn-Item', values: [ITEM_TAGS.fileVersion] },
-        { name: 'Vault-Id', values: [vaultId] },
-        { name: 'Blob-Id', values: [blobId] },
-      ];
+      const tags = itemTagFilter(vaultId, 'file-version', blobId);
       for await (const node of query(tags)) {
         const size = itemSize(node);
         yield {

@@ -90,3 +90,24 @@ export function exportRunEntryName(seqFrom: number): string {
 export function exportBlobEntryName(blobId: string): string {
   return `blobs/${blobId}`;
 }
+
+/**
+ * A gateway's GraphQL search for items by tags, a page at a time (R86): the `cairn` command asks
+ * a gateway with it, the server's `GET /api/arweave/items` asks its own.
+ */
+export const ITEMS_GRAPHQL_QUERY = `query Items($tags: [TagFilter!], $first: Int, $after: String) {
+  transactions(tags: $tags, first: $first, after: $after) {
+    pageInfo { hasNextPage }
+    edges { cursor node { id owner { address } tags { name value } data { size } } }
+  }
+}`;
+
+/** The tag filter that finds vault `vaultId`'s history runs (R84) or a blob's file items (R85). */
+export function itemTagFilter(vaultId: string, item: 'vault-history' | 'file-version', blobId?: string): { name: string; values: string[] }[] {
+  return [
+    { name: 'App-Name', values: [ITEM_TAGS.appName] },
+    { name: 'Cairn-Item', values: [item === 'vault-history' ? ITEM_TAGS.history : ITEM_TAGS.fileVersion] },
+    { name: 'Vault-Id', values: [vaultId] },
+    ...(blobId !== undefined ? [{ name: 'Blob-Id', values: [blobId] }] : []),
+  ];
+}
