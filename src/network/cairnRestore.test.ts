@@ -43,19 +43,10 @@ import { forgetPickedFiles } from '../sync/uploadQueue';
 import * as actions from '../sync/vaultActions';
 import { fileItemTags, historyItemTags, type VaultHistoryRun as HistoryRun } from '../protocol/vaultHistory';
 import { writeEncryptedExport } from './encryptedExport';
+import { incompressible } from '../../tests/fixtures/incompressible';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'bin', 'cairn.mjs');
-
-function incompressible(size: number, seed: number): Buffer {
-  const out = Buffer.alloc(size);
-  let x = seed;
-  for (let i = 0; i < size; i++) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    out[i] = x >>> 24;
-  }
-  return out;
-}
 
 interface CliRun {
   code: number | null;

@@ -29,6 +29,7 @@ import { SyncClient } from './SyncClient';
 import { injectFetch } from './testing/realServer';
 import { forgetPickedFiles } from './uploadQueue';
 import * as actions from './vaultActions';
+import { incompressible } from '../../tests/fixtures/incompressible';
 
 /** Every request a device sent: method, URL, headers and body, as text for searching. */
 class Wire {
@@ -52,16 +53,6 @@ class Wire {
     const text = typeof needle === 'string' ? Buffer.from(needle, 'utf8').toString('latin1') : needle.toString('latin1');
     return this.sent.filter((request) => request.includes(text));
   }
-}
-
-function incompressible(size: number, seed: number): Buffer {
-  const out = Buffer.alloc(size);
-  let x = seed;
-  for (let i = 0; i < size; i++) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    out[i] = x >>> 24;
-  }
-  return out;
 }
 
 describeEachDatabase('[R82] upload zip & unpack into a private vault', (env) => {
