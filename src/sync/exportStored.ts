@@ -5,15 +5,14 @@
  * route and checked against the chunk hashes its uploader signed, never decrypted.
  */
 import Dexie from 'dexie';
+import { sha256Hex } from '../crypto/fileChunks';
 import type { HistoryEntry } from '../protocol/vaultHistory';
 import type { CairnDb } from '../storage/db';
 import type { VersionRecord } from '../storage/vaultRecords';
+import { DOWNLOAD_WINDOW } from './downloadFile';
 import { pumpInOrder } from './pumpInOrder';
 import { chunkPath } from './SyncContext';
 import { API_BASE } from './uploadQueue';
-
-/** Chunks fetched ahead of the one written: as a download's window (8 MiB each), memory stays flat. */
-const STORED_WINDOW = 3;
 
 /** Why an export stopped; the message names the file and is what the user reads. */
 export class ExportError extends Error {
@@ -62,11 +61,6 @@ export async function readExportVersions(db: CairnDb, accountId: string, vaultId
     .map((version) => ({ version, fileName: nodeOf.get(version.fileId)!.name }));
 }
 
-async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** GETs one stored chunk; a port so a test serves its own bytes. */
 export type FetchStoredChunk = (url: string, signal: AbortSignal) => Promise<Uint8Array<ArrayBuffer>>;
 
@@ -81,7 +75,7 @@ export const fetchStoredChunk: FetchStoredChunk = async (url, signal) => {
  * The version's stored bytes, chunk after chunk (R85), as a stream: every chunk checked against
  * its signed SHA-256 and its length summed to `storedSize` before it is handed on; the first bad
  * or missing chunk errors the stream with an ExportError naming the file, and nothing after it
- * is written. At most STORED_WINDOW chunks are held at once.
+ * is written. At most DOWNLOAD_WINDOW chunks are held at once, as in a download.
  */
 export function storedBlobStream(
   vaultId: string,
@@ -95,8 +89,8 @@ export function storedBlobStream(
   let received = 0;
   pumpInOrder<Uint8Array<ArrayBuffer>>({
     count: version.chunkCount,
-    concurrency: STORED_WINDOW,
-    window: STORED_WINDOW,
+    concurrency: DOWNLOAD_WINDOW,
+    window: DOWNLOAD_WINDOW,
     signal: options.signal,
     produce: async (index) => {
       let stored: Uint8Array<ArrayBuffer>;
