@@ -112,6 +112,7 @@ export function createTransferPool(size = Math.min(4, globalThis.navigator?.hard
     putChunk: (request) => run((remote) => remote.putChunk(request), request.body.size),
     // The spool is one directory of the origin's, shared by every worker: any one clears it.
     clearSpool: (scope) => run((remote) => remote.clearSpool(scope)),
+    dropSpooled: (name) => run((remote) => remote.dropSpooled(name)),
     downloadChunk: (request) => run((remote) => remote.downloadChunk(request), chunkBytes(request.index, request.header)),
     cacheChunk: (request) => run((remote) => remote.cacheChunk(request), (result) => result.size),
     hashChunk: (request) => run((remote) => remote.hashChunk(request), chunkBytes(request.index, request.header)),

@@ -343,6 +343,36 @@ describe('[R2] an interruption costs at most one chunk sent again', () => {
   });
 });
 
+describe('[R14] the spool of sealed chunks', () => {
+  it('a pause with chunks sealed ahead leaves none of them on disk, and a resumed upload leaves nothing', async () => {
+    const vaultId = await privateVault();
+    transfer.spool = new Set();
+    const size = 6 * CHUNK_SIZE;
+    // Offline during chunk 1: chunks 2 to 4 are sealed ahead of a PUT that never comes.
+    let offline!: () => void;
+    const wentOffline = new Promise<void>((resolve) => (offline = resolve));
+    transfer.onPut = async (index) => {
+      if (index !== 1) return;
+      server.isOffline = true;
+      offline();
+      // Long enough for the chunks ahead to be sealed while this PUT fails.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    await actions.uploadFiles(vaultId, null, [{ file: file('ahead.bin', bytes(size)) }]);
+    await wentOffline;
+    await client.idle();
+    expect((await onlyUpload()).state).toBe('paused');
+    await vi.waitFor(() => expect([...transfer.spool!]).toEqual([]));
+
+    transfer.onPut = null;
+    server.isOffline = false;
+    client.context.requestUploads();
+    await client.idle();
+    expect(await onlyUpload()).toMatchObject({ state: 'done', sentBytes: size });
+    await vi.waitFor(() => expect([...transfer.spool!]).toEqual([]));
+  });
+});
+
 describe('[R14] one record write per chunk', () => {
   it('each further chunk costs one write of the upload record (its hashes with the progress before it)', async () => {
     const vaultId = await privateVault();

@@ -458,6 +458,11 @@ export class UploadQueue {
       }
     };
 
+    /** A sealed chunk that will not be sent: its spool file goes now, not at the next run's clear. */
+    const drop = (sealed: SealedChunk) => {
+      if (sealed.spooled) void transfer.dropSpooled?.(sealed.spooled).catch(() => undefined);
+    };
+
     let record = initial;
     /** Plaintext bytes of finished PUTs, not yet in the record. */
     let unrecordedSent = 0;
@@ -484,21 +489,30 @@ export class UploadQueue {
         }
         const sent = unrecordedSent;
         unrecordedSent = 0;
-        record = UploadQueue.goingOn(
-          await this.update(uploadId, (r) => {
-            r.chunkHashes[index] = sealed.sha256;
-            r.sentBytes += sent;
-          }),
-        );
-        if (putting) await putting;
-        putting = put(index, sealed);
+        let handedOver = false;
+        try {
+          record = UploadQueue.goingOn(
+            await this.update(uploadId, (r) => {
+              r.chunkHashes[index] = sealed.sha256;
+              r.sentBytes += sent;
+            }),
+          );
+          if (putting) await putting;
+          // The PUT removes the sealed copy once it ends, sent or not.
+          putting = put(index, sealed);
+          handedOver = true;
+        } finally {
+          if (!handedOver) drop(sealed);
+        }
         // Awaited before the next PUT or on the way out: never an unhandled rejection meanwhile.
         putting.catch(() => undefined);
       }
       if (putting) await putting;
     } finally {
-      // Leaving early (cancelled, paused, a failure): the PUT on the wire ends before this run
-      // does, so a run after it never has two chunks of the file on the wire.
+      // Leaving early (cancelled, paused, a failure): the chunks sealed ahead are dropped as their
+      // sealing ends (not awaited: leaving need not wait for them), and the PUT on the wire ends
+      // before this run does, so a run after it never has two chunks of the file on the wire.
+      for (const { sealing } of ahead.splice(0)) void sealing.then(drop, () => undefined);
       await putting?.catch(() => undefined);
     }
     if (unrecordedSent === 0) return record;

@@ -94,6 +94,8 @@ export interface TransferApi {
    * failure and never sent. Only while no upload is sending (the upload queue's lock).
    */
   clearSpool(scope: string): Promise<void>;
+  /** Removes one sealed chunk's spool file (`SealedChunk.spooled`) that will not be sent; quiet when it is gone. */
+  dropSpooled(name: string): Promise<void>;
   /**
    * GETs, checks the SHA-256 against `expectedSha256` (Error('CHUNK_TAMPERED') otherwise) and
    * opens the chunk (Error('CHUNK_TAMPERED') when authentication fails). Answers the plaintext,

@@ -138,6 +138,7 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
     },
 
     clearSpool: (scope) => spool.clear(scope),
+    dropSpooled: (name) => spool.drop(name),
 
     async downloadChunk({ index, header, rawKey, url, expectedSha256, cacheName }) {
       checkedRange(index, header);

@@ -301,6 +301,13 @@ export class FakeTransfer implements TransferPort {
   crashDuring: number | null = null;
   /** Awaited as each PUT starts, before its bytes count (tests use it to interrupt at a chosen point). */
   onPut: ((index: number) => void | Promise<void>) | null = null;
+  /**
+   * Set (by a test) to spool sealed chunks as the worker does on disk: each sealed chunk is a
+   * named entry here until its PUT ends or it is dropped, so a test sees what a run leaves behind.
+   * Null: sealed chunks are in-memory Blobs, as without OPFS.
+   */
+  spool: Set<string> | null = null;
+  private spooledCount = 0;
 
   constructor(private readonly server: FakeVaultServer) {}
 
@@ -334,7 +341,13 @@ export class FakeTransfer implements TransferPort {
     const stored = await FakeTransfer.storedOf(request);
     const sha256 = await sha256Hex(stored);
     if (request.expectedSha256 && request.expectedSha256 !== sha256) throw new Error('FILE_CHANGED');
-    return { body: new Blob([stored as Uint8Array<ArrayBuffer>]), spooled: null, sha256, storedSize: stored.byteLength };
+    const spooled = this.spool ? `${request.spoolScope}/${++this.spooledCount}.chunk` : null;
+    if (spooled) this.spool?.add(spooled);
+    return { body: new Blob([stored as Uint8Array<ArrayBuffer>]), spooled, sha256, storedSize: stored.byteLength };
+  }
+
+  async dropSpooled(name: string) {
+    this.spool?.delete(name);
   }
 
   async putChunk(request: Parameters<TransferPort['putChunk']>[0]) {
@@ -358,6 +371,8 @@ export class FakeTransfer implements TransferPort {
       this.sent.push(index);
     } finally {
       this.inFlight -= 1;
+      // Sent or not, the worker removes the sealed copy once its PUT ends.
+      if (request.spooled) this.spool?.delete(request.spooled);
     }
   }
 
