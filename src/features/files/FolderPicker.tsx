@@ -12,6 +12,13 @@ interface FolderPickerProps {
   excludedIds?: ReadonlySet<string>;
 }
 
+/**
+ * The folder list's height, whatever it holds (about four rows, then it scrolls): the folders load
+ * after the dialog opens, and a list that grew then would move the dialog's buttons under the
+ * pointer of someone about to click them.
+ */
+const FOLDER_LIST_HEIGHT = 160;
+
 /** Browse the vault's folders to choose a destination (move and upload confirmation). */
 export function FolderPicker({ vaultId, vaultName, value, onChange, excludedIds }: FolderPickerProps) {
   const children = useChildren(vaultId, value);
@@ -36,8 +43,8 @@ export function FolderPicker({ vaultId, vaultName, value, onChange, excludedIds 
           ))}
         </Breadcrumbs>
       </Group>
-      <ScrollArea.Autosize mah={200}>
-        {folders.length === 0 ? (
+      <ScrollArea h={FOLDER_LIST_HEIGHT} type="auto">
+        {children === undefined ? null : folders.length === 0 ? (
           <Text size="sm" c="dimmed" p="xs">
             No folders here.
           </Text>
@@ -55,7 +62,7 @@ export function FolderPicker({ vaultId, vaultName, value, onChange, excludedIds 
             />
           ))
         )}
-      </ScrollArea.Autosize>
+      </ScrollArea>
     </Paper>
   );
 }
