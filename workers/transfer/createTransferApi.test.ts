@@ -168,6 +168,39 @@ describe('transfer worker API', () => {
   });
 });
 
+describe('the spooled copy of a sealed chunk', () => {
+  it('is removed before putChunk answers, sent or refused: the pool may end this worker as soon as it answers', async () => {
+    const files = new Set<string>();
+    let made = 0;
+    const spool = {
+      keep: async (bytes: Uint8Array<ArrayBuffer>) => {
+        const name = `acc/${++made}.chunk`;
+        files.add(name);
+        return { body: new Blob([bytes]), name };
+      },
+      // A removal that takes a moment, as a file system's does.
+      drop: async (name: string) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        files.delete(name);
+      },
+      clear: async () => files.clear(),
+    };
+    const server = createFakeChunkServer();
+    const api = createTransferApi({ fetch: server.fetch, spool });
+    const header = chunkHeaderFor(40, 16);
+    const content = randomBytes(40);
+    const sealed = await api.sealChunk({ file: new Blob([content]), index: 0, header, rawKey: null, spoolScope: 'acc' });
+    expect([...files]).toEqual([sealed.spooled]);
+    await api.putChunk({ body: sealed.body, sha256: sealed.sha256, url: urlOf(0), spooled: sealed.spooled });
+    expect([...files]).toEqual([]);
+
+    // Refused (other bytes at a stored index): the copy goes all the same.
+    const other = await api.sealChunk({ file: new Blob([randomBytes(40)]), index: 0, header, rawKey: null, spoolScope: 'acc' });
+    await expect(api.putChunk({ body: other.body, sha256: other.sha256, url: urlOf(0), spooled: other.spooled })).rejects.toThrow('UPLOAD_FAILED: 409');
+    expect([...files]).toEqual([]);
+  });
+});
+
 /** Cache Storage in memory, as much of it as the transfer API uses. */
 function createMemoryCaches() {
   const stores = new Map<string, Map<string, Response>>();

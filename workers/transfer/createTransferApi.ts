@@ -131,9 +131,11 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
         });
         if (!response.ok) throw new Error(`UPLOAD_FAILED: ${response.status}`);
       } finally {
-        // Sent or not, this sealed copy is done with: a retry seals the chunk again. Not waited
-        // for: the next chunk's PUT need not wait on a file removal (drop never rejects).
-        if (spooled) void spool.drop(spooled);
+        // Sent or not, this sealed copy is done with: a retry seals the chunk again. Awaited (a
+        // removal takes about a millisecond, and drop never rejects): the pool recycles a worker
+        // as soon as it has no call in flight, and a removal still running then would be cut off,
+        // leaving the file behind.
+        if (spooled) await spool.drop(spooled);
       }
     },
 
