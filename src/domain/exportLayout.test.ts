@@ -9,7 +9,7 @@ import {
   plainExportLayout,
   timelineExport,
 } from './exportLayout';
-import { exportRunEntryName as historyEntryName, type HistoryEntry } from '../protocol/vaultHistory';
+import { exportRunEntryName as historyEntryName, splitIntoRuns, type HistoryEntry } from '../protocol/vaultHistory';
 import type { ExportNode } from './exportLayout';
 
 let created = 0;
@@ -96,6 +96,16 @@ describe('encrypted export layout (R87)', () => {
     expect(runs[2]!.ops[0]).toEqual({ seq: 2001, receivedAt: 3000, op: { id: 'op2001' } });
     expect(runs.map((r) => historyEntryName(r.seqFrom))).toEqual(['history/0000000001.json', 'history/0000001001.json', 'history/0000002001.json']);
     expect(historyRuns('v1', [])).toEqual([]);
+  });
+
+  it('[R84] runs cut by bytes too (the in-app restore\'s import requests): each within the limit, none empty, nothing lost', () => {
+    const entries = ops(10);
+    const oneEntry = JSON.stringify(entries[0]).length;
+    const runs = [...splitIntoRuns('v1', entries, 1_000, oneEntry * 3)];
+    expect(runs.map((r) => r.ops.length)).toEqual([3, 3, 3, 1]);
+    expect(runs.flatMap((r) => r.ops.map((o) => o.seq))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // An operation larger than the limit still goes, alone.
+    expect([...splitIntoRuns('v1', entries.slice(0, 2), 1_000, 1)].map((r) => [r.seqFrom, r.seqTo])).toEqual([[1, 1], [2, 2]]);
   });
 
   it('[R87] refuses a history with a gap rather than write one no reader can verify', () => {

@@ -12,7 +12,7 @@
 import {
   EXPORT_FORMAT,
   type ExportManifest,
-  HISTORY_FORMAT,
+  splitIntoRuns,
   HISTORY_FORMAT_VERSION,
   HISTORY_RUN_MAX_OPS,
   type HistoryEntry,
@@ -98,12 +98,7 @@ export function historyRuns(vaultId: string, ops: readonly HistoryEntry[], runMa
   ops.forEach((o, i) => {
     if (o.seq !== i + 1) throw new ExportLayoutError(`This device holds the vault's history up to operation ${i} only; operation ${i + 1} is missing. Let the vault sync, then export again.`);
   });
-  const runs: VaultHistoryRun[] = [];
-  for (let start = 0; start < ops.length; start += runMax) {
-    const slice = ops.slice(start, start + runMax).map(({ seq, receivedAt, op }) => ({ seq, receivedAt, op }));
-    runs.push({ format: HISTORY_FORMAT, version: HISTORY_FORMAT_VERSION, vaultId, seqFrom: slice[0]!.seq, seqTo: slice.at(-1)!.seq, ops: slice });
-  }
-  return runs;
+  return [...splitIntoRuns(vaultId, ops, runMax)];
 }
 
 export function exportManifest(vaultId: string, headSeq: number, exportedAt: number): ExportManifest {

@@ -15,7 +15,7 @@ import type { ApiClient, FetchLike } from '../platform/apiClient';
 import { NetworkItemsPage, type NetworkItemsQuery } from '../protocol/arweave';
 import { ApiError } from '../protocol/errors';
 import { Id } from '../protocol/primitives';
-import { HISTORY_RUN_MAX_BYTES, HISTORY_RUN_MAX_OPS, HISTORY_FORMAT, HISTORY_FORMAT_VERSION, type VaultHistoryRun } from '../protocol/vaultHistory';
+import { HISTORY_RUN_MAX_BYTES, HISTORY_RUN_MAX_OPS, splitIntoRuns, type VaultHistoryRun } from '../protocol/vaultHistory';
 import { BlobStatusResponse, PullResponse } from '../protocol/vaults';
 import { importVaultHistory, refusedSeqOf } from '../sync/importVaultHistory';
 import { decimalTag, readAtMost } from './historyFormat';
@@ -135,24 +135,9 @@ async function readAndJudge(deps: RestoreDeps, vaultId: string, onProgress: (p: 
   }
 }
 
-/** The judged operations as import runs: consecutive, each within R84's limits. */
-function* runsOf(plan: RestorePlan, fromSeq: number): Generator<VaultHistoryRun> {
-  let ops: RestorePlan['ops'] = [];
-  let bytes = 0;
-  const flush = (): VaultHistoryRun => {
-    const run: VaultHistoryRun = { format: HISTORY_FORMAT, version: HISTORY_FORMAT_VERSION, vaultId: plan.vaultId, seqFrom: ops[0]!.seq, seqTo: ops.at(-1)!.seq, ops };
-    ops = [];
-    bytes = 0;
-    return run;
-  };
-  for (const entry of plan.ops) {
-    if (entry.seq < fromSeq) continue;
-    const size = JSON.stringify(entry).length;
-    if (ops.length > 0 && (ops.length >= Math.min(RUN_OPS, HISTORY_RUN_MAX_OPS) || bytes + size > RUN_BYTES)) yield flush();
-    ops.push(entry);
-    bytes += size;
-  }
-  if (ops.length > 0) yield flush();
+/** The judged operations from `fromSeq` on as import runs: consecutive, each within R84's limits. */
+function runsOf(plan: RestorePlan, fromSeq: number): Generator<VaultHistoryRun> {
+  return splitIntoRuns(plan.vaultId, plan.ops.filter((entry) => entry.seq >= fromSeq), Math.min(RUN_OPS, HISTORY_RUN_MAX_OPS), RUN_BYTES);
 }
 
 /** This user's view of the vault on this server: its head, or null when they cannot read it here. */

@@ -40,6 +40,30 @@ export const VaultHistoryRun = z
   });
 export type VaultHistoryRun = z.infer<typeof VaultHistoryRun>;
 
+/**
+ * Consecutive `entries` cut into runs of at most `maxOps` operations and, when given, about
+ * `maxBytes` of JSON each (a run holds at least one operation). Each entry keeps only the fields
+ * R84 writes. The export writes its runs with it, the in-app restore its import requests.
+ */
+export function* splitIntoRuns(vaultId: string, entries: Iterable<HistoryEntry>, maxOps: number, maxBytes = Infinity): Generator<VaultHistoryRun> {
+  let ops: HistoryEntry[] = [];
+  let bytes = 0;
+  const flush = (): VaultHistoryRun => {
+    const run: VaultHistoryRun = { format: HISTORY_FORMAT, version: HISTORY_FORMAT_VERSION, vaultId, seqFrom: ops[0]!.seq, seqTo: ops.at(-1)!.seq, ops };
+    ops = [];
+    bytes = 0;
+    return run;
+  };
+  for (const { seq, receivedAt, op } of entries) {
+    const entry = { seq, receivedAt, op };
+    const size = maxBytes === Infinity ? 0 : JSON.stringify(entry).length;
+    if (ops.length > 0 && (ops.length >= maxOps || bytes + size > maxBytes)) yield flush();
+    ops.push(entry);
+    bytes += size;
+  }
+  if (ops.length > 0) yield flush();
+}
+
 /** R87: `cairn-export.json`, the manifest of an encrypted export. */
 export const ExportManifest = z.object({
   format: z.literal(EXPORT_FORMAT),
