@@ -30,6 +30,8 @@ export const cairnTheme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  // Someone whose system asks for less motion gets dialogs, menus and notices without animation.
+  respectReducedMotion: true,
 });
 
 /**

@@ -14,6 +14,7 @@ import { useVaultRoom } from './VaultRoomContext';
 import { LinkPending } from './LinkPending';
 import { DeletedFile, PendingNode } from './LinkedNodeStates';
 import { copyPublicLink, publicFileLink } from '../public/shareLinks';
+import { isPageKey } from '../../ui/pageKeys';
 
 /** .../stack/$stackId?resourceVersion: a file with its versions (spec 000 sections 2 and 4, stack viewer). */
 export function StackViewerPage() {
@@ -41,8 +42,7 @@ export function StackViewerPage() {
   // Escape goes back to the folder, as the file list's Escape goes back to the vaults.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      if (document.querySelector('[role="dialog"], [role="menu"]')) return;
+      if (event.key !== 'Escape' || !isPageKey(event)) return;
       void backTo();
     };
     window.addEventListener('keydown', onKey);

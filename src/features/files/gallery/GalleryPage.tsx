@@ -10,6 +10,7 @@ import { FilePreview } from '../FilePreview';
 import { useVaultRoom } from '../VaultRoomContext';
 import { GalleryStrip } from './GalleryStrip';
 import { useGalleryItems } from './useGalleryItems';
+import { isPageKey } from '../../../ui/pageKeys';
 
 /**
  * .../gallery and .../gallery/folders/$folderId#versionId: a folder's images and videos, one
@@ -43,11 +44,7 @@ export function GalleryPage() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (document.querySelector('[role="dialog"], [role="menu"]')) return;
-      const target = event.target as HTMLElement | null;
-      // Arrow keys belong to a focused video or audio element's seek bar.
-      if (target?.closest('video, audio, input, textarea')) return;
+      if (!isPageKey(event)) return;
       if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
         event.preventDefault();
         show(stepGalleryIndex(current, event.key === 'ArrowLeft' ? -1 : 1, items?.length ?? 0));
