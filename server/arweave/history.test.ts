@@ -349,6 +349,8 @@ describeEachDatabase('a permanent vault history on the network', (env) => {
     expect(runs.length).toBe(1);
     expect(Number(runs[0]!.size)).toBeGreaterThan(0);
     expect((await usage()).permanentUsed).toBe(file.storedSize + Number(runs[0]!.size));
+    // The cards show the runs as Other: the response says how much of the figure they are.
+    expect((await usage()).permanentLogUsed).toBe(Number(runs[0]!.size));
 
     const listed = StorageTransactionPage.parse((await api.get('/api/storage/transactions', { token: owner.token })).body);
     expect(listed.items.filter((t) => t.vaultId === vaultId).map((t) => t.versionId)).toEqual([(await allRowsOf(vaultId)).find((r) => r.kind === 'version')!.version_id]);

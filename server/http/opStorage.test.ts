@@ -54,7 +54,7 @@ describeEachDatabase('operation bytes in storage', (env) => {
     const rejected = await push(contributor, cloudId, newId(), { type: 'folder.create', parentId: newId(), name: sealed() });
     expectRejected(rejected.result, 'INVALID_OPERATION');
 
-    expect(await storage(owner)).toMatchObject({ cloudUsed: bytesOf(created.op, permanent.op, folder.op), permanentUsed: 0 });
+    expect(await storage(owner)).toMatchObject({ cloudUsed: bytesOf(created.op, permanent.op, folder.op), cloudLogUsed: bytesOf(created.op, permanent.op, folder.op), permanentUsed: 0 });
     // The contributor's own account pays nothing for the owner's vault.
     expect((await storage(contributor)).cloudUsed).toBe(0);
   });

@@ -52,7 +52,7 @@ export class StorageService {
   }
 
   /** Bytes charged to `userId`, read through `db` (a transaction when reserving). */
-  async usedBy(userId: string, db: Db = this.db): Promise<{ cloud: number; permanent: number }> {
+  async usedBy(userId: string, db: Db = this.db): Promise<{ cloud: number; permanent: number; cloudLog: number; permanentLog: number }> {
     const now = this.clock.now();
     const rows = await db
       .selectFrom('blobs')
@@ -61,13 +61,13 @@ export class StorageService {
       .where((eb) => eb.or([eb('status', '=', 'committed'), eb('expires_at', '>', now)]))
       .groupBy('is_cloud')
       .execute();
-    const used = { cloud: 0, permanent: 0 };
+    const used = { cloud: 0, permanent: 0, cloudLog: await this.operationBytesOf(userId, db), permanentLog: await this.historyBytesOf(userId, db) };
     for (const row of rows) {
       if (Number(row.is_cloud) === 1) used.cloud += Number(row.bytes);
       else used.permanent += Number(row.bytes);
     }
-    used.cloud += await this.operationBytesOf(userId, db);
-    used.permanent += await this.historyBytesOf(userId, db);
+    used.cloud += used.cloudLog;
+    used.permanent += used.permanentLog;
     return used;
   }
 
@@ -184,6 +184,8 @@ export class StorageService {
       cloudUsed: used.cloud,
       permanentTotal: await this.allowanceOf(userId, false),
       permanentUsed: used.permanent,
+      cloudLogUsed: used.cloudLog,
+      permanentLogUsed: used.permanentLog,
     };
   }
 }

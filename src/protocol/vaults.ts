@@ -440,6 +440,13 @@ export const StorageResponse = z.object({
   cloudUsed: z.number(),
   permanentTotal: z.number(),
   permanentUsed: z.number(),
+  /**
+   * Of the used figures, the vaults' own records rather than files: their operation logs (cloud)
+   * and their history runs on the network (permanent, R84). The storage cards show them as Other.
+   * Absent from a figure cached before they were sent: 0.
+   */
+  cloudLogUsed: z.number().default(0),
+  permanentLogUsed: z.number().default(0),
 });
 export type StorageResponse = z.infer<typeof StorageResponse>;
 

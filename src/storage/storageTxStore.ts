@@ -16,8 +16,8 @@ export interface StorageTxRecord extends StorageTransaction {
   accountId: string;
 }
 
-/** GET /storage as last answered, so the cards show offline too. */
-export interface StorageUsageRecord extends StorageResponse {
+/** GET /storage as last answered, so the cards show offline too (a figure cached by an older version has no log fields). */
+export interface StorageUsageRecord extends Omit<StorageResponse, 'cloudLogUsed' | 'permanentLogUsed'>, Partial<Pick<StorageResponse, 'cloudLogUsed' | 'permanentLogUsed'>> {
   accountId: string;
   fetchedAt: number;
 }

@@ -91,7 +91,12 @@ export function StorageCards() {
   const usage = useStorageUsage();
   const inputs = useOwnedUsageInputs();
   const [isVerifying, setVerifying] = useState(false);
-  const categories = useMemo(() => categoryUsage(inputs?.vaults ?? [], inputs?.versions ?? []), [inputs]);
+  const cloudRecords = usage?.cloudLogUsed ?? 0;
+  const permanentRecords = usage?.permanentLogUsed ?? 0;
+  const categories = useMemo(
+    () => categoryUsage(inputs?.vaults ?? [], inputs?.versions ?? [], { cloud: cloudRecords, permanent: permanentRecords }),
+    [inputs, cloudRecords, permanentRecords],
+  );
   // The session's sync starts in the shell's effect, after this page's on a fresh load: wait for it.
   const { sync } = useStorageTxState();
 

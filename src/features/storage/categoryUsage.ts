@@ -41,11 +41,21 @@ export function emptyUsage(): CategoryUsage {
   return { documents: 0, photos: 0, video: 0, audio: 0, other: 0 };
 }
 
-/** Bytes per category for permanent and for cloud vaults owned by the user. */
-export function categoryUsage(vaults: readonly Pick<VaultRecord, 'vaultId' | 'isCloud' | 'role'>[], versions: readonly Pick<VersionRecord, 'vaultId' | 'mimeTypeText' | 'storedSize'>[]): { permanent: CategoryUsage; cloud: CategoryUsage } {
+/**
+ * Bytes per category for permanent and for cloud vaults owned by the user. `records`: the bytes of
+ * the vaults' own records the server counts besides files (operation logs in cloud storage,
+ * history runs in permanent storage; GET /storage), which are Other.
+ */
+export function categoryUsage(
+  vaults: readonly Pick<VaultRecord, 'vaultId' | 'isCloud' | 'role'>[],
+  versions: readonly Pick<VersionRecord, 'vaultId' | 'mimeTypeText' | 'storedSize'>[],
+  records: { cloud: number; permanent: number } = { cloud: 0, permanent: 0 },
+): { permanent: CategoryUsage; cloud: CategoryUsage } {
   const kindOf = new Map<string, 'permanent' | 'cloud'>();
   for (const vault of vaults) if (vault.role === 'OWNER') kindOf.set(vault.vaultId, vault.isCloud ? 'cloud' : 'permanent');
   const usage = { permanent: emptyUsage(), cloud: emptyUsage() };
+  usage.cloud.other += records.cloud;
+  usage.permanent.other += records.permanent;
   for (const version of versions) {
     const kind = kindOf.get(version.vaultId);
     // Stored bytes (ciphertext with its tags), what the allowance on the cards counts.
