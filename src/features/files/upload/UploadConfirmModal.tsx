@@ -127,6 +127,12 @@ export function UploadConfirmModal({ items, initialFolderId, duplicates = null, 
             {space.text}
           </Text>
         )}
+        {/* Holds the line the figure takes, so the buttons below do not move when it comes. */}
+        {!space && !isUnchecked && (
+          <Text size="sm" c="dimmed">
+            Checking the available space…
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={isBusy}>
             Cancel
