@@ -41,6 +41,8 @@ describeEachDatabase('uploads', (env) => {
       cloudUsed: 0,
       permanentTotal: VAULT_LIMITS.FREE_PERMANENT_BYTES,
       permanentUsed: 0,
+      cloudLogUsed: 0,
+      permanentLogUsed: 0,
     });
     await app.close();
   });
