@@ -1,7 +1,8 @@
 /**
  * A real S3-compatible server (s3rver) for a test, in this process on a free port with its data in
  * a temporary directory, so the S3 blob store is tested against S3's wire protocol rather than a
- * fake. s3rver accepts the access key S3RVER with the secret S3RVER and signs with SigV4 as S3 does.
+ * fake. s3rver knows one access key, S3RVER (secret S3RVER), and refuses others; unlike AWS S3 it
+ * does not check a SigV4 signature, so a wrong secret with that key passes.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
