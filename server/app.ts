@@ -13,7 +13,7 @@ import { WS_MAX_MESSAGE_BYTES } from '../src/protocol/ws';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BlobStore } from './blobs/BlobStore';
-import { DiskBlobStore } from './blobs/DiskBlobStore';
+import { createBlobStore } from './blobs/createBlobStore';
 import type { Config } from './config';
 import type { Database } from './db/Database';
 import { ArweaveRelay, type RelayOptions } from './arweave/ArweaveRelay';
@@ -56,7 +56,7 @@ export interface AppDeps {
   clock?: Clock;
   /** Overrides `config.staticDir`. */
   staticDir?: string;
-  /** Where chunk bytes go; default: files under DATA_DIR/blobs. */
+  /** Where chunk bytes go; default: the settings' choice (S3_BUCKET, else files under DATA_DIR/blobs). */
   blobs?: BlobStore;
   /** Carries vault pokes between processes; default one process only. The app closes it. */
   pokeBus?: PokeBus;
@@ -115,6 +115,10 @@ export const CONTENT_SECURITY_POLICY = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const blobStore = deps.blobs ?? createBlobStore(config);
+  // Before anything starts: a bucket that is missing or refuses the credentials stops the server
+  // at start, not at the first upload.
+  await blobStore.check();
   const pokeBus = deps.pokeBus ?? new LocalPokeBus();
   const notificationBus = deps.notificationBus ?? new LocalNotificationBus();
   const app = Fastify({
@@ -148,7 +152,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  const blobStore = deps.blobs ?? new DiskBlobStore(path.join(config.dataDir, 'blobs'));
   const services = await createServices({
     db,
     clock,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, SETTINGS } from './config';
 import { offsetClock, systemClock } from './services/Clock';
@@ -164,5 +165,59 @@ describe('TRUST_PROXY (issue 18)', () => {
     for (const bad of ['yes please', '10.0.0.300', '10.0.0.0/33', 'fd00::/129', '10.0.0.1,', '-1', 'proxy.example.com']) {
       expect(errorOf({ TRUST_PROXY: bad })).toBe(`Invalid TRUST_PROXY "${bad}": ${expected}`);
     }
+  });
+});
+
+describe('S3 blob store settings (issue 20)', () => {
+  const valid = { S3_BUCKET: 'cairn-blobs', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'very-secret-key' };
+
+  it('keeps blobs on disk unless S3_BUCKET is set, and reads every S3 setting', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: 'cairn-blobs' }).s3).toEqual({
+      endpoint: null,
+      bucket: 'cairn-blobs',
+      region: 'us-east-1',
+      credentials: null,
+      forcePathStyle: false,
+      prefix: '',
+    });
+    expect(
+      loadConfig({ ...valid, S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: 'true', S3_PREFIX: '/team-a/blobs/' }).s3,
+    ).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'cairn-blobs',
+      region: 'eu-west-3',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'very-secret-key' },
+      forcePathStyle: true,
+      prefix: 'team-a/blobs',
+    });
+    const names = SETTINGS.map((s) => s.name);
+    for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX']) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it('refuses invalid combinations at start with one line, never printing the secret', () => {
+    expect(errorOf({ S3_ENDPOINT: 'http://minio:9000' })).toBe(
+      'S3_ENDPOINT is set but S3_BUCKET is not: set S3_BUCKET to keep blobs in S3, or unset S3_ENDPOINT',
+    );
+    expect(errorOf({ S3_SECRET_ACCESS_KEY: 'very-secret-key' })).toContain('S3_BUCKET is not');
+    const half = errorOf({ S3_BUCKET: 'cairn-blobs', S3_SECRET_ACCESS_KEY: 'very-secret-key' });
+    expect(half).toContain('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+    expect(half).not.toContain('very-secret-key');
+    expect(errorOf({ S3_BUCKET: 'cairn-blobs', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toContain('go together');
+    expect(errorOf({ S3_BUCKET: 'Cairn_Blobs' })).toBe('Invalid S3_BUCKET "Cairn_Blobs": expected 3-63 lower-case letters, digits, dots and hyphens');
+    expect(errorOf({ ...valid, S3_ENDPOINT: 'minio:9000' })).toContain('Invalid S3_ENDPOINT');
+    expect(errorOf({ ...valid, S3_FORCE_PATH_STYLE: 'maybe' })).toContain('Invalid S3_FORCE_PATH_STYLE');
+    expect(errorOf({ ...valid, S3_PREFIX: '../other' })).toContain('Invalid S3_PREFIX');
+    expect(errorOf({ ...valid, S3_REGION: 'EU West' })).toContain('Invalid S3_REGION');
+  });
+
+  it('masks the secret access key when the configuration is printed', () => {
+    const config = loadConfig(valid);
+    expect(config.s3?.credentials?.secretAccessKey).toBe('very-secret-key');
+    expect(JSON.stringify(config)).not.toContain('very-secret-key');
+    expect(inspect(config, { depth: 10 })).not.toContain('very-secret-key');
+    expect(JSON.stringify(config)).toContain('AKIAEXAMPLE');
   });
 });

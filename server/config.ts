@@ -5,7 +5,9 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inspect } from 'node:util';
 import { VAULT_LIMITS } from '../src/protocol/vaults';
+import type { S3Settings } from './blobs/S3BlobStore';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -43,6 +45,8 @@ export interface Config {
   memberLimit: number | null;
   /** Bytes of cloud and of permanent storage each account may use (spec 001 section 9's free plan by default). */
   storageAllowances: { cloud: number; permanent: number };
+  /** S3_BUCKET set: chunk bytes go to this bucket; null: files under DATA_DIR/blobs. */
+  s3: S3Settings | null;
   logLevel: LogLevel;
   /**
    * Milliseconds added to the server's clock (expiries, sessions, TOTP). Tests only: an
@@ -145,6 +149,21 @@ export const SETTINGS: readonly SettingInfo[] = [
     default: '100000000',
     description: "Permanent storage each account may use, in bytes (the free plan's 100 MB by default).",
   },
+  {
+    name: 'S3_BUCKET',
+    default: '(unset: blobs in DATA_DIR/blobs)',
+    description: 'Keeps chunk bytes in this S3 bucket (AWS S3, MinIO, R2 or another S3-compatible store) instead of DATA_DIR/blobs. The bucket must exist.',
+  },
+  { name: 'S3_ENDPOINT', default: '(unset: AWS S3)', description: "An S3-compatible server's URL, e.g. http://minio:9000." },
+  { name: 'S3_REGION', default: 'us-east-1', description: "The bucket's region." },
+  {
+    name: 'S3_ACCESS_KEY_ID',
+    default: "(unset: the AWS SDK's default credentials)",
+    description: 'Access key for the bucket, with S3_SECRET_ACCESS_KEY. Unset: the environment, profile or instance role the AWS SDK finds.',
+  },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'Secret for S3_ACCESS_KEY_ID (never printed).' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: 'true: bucket in the path (http://host/bucket/key), as MinIO and s3rver need; false: bucket in the host name.' },
+  { name: 'S3_PREFIX', default: '(unset: none)', description: 'Keys start with this folder, so several deployments can share one bucket (letters, digits, _ and - segments joined by /).' },
   { name: 'LOG_LEVEL', default: 'info', description: `Log level: ${LOG_LEVELS.join(', ')}.` },
   {
     name: 'CAIRN_TEST_CLOCK_OFFSET_MS',
@@ -197,6 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
       cloud: parseInteger('CLOUD_STORAGE_BYTES', read('CLOUD_STORAGE_BYTES'), VAULT_LIMITS.FREE_CLOUD_BYTES, 0, Number.MAX_SAFE_INTEGER),
       permanent: parseInteger('PERMANENT_STORAGE_BYTES', read('PERMANENT_STORAGE_BYTES'), VAULT_LIMITS.FREE_PERMANENT_BYTES, 0, Number.MAX_SAFE_INTEGER),
     },
+    s3: parseS3(read),
     logLevel: parseLogLevel(read('LOG_LEVEL')),
     testClockOffsetMs: parseInteger('CAIRN_TEST_CLOCK_OFFSET_MS', read('CAIRN_TEST_CLOCK_OFFSET_MS'), 0, 0, MAX_TEST_CLOCK_OFFSET_MS),
     staticDir: path.resolve(REPO_ROOT, read('CAIRN_CLIENT_DIR') || 'dist'),
@@ -266,6 +286,60 @@ function isAddressOrRange(entry: string): boolean {
   if (prefix === undefined) return true;
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const S3_NAMES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'];
+/** S3's bucket naming rules (3-63 lower-case letters, digits, dots and hyphens, a letter or digit at each end). */
+const S3_BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** A prefix is blob-key segments, so a key under it is still a plain path. */
+const S3_PREFIX_PATTERN = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
+
+function parseS3(read: (name: string) => string | undefined): S3Settings | null {
+  const bucket = read('S3_BUCKET');
+  if (bucket === undefined) {
+    // An S3 setting without a bucket would silently keep blobs on disk: say so instead.
+    const stray = S3_NAMES.find((name) => read(name) !== undefined);
+    if (stray) throw new ConfigError(`${stray} is set but S3_BUCKET is not: set S3_BUCKET to keep blobs in S3, or unset ${stray}`);
+    return null;
+  }
+  if (!S3_BUCKET_PATTERN.test(bucket)) {
+    throw new ConfigError(`Invalid S3_BUCKET "${bucket}": expected 3-63 lower-case letters, digits, dots and hyphens`);
+  }
+  const accessKeyId = read('S3_ACCESS_KEY_ID');
+  const secretAccessKey = read('S3_SECRET_ACCESS_KEY');
+  // The secret is never echoed: these messages go to logs.
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the AWS SDK\'s default credentials');
+  }
+  const region = read('S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) throw new ConfigError(`Invalid S3_REGION "${region}": expected a region name such as us-east-1`);
+  const rawPrefix = read('S3_PREFIX')?.replace(/^\/+|\/+$/g, '');
+  if (rawPrefix !== undefined && (!S3_PREFIX_PATTERN.test(rawPrefix) || rawPrefix.length > 200)) {
+    throw new ConfigError(`Invalid S3_PREFIX "${read('S3_PREFIX')}": expected letters, digits, _ and - in segments joined by /`);
+  }
+  return {
+    endpoint: parseUrl('S3_ENDPOINT', read('S3_ENDPOINT'), ['http:', 'https:']),
+    bucket,
+    region,
+    credentials: accessKeyId !== undefined && secretAccessKey !== undefined ? maskedCredentials(accessKeyId, secretAccessKey) : null,
+    forcePathStyle: parseBoolean('S3_FORCE_PATH_STYLE', read('S3_FORCE_PATH_STYLE')),
+    prefix: rawPrefix ?? '',
+  };
+}
+
+/**
+ * The S3 key pair, whose secret prints as `***` (a logged or inspected config), while the AWS SDK
+ * still reads `secretAccessKey` as a plain property.
+ */
+function maskedCredentials(accessKeyId: string, secretAccessKey: string): { accessKeyId: string; secretAccessKey: string } {
+  const masked = { accessKeyId, secretAccessKey: '***' };
+  return Object.defineProperties(
+    { accessKeyId, secretAccessKey },
+    {
+      toJSON: { value: () => masked, enumerable: false },
+      [inspect.custom]: { value: () => masked, enumerable: false },
+    },
+  );
 }
 
 function parseLogLevel(raw: string | undefined): LogLevel {

@@ -82,16 +82,25 @@ async function main(): Promise<void> {
     await db.destroy().catch(() => undefined);
     process.exit(1);
   }
-  const app = await buildApp({
-    arweave,
-    config,
-    db,
-    mailer,
-    sms: new FileSms(path.join(config.dataDir, 'sms')),
-    clock: offsetClock(config.testClockOffsetMs),
-    ...(pokeBus ? { pokeBus } : {}),
-    ...(notificationBus ? { notificationBus } : {}),
-  });
+  let app;
+  try {
+    app = await buildApp({
+      arweave,
+      config,
+      db,
+      mailer,
+      sms: new FileSms(path.join(config.dataDir, 'sms')),
+      clock: offsetClock(config.testClockOffsetMs),
+      ...(pokeBus ? { pokeBus } : {}),
+      ...(notificationBus ? { notificationBus } : {}),
+    });
+  } catch (error) {
+    // The blob store's readiness check (an S3 bucket missing, refused credentials) fails here.
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    await embedded?.stop().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
+    process.exit(1);
+  }
   // Loud, so a test setting that leaked into a real deployment is seen at once.
   if (config.testClockOffsetMs) app.log.warn({ offsetMs: config.testClockOffsetMs }, 'CAIRN_TEST_CLOCK_OFFSET_MS is set: the server clock runs ahead (tests only)');
 

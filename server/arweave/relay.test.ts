@@ -599,6 +599,10 @@ class ChangingBlobStore implements BlobStore {
     private readonly blobId: string,
   ) {}
 
+  check(): Promise<void> {
+    return this.inner.check();
+  }
+
   put(key: string, bytes: Buffer): Promise<void> {
     return this.inner.put(key, bytes);
   }

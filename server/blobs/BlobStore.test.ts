@@ -1,13 +1,15 @@
-/** One contract suite run against both implementations of the port. */
+/** One contract suite run against every implementation of the port: memory, disk and S3 (a real s3rver). */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BlobStore, TooManyBytesError } from './BlobStore';
 import { DiskBlobStore } from './DiskBlobStore';
 import { MemoryBlobStore } from './MemoryBlobStore';
+import { S3BlobStore, s3ClientFor } from './S3BlobStore';
+import { TestS3Server } from '../testing/s3server';
 
 async function readAll(stream: Readable | null): Promise<Buffer | null> {
   if (!stream) return null;
@@ -19,15 +21,33 @@ async function readAll(stream: Readable | null): Promise<Buffer | null> {
 const diskRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-blobs-'));
 afterAll(() => fs.rmSync(diskRoot, { recursive: true, force: true }));
 
+const BUCKET = 'cairn-contract';
+let s3: TestS3Server | null = null;
+beforeAll(async () => {
+  s3 = await TestS3Server.start([BUCKET]);
+});
+afterAll(() => s3?.close());
+
+let s3Stores = 0;
+/** Each S3 store under its own prefix of one bucket, as each disk store has its own folder. */
+function makeS3Store(): BlobStore {
+  if (!s3) throw new Error('The S3 server did not start');
+  s3Stores += 1;
+  const settings = s3.settings(BUCKET, { prefix: `store-${s3Stores}` });
+  return new S3BlobStore(s3ClientFor(settings), settings, fs.mkdtempSync(path.join(diskRoot, 'staging-')));
+}
+
 const stores: [string, () => BlobStore][] = [
   ['memory', () => new MemoryBlobStore()],
   ['disk', () => new DiskBlobStore(fs.mkdtempSync(path.join(diskRoot, 's-')))],
+  ['s3', makeS3Store],
 ];
 
 for (const [name, make] of stores) {
   describe(`BlobStore contract [${name}]`, () => {
     it('puts, gets, replaces and deletes', async () => {
       const store = make();
+      await store.check();
       expect(await store.has('a/0')).toBe(false);
       expect(await store.get('a/0')).toBeNull();
       await store.put('a/0', Buffer.from('first'));
@@ -71,6 +91,8 @@ for (const [name, make] of stores) {
       const store = make();
       for (const key of ['../x', 'a/../../x', '/abs', 'a//b', '', 'a/.', 'a\\b']) {
         await expect(store.put(key, Buffer.from('x'))).rejects.toThrow(/Invalid blob key/);
+        await expect(store.stage(key, [Buffer.from('x')], 4)).rejects.toThrow(/Invalid blob key/);
+        await expect(store.get(key)).rejects.toThrow(/Invalid blob key/);
       }
     });
   });

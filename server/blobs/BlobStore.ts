@@ -31,6 +31,12 @@ export class TooManyBytesError extends Error {
 }
 
 export interface BlobStore {
+  /**
+   * Readiness, called once at start: throws a one-line error for the operator when the store
+   * cannot be used (an S3 bucket missing, refused credentials, unreachable), so a misconfigured
+   * server stops at start instead of failing every upload.
+   */
+  check(): Promise<void>;
   /** Stores `bytes` under `key`, replacing what was there. Atomic: a reader sees old or new, never half. */
   put(key: string, bytes: Buffer): Promise<void>;
   /**

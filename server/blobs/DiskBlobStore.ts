@@ -15,6 +15,11 @@ const READ_BUFFER_BYTES = 1024 * 1024;
 export class DiskBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
 
+  /** The root exists (0700) and is a folder: folders are also made on demand, so nothing more. */
+  async check(): Promise<void> {
+    await makePrivateDir(this.root);
+  }
+
   async put(key: string, bytes: Buffer): Promise<void> {
     await (await this.stage(key, [bytes], Infinity)).commit();
   }

@@ -5,6 +5,8 @@ import { assertBlobKey, type BlobStore, type ByteSource, StageTally, type Staged
 export class MemoryBlobStore implements BlobStore {
   private readonly items = new Map<string, Buffer>();
 
+  async check(): Promise<void> {}
+
   async put(key: string, bytes: Buffer): Promise<void> {
     assertBlobKey(key);
     this.items.set(key, Buffer.from(bytes));
