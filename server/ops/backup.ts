@@ -83,6 +83,9 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
   const { config, log } = options;
   const out = path.resolve(options.out);
   requireEmptyDir(out, `The backup folder ${out} is not empty: choose a new or empty folder`);
+  if (!config.databaseUrl && !fs.existsSync(config.sqlitePath)) {
+    throw new BackupError(`No database at ${config.sqlitePath}: is DATA_DIR (${config.dataDir}) right?`);
+  }
   fs.mkdirSync(out, { recursive: true, mode: PRIVATE_DIR_MODE });
   fs.chmodSync(out, PRIVATE_DIR_MODE);
   const createdAt = (options.now?.() ?? new Date()).toISOString();
@@ -97,7 +100,6 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
     fs.chmodSync(file, PRIVATE_FILE_MODE);
     database = { kind: 'postgres', file: PG_DUMP_FILE, format: 'pg_dump custom' };
   } else {
-    if (!fs.existsSync(config.sqlitePath)) throw new BackupError(`No database at ${config.sqlitePath}: is DATA_DIR (${config.dataDir}) right?`);
     const file = path.join(out, SQLITE_FILE);
     const source = new SQLite(config.sqlitePath, { readonly: true, fileMustExist: true });
     try {
