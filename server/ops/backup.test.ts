@@ -104,11 +104,18 @@ describeEachDatabase('backup and restore', (env: TestEnv) => {
     const opsBefore = await pullAll(owner, vaultId);
     expect(opsBefore.length).toBe(2);
 
-    // While the server runs.
+    // While the server runs, and while the owner keeps making folders: the copy is one snapshot.
     const backupDir = path.join(tempDir('backup-out'), 'backup');
+    let backingUp = true;
+    const writer = (async () => {
+      while (backingUp) expectAccepted(await owner.apply(vaultId, newId(), { type: 'folder.create', parentId: null, name: sealed() }));
+    })();
     const backup = await runOps(['backup', '--out', backupDir], { DATA_DIR: sourceDir, ARWEAVE_WALLET: TEST_ARWEAVE_WALLET, ...dbSettings(sourceDb) });
+    backingUp = false;
+    await writer;
     expect(backup.stderr).toContain('backup written');
     expect(backup.code).toBe(0);
+    const opsAfter = await pullAll(owner, vaultId);
     await source.stop();
 
     const manifest = BackupManifest.parse(JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')));
@@ -133,7 +140,10 @@ describeEachDatabase('backup and restore', (env: TestEnv) => {
     const again = await logInSession(api2, user);
     expect(again.user.id).toBe(session.user.id);
     const reader = new VaultActor(api2, user, again.token, again.user.id);
-    expect(await pullAll(reader, vaultId)).toEqual(opsBefore);
+    // Everything from before the backup, then an unbroken run of what came during it.
+    const restoredOps = await pullAll(reader, vaultId);
+    expect(restoredOps.slice(0, opsBefore.length)).toEqual(opsBefore);
+    expect(restoredOps).toEqual(opsAfter.slice(0, restoredOps.length));
     for (const [index, chunk] of file.chunks.entries()) {
       const response = await reader.getChunk(vaultId, version.blobId, index);
       expect(response.statusCode).toBe(200);
