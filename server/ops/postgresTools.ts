@@ -12,22 +12,22 @@ import { BackupError } from './backupErrors';
 const DEBIAN_ROOT = '/usr/lib/postgresql';
 
 /** The path of `tool`, or a BackupError saying how to get it. */
-export function findPgTool(tool: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv = process.env): string {
+export function findPgTool(tool: 'pg_dump' | 'pg_restore', env: NodeJS.ProcessEnv = process.env, debianRoot = DEBIAN_ROOT): string {
   for (const dir of (env.PATH ?? '').split(path.delimiter)) {
     if (dir && isExecutable(path.join(dir, tool))) return path.join(dir, tool);
   }
   // Newest version first: pg_dump must be at least as new as the server it dumps.
-  const versions = fs.existsSync(DEBIAN_ROOT)
+  const versions = fs.existsSync(debianRoot)
     ? fs
-        .readdirSync(DEBIAN_ROOT)
+        .readdirSync(debianRoot)
         .filter((name) => /^\d+$/.test(name))
         .sort((a, b) => Number(b) - Number(a))
     : [];
   for (const version of versions) {
-    const candidate = path.join(DEBIAN_ROOT, version, 'bin', tool);
+    const candidate = path.join(debianRoot, version, 'bin', tool);
     if (isExecutable(candidate)) return candidate;
   }
-  throw new BackupError(`${tool} was not found on PATH or under ${DEBIAN_ROOT}/*/bin: install the PostgreSQL client tools (Debian: postgresql-client)`);
+  throw new BackupError(`${tool} was not found on PATH or under ${debianRoot}/*/bin: install the PostgreSQL client tools (Debian: postgresql-client)`);
 }
 
 function isExecutable(file: string): boolean {
