@@ -7,6 +7,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
@@ -152,6 +153,17 @@ export class S3BlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     // S3's DeleteObject answers 204 for an absent key too: idempotent as the port asks.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+  }
+
+  /** Every key in the store (the port's keys, without the prefix), page by page: what a backup records. */
+  async *listKeys(): AsyncIterable<string> {
+    const prefix = this.settings.prefix ? `${this.settings.prefix}/` : '';
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key.slice(prefix.length);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   private objectKey(key: string): string {
