@@ -140,7 +140,10 @@ interface GraphQlItemsAnswer {
   data?: {
     transactions?: {
       pageInfo?: { hasNextPage?: boolean };
-      edges?: { cursor?: unknown; node?: { id?: unknown; owner?: { address?: unknown }; tags?: unknown; data?: { size?: unknown } | null } }[];
+      edges?: {
+        cursor?: unknown;
+        node?: { id?: unknown; owner?: { address?: unknown }; tags?: unknown; data?: { size?: unknown } | null; block?: { height?: unknown } | null };
+      }[];
     };
   };
 }
@@ -172,12 +175,15 @@ async function searchItems(gateway: string, query: NetworkItemsQuery): Promise<{
   for (const edge of edges) {
     const node = edge.node;
     const size = node?.data?.size;
+    const height = node?.block?.height;
     // Whatever does not look like an item is left out: the reader judges the rest anyway.
     const parsed = NetworkItem.safeParse({
       id: node?.id,
       owner: node?.owner?.address,
       tags: node?.tags,
       size: typeof size === 'string' || typeof size === 'number' ? (Number.isSafeInteger(Number(size)) ? Number(size) : null) : null,
+      // R98: a pending item (no block yet) is read after every mined one.
+      height: typeof height === 'number' && Number.isSafeInteger(height) && height >= 0 ? height : null,
     });
     if (parsed.success) items.push(parsed.data);
   }
