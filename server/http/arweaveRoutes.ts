@@ -35,6 +35,7 @@ import { ApiError } from '../../src/protocol/errors';
 import { ITEMS_GRAPHQL_QUERY, itemTagFilter } from '../../src/protocol/vaultHistory';
 import type { StorageTransactionService } from '../arweave/StorageTransactionService';
 import type { VaultHistoryService } from '../arweave/VaultHistoryService';
+import { createMinuteBudget } from './minuteBudget';
 import type { DefineRoute } from './route';
 
 export interface ArweaveRouteDeps {
@@ -53,19 +54,7 @@ export interface ArweaveRouteDeps {
 export const NETWORK_ITEMS_PER_MINUTE = 600;
 
 export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps, clock: () => number = Date.now): void {
-  const budgets = new Map<string, { windowStart: number; used: number }>();
-  function spend(userId: string): void {
-    const now = clock();
-    const budget = budgets.get(userId);
-    if (!budget || now - budget.windowStart >= 60_000) {
-      // Forget ended windows so the map stays as small as the accounts restoring right now.
-      for (const [id, other] of budgets) if (now - other.windowStart >= 60_000) budgets.delete(id);
-      budgets.set(userId, { windowStart: now, used: 1 });
-      return;
-    }
-    budget.used += 1;
-    if (budget.used > NETWORK_ITEMS_PER_MINUTE) throw new ApiError('RATE_LIMITED', 'Too many searches of the network: wait a minute and try again');
-  }
+  const spend = createMinuteBudget(NETWORK_ITEMS_PER_MINUTE, 'Too many searches of the network: wait a minute and try again', clock);
 
   route({
     method: 'GET',
