@@ -234,7 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRecoveryRoutes(route, services, { secureCookies });
   registerAccountRoutes(route, services);
   registerSessionRoutes(route, services);
-  registerVaultRoutes(route, services);
+  registerVaultRoutes(route, services, () => clock.now());
   registerMemberRoutes(route, services);
   registerNotificationRoutes(route, services);
   registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), history: new VaultHistoryService(db, clock), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null });

@@ -35,6 +35,7 @@ import { ApiError } from '../../src/protocol/errors';
 import { ITEMS_GRAPHQL_QUERY, itemTagFilter } from '../../src/protocol/vaultHistory';
 import type { StorageTransactionService } from '../arweave/StorageTransactionService';
 import type { VaultHistoryService } from '../arweave/VaultHistoryService';
+import { createMinuteBudget } from './minuteBudget';
 import type { DefineRoute } from './route';
 
 export interface ArweaveRouteDeps {
@@ -53,19 +54,7 @@ export interface ArweaveRouteDeps {
 export const NETWORK_ITEMS_PER_MINUTE = 600;
 
 export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps, clock: () => number = Date.now): void {
-  const budgets = new Map<string, { windowStart: number; used: number }>();
-  function spend(userId: string): void {
-    const now = clock();
-    const budget = budgets.get(userId);
-    if (!budget || now - budget.windowStart >= 60_000) {
-      // Forget ended windows so the map stays as small as the accounts restoring right now.
-      for (const [id, other] of budgets) if (now - other.windowStart >= 60_000) budgets.delete(id);
-      budgets.set(userId, { windowStart: now, used: 1 });
-      return;
-    }
-    budget.used += 1;
-    if (budget.used > NETWORK_ITEMS_PER_MINUTE) throw new ApiError('RATE_LIMITED', 'Too many searches of the network: wait a minute and try again');
-  }
+  const spend = createMinuteBudget(NETWORK_ITEMS_PER_MINUTE, 'Too many searches of the network: wait a minute and try again', clock);
 
   route({
     method: 'GET',
@@ -140,7 +129,10 @@ interface GraphQlItemsAnswer {
   data?: {
     transactions?: {
       pageInfo?: { hasNextPage?: boolean };
-      edges?: { cursor?: unknown; node?: { id?: unknown; owner?: { address?: unknown }; tags?: unknown; data?: { size?: unknown } | null } }[];
+      edges?: {
+        cursor?: unknown;
+        node?: { id?: unknown; owner?: { address?: unknown }; tags?: unknown; data?: { size?: unknown } | null; block?: { height?: unknown } | null };
+      }[];
     };
   };
 }
@@ -172,12 +164,15 @@ async function searchItems(gateway: string, query: NetworkItemsQuery): Promise<{
   for (const edge of edges) {
     const node = edge.node;
     const size = node?.data?.size;
+    const height = node?.block?.height;
     // Whatever does not look like an item is left out: the reader judges the rest anyway.
     const parsed = NetworkItem.safeParse({
       id: node?.id,
       owner: node?.owner?.address,
       tags: node?.tags,
       size: typeof size === 'string' || typeof size === 'number' ? (Number.isSafeInteger(Number(size)) ? Number(size) : null) : null,
+      // R98: a pending item (no block yet) is read after every mined one.
+      height: typeof height === 'number' && Number.isSafeInteger(height) && height >= 0 ? height : null,
     });
     if (parsed.success) items.push(parsed.data);
   }

@@ -56,6 +56,10 @@ describeEachDatabase('passwordless (airdrop) sessions', (env) => {
         'PUT /api/account/profile',
         'DELETE /api/account',
         'POST /api/auth/reauth/start',
+        // Issue 19: reading the network through this server (R96) and importing a vault (R91)
+        // are an account's, not a link's: a link's holder has no vault of their own to restore.
+        'GET /api/arweave/items',
+        'POST /api/vaults/:vaultId/import',
       ]),
     );
     const before = await snapshot();

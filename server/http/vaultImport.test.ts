@@ -16,6 +16,7 @@ import { expectError, expectStatus, newSession } from '../testing/flows';
 import { addMember, membersOf, sealNewest, sealRingTo } from '../testing/members';
 import { expectAccepted, makeFile, newId, type StoredFile, VaultActor } from '../testing/vaults';
 import { TestUser } from '../testing/TestUser';
+import { IMPORT_RUNS_PER_MINUTE } from './vaultRoutes';
 
 interface SourceVault {
   vaultId: string;
@@ -215,6 +216,22 @@ describeEachDatabase('importing a vault\'s history (R91-R93)', (env) => {
     expectError(refused, 403, 'INVALID_SIGNATURE');
     expect((refused.body as { error: { details?: { path: string; message: string }[] } }).error.details).toContainEqual({ path: IMPORT_REFUSED_SEQ, message: '7' });
     expect(await rowCounts()).toEqual(before);
+  }, 120_000);
+
+  it('[R99] an account may send IMPORT_RUNS_PER_MINUTE import requests a minute; past that 429 changing nothing, another account is not held back, and the next minute it goes on', async () => {
+    const vault = await makeSourceVault();
+    const owner = await signedInOnB(vault.owner);
+    const other = await signedInOnB(await TestUser.create());
+    // Runs that do not start at seq 1: each refused at once, so the budget is what is tested.
+    const late = runOf(vault.vaultId, vault.history, 2, vault.history.length);
+    for (let n = 0; n < IMPORT_RUNS_PER_MINUTE; n += 1) expectError(await postRun(owner.token, late, true), 422, 'UNPROCESSABLE');
+    const before = await rowCounts();
+    // Past the budget even a good first run is refused, and nothing is imported.
+    expectError(await postRun(owner.token, runOf(vault.vaultId, vault.history, 1, vault.history.length), true), 429, 'RATE_LIMITED');
+    expect(await rowCounts()).toEqual(before);
+    expectError(await postRun(other.token, late, true), 422, 'UNPROCESSABLE');
+    env.clock.advance(60_000);
+    expectStatus(await postRun(owner.token, runOf(vault.vaultId, vault.history, 1, vault.history.length), true), 200);
   }, 120_000);
 
   it('[R91] an importer who is not an accepted member at the end is refused, and nothing is left', async () => {

@@ -4,6 +4,7 @@ import { VaultImportRequest } from '../../src/protocol/vaultImport';
 import { PullQuery, PushRequest, type VaultStorageResponse } from '../../src/protocol/vaults';
 import type { Services } from '../services/createServices';
 import { pullResponseStream } from '../services/VaultService';
+import { createMinuteBudget } from './minuteBudget';
 import type { DefineRoute } from './route';
 
 /**
@@ -14,8 +15,18 @@ export const PUSH_BODY_LIMIT = 4 * 1024 * 1024;
 
 export const VaultParams = z.strictObject({ vaultId: Id });
 
+/**
+ * R99: how many import requests (one R84 run each, up to 4 MiB of operations to verify and
+ * store) one account may send a minute. The app sends runs of 200 operations, one after the
+ * other, so a restore of 24,000 operations a minute stays under it; a user cannot make the server
+ * verify gigabytes a minute.
+ */
+export const IMPORT_RUNS_PER_MINUTE = 120;
+
 /** Vault list, pushes and pulls of signed operations, storage figures. */
-export function registerVaultRoutes(route: DefineRoute, services: Services): void {
+export function registerVaultRoutes(route: DefineRoute, services: Services, clock: () => number = Date.now): void {
+  const spendImport = createMinuteBudget(IMPORT_RUNS_PER_MINUTE, 'Too many import requests: wait a minute and run the restore again', clock);
+
   route({
     method: 'GET',
     url: '/api/vaults',
@@ -54,7 +65,10 @@ export function registerVaultRoutes(route: DefineRoute, services: Services): voi
     auth: 'required',
     blockedWhenReadOnly: true,
     bodyLimit: PUSH_BODY_LIMIT,
-    handler: async ({ params, body, caller }) => services.imports.importRun(caller.user, params.vaultId, body),
+    handler: async ({ params, body, caller }) => {
+      spendImport(caller.user.id);
+      return services.imports.importRun(caller.user, params.vaultId, body);
+    },
   });
 
   route({

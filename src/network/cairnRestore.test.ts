@@ -6,7 +6,7 @@
  * file items, signed by a throwaway wallet, as the relay does. Then the `cairn` bin runs as a
  * child process, with no Cairn server in the picture, and must write every file byte for byte
  * (for the owner and for the viewer), pass over a forged run and a forged file item of another
- * wallet, and fail with one clear line and its exit code on a wrong phrase, an unknown id, a
+ * wallet and a stranger's runs after the vault's end (R98: never fatal, said in the output), and fail with one clear line and its exit code on a wrong phrase, an unknown id, a
  * tampered run (naming its seq), a tampered export chunk (naming the file), an unreachable
  * gateway and a non-empty folder. The encrypted export (R87) is read offline with the same checks.
  */
@@ -20,6 +20,10 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { arweaveFor, type JWKInterface } from '../../server/arweave/arweaveClient';
+import { bytesToHex } from '../crypto/encoding';
+import { deriveWalletKeysFromEntropy } from '../crypto/keys';
+import { signOperation } from '../crypto/operations';
+import { generatePhraseEntropy } from '../crypto/phrase';
 import { freePort, fundedWallet } from '../../server/arweave/embeddedArlocal';
 import { ApiClient as ServerTestClient } from '../../server/testing/ApiClient';
 import { TestGateway } from '../../server/testing/arlocal';
@@ -87,6 +91,14 @@ function runOf(vaultId: string, ops: SequencedOperation[]): HistoryRun {
 }
 
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+/** R98: a run from `seq` by a key that is no member of `vaultId`, as anyone with a wallet could post. */
+async function strangersRun(vaultId: string, seq: number): Promise<HistoryRun> {
+  const keys = await deriveWalletKeysFromEntropy(generatePhraseEntropy());
+  const body = { type: 'folder.create', parentId: null, name: { clear: 'Mine now' } } as const;
+  const op = await signOperation(keys.signingPrivateKey, { id: `stranger-${seq}`, vaultId, objectId: `stranger-${seq}`, author: bytesToHex(keys.signingPublicKey), createdAt: Date.now(), body });
+  return runOf(vaultId, [{ seq, receivedAt: Date.now(), op }]);
+}
 
 describeEachDatabase('[R86] cairn restore: a permanent vault from the network alone', (env) => {
   let app: FastifyInstance;
@@ -200,8 +212,18 @@ describeEachDatabase('[R86] cairn restore: a permanent vault from the network al
     // size with the wrong bytes is restoreReader.test.ts's and the bad export's below: posting
     // 17 MiB more to arlocal takes a minute).
     await post(gateway, forger, new Uint8Array(4096), fileItemTags(vaultId, bigBlobId));
+    // R98: a stranger's run right after the head, posted before the vault's own runs.
+    const head = ops.length;
+    const atHead = await strangersRun(vaultId, head + 1);
+    await post(gateway, forger, json(atHead), historyItemTags(vaultId, head + 1, head + 1));
     for (const run of runs) await post(gateway, relayWallet, json(run), historyItemTags(vaultId, run.seqFrom, run.seqTo));
     for (const [blobId, bytes] of blobs) await post(gateway, relayWallet, new Uint8Array(bytes), fileItemTags(vaultId, blobId));
+    await gateway.mine();
+    // R98: in a later block, the forger's copy of the whole genuine history (one longer run, so
+    // it would win the tie at seq 1 without the block order), then runs of theirs after its end.
+    await post(gateway, forger, json(runOf(vaultId, ops)), historyItemTags(vaultId, 1, head));
+    await post(gateway, forger, json(await strangersRun(vaultId, head + 1)), historyItemTags(vaultId, head + 1, head + 1));
+    await post(gateway, forger, json(await strangersRun(vaultId, head + 10)), historyItemTags(vaultId, head + 10, head + 10));
     await gateway.mine();
 
     // --- the command, with no Cairn server ---------------------------------------------------
@@ -209,6 +231,10 @@ describeEachDatabase('[R86] cairn restore: a permanent vault from the network al
     const restored = await cairn(['restore', '--gateway', gateway.url, '--vault', `cairn://vault/${vaultId}`, '--out', out, '--with-chat'], user.phrase);
     expect(restored.stderr).toContain(`Restored vault "Expedition ${mark}"`);
     expect(restored.code).toBe(0);
+    // R98: the user is told where the history ends and that strangers' items were passed over.
+    expect(restored.stderr).toMatch(
+      new RegExp(`The history is restored to seq ${head}, received [0-9-]+ [0-9:]+ UTC, where its signed chain ends: 3 item\\(s\\) on the gateway ${gateway.url.replace(/[.]/g, '\\.')} that claim later operations`),
+    );
     expect(fs.readFileSync(path.join(out, 'Survey', 'Maps', 'terrain.bin')).equals(big)).toBe(true);
     expect(fs.readFileSync(path.join(out, 'notes.txt')).equals(small)).toBe(true);
     expect(fs.statSync(path.join(out, 'Survey', 'Maps', 'terrain.bin')).mtimeMs).toBe(surveyed);

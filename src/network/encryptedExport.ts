@@ -101,7 +101,8 @@ export async function exportSource(file: Blob, name: string): Promise<VaultItemS
         } catch {
           // The reader ignores a run that does not parse.
         }
-        yield { id: entryName, owner: 'export', seqFrom: Number(match[1]), seqTo, read: async () => data };
+        // No block heights either (R98's order): one entry per seq, so no two runs compete.
+        yield { id: entryName, owner: 'export', height: null, seqFrom: Number(match[1]), seqTo, read: async () => data };
       }
     },
     async *fileItems(vaultId: string, blobId: string): AsyncGenerator<FileItem> {

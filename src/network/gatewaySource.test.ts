@@ -12,16 +12,20 @@ interface FakeItem {
   id: string;
   size: number;
   body: () => Uint8Array;
+  /** The block that holds it; unset: pending (no block). */
+  height?: number;
 }
 
 function fakeGateway(items: FakeItem[], pageSize = 2) {
   const searches: unknown[] = [];
+  const queries: string[] = [];
   let bytesServed = 0;
   const fetchImpl = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = String(input);
     if (url.endsWith('/graphql')) {
-      const { variables } = JSON.parse(String(init?.body)) as { variables: { tags: unknown; after: string | null } };
+      const { query, variables } = JSON.parse(String(init?.body)) as { query: string; variables: { tags: unknown; after: string | null } };
       searches.push(variables.tags);
+      queries.push(query);
       const start = variables.after === null ? 0 : Number(variables.after) + 1;
       const page = items.slice(start, start + pageSize);
       return Response.json({
@@ -30,7 +34,7 @@ function fakeGateway(items: FakeItem[], pageSize = 2) {
             pageInfo: { hasNextPage: start + pageSize < items.length },
             edges: page.map((item, i) => ({
               cursor: String(start + i),
-              node: { id: item.id, owner: { address: 'relay' }, tags: [{ name: 'Seq-From', value: '1' }, { name: 'Seq-To', value: '1' }], data: { size: String(item.size) } },
+              node: { id: item.id, owner: { address: 'relay' }, tags: [{ name: 'Seq-From', value: '1' }, { name: 'Seq-To', value: '1' }], data: { size: String(item.size) }, block: item.height === undefined ? null : { height: item.height } },
             })),
           },
         },
@@ -52,10 +56,23 @@ function fakeGateway(items: FakeItem[], pageSize = 2) {
     });
     return new Response(stream);
   }) as typeof fetch;
-  return { fetchImpl, searches, served: () => bytesServed };
+  return { fetchImpl, searches, queries, served: () => bytesServed };
 }
 
 describe('[R86] reading a gateway', () => {
+  it('[R98] asks for the items oldest first and carries each one\'s block height; a pending one has none', async () => {
+    const items = [
+      { id: 'a', size: 2, height: 7, body: () => new TextEncoder().encode('aa') },
+      { id: 'b', size: 2, body: () => new TextEncoder().encode('bb') },
+    ];
+    const gateway = fakeGateway(items);
+    const heights: (number | null)[] = [];
+    for await (const item of gatewaySource('http://gw.test', gateway.fetchImpl).historyItems('v1')) heights.push(item.height);
+    expect(heights).toEqual([7, null]);
+    expect(gateway.queries[0]).toMatch(/transactions\(tags: \$tags, first: \$first, after: \$after, sort: HEIGHT_ASC\)/);
+    expect(gateway.queries[0]).toContain('block { height }');
+  });
+
   it('reads every page of the search for the vault-history tags', async () => {
     const items = ['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, size: 2, body: () => new TextEncoder().encode(id + id) }));
     const gateway = fakeGateway(items);

@@ -23,6 +23,7 @@ const GraphQlPage = z.object({
             owner: z.object({ address: z.string() }),
             tags: z.array(z.object({ name: z.string(), value: z.string() })),
             data: z.object({ size: z.union([z.string(), z.number()]) }).nullish(),
+            block: z.object({ height: z.number().int().nonnegative() }).nullish(),
           }),
         }),
       ),
@@ -87,6 +88,7 @@ export function gatewaySource(gateway: string, fetchImpl: typeof fetch = fetch):
         yield {
           id: node.id,
           owner: node.owner.address,
+          height: node.block?.height ?? null,
           seqFrom,
           seqTo,
           async read() {

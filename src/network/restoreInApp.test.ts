@@ -144,6 +144,8 @@ describeEachDatabase('[R96] restore a vault from the network through this server
     }
     const page = NetworkItemsPage.parse((await get(`/api/arweave/items?vaultId=${fixture.vaultId}&item=vault-history`)).json());
     expect(page.items.map((item) => item.tags.find((t) => t.name === 'Seq-From')?.value).sort()).toEqual(['1', '3']);
+    // R98: each mined item carries its block height, so the reader prefers the run posted first.
+    expect(page.items.map((item) => Number.isInteger(item.height) && item.height! > 0)).toEqual([true, true]);
     // The embedded-like loopback gateway is not published (R54): the page names it as this server's.
     expect(page.gateway).toBe("this server's gateway");
     const files = NetworkItemsPage.parse((await get(`/api/arweave/items?vaultId=${fixture.vaultId}&item=file-version&blobId=${fixture.files[0]!.blobId}`)).json());
@@ -187,6 +189,8 @@ describeEachDatabase('[R96] restore a vault from the network through this server
     const plan = await restoreVaultFromNetwork(owner.deps, fixture.vaultId, (p) => again.push(p));
     expect(again.at(-1)).toEqual({ step: 'done', vaultId: fixture.vaultId, name: 'Field notes' });
     expect(plan.counts).toEqual({ folders: 1, files: 2, memos: 1 });
+    // R98: the result says where the history ends (nothing was passed over here).
+    expect(plan.endNotice).toMatch(new RegExp(`^The history is restored to seq ${fixture.ops.length}, received [0-9-]+ [0-9:]+ UTC: its last operation\\.$`));
     const after = PullResponse.parse((await app.inject({ method: 'GET', url: `/api/vaults/${fixture.vaultId}/ops?after=0&limit=1000`, headers })).json());
     expect(after.ops.map((entry) => entry.op.id)).toEqual(fixture.ops.map((entry) => entry.op.id));
     for (const { blobId, file } of fixture.files) {

@@ -121,7 +121,7 @@ async function readAndJudge(deps: RestoreDeps, vaultId: string, onProgress: (p: 
       data = response ? await readAtMost(response, HISTORY_RUN_MAX_BYTES) : null;
     }
     // Unreadable or oversized: still counted, as the reader counts every item it is shown.
-    items.push({ id: node.id, owner: node.owner, seqFrom, seqTo, data: data ?? new Uint8Array(0) });
+    items.push({ id: node.id, owner: node.owner, height: node.height, seqFrom, seqTo, data: data ?? new Uint8Array(0) });
     onProgress({ step: 'reading', items: items.length });
   }
   throwIfAborted(signal);

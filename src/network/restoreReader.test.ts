@@ -15,7 +15,7 @@ import { generatePhraseEntropy } from '../crypto/phrase';
 import { sha256Hex } from '../crypto/fileChunks';
 import type { FileVersion, OperationBody, SequencedOperation } from '../protocol/vaults';
 import type { VaultHistoryRun as HistoryRun } from '../protocol/vaultHistory';
-import { readVaultHistory, readVersion, RestoreError, type FileItem, type HistoryItem, type VaultItemSource } from './restoreReader';
+import { describeHistoryEnd, readVaultHistory, readVersion, RestoreError, type FileItem, type HistoryItem, type VaultItemSource } from './restoreReader';
 
 const VAULT = 'vaultR86';
 
@@ -28,7 +28,7 @@ async function signedLog(owner: WalletKeys, bodies: { objectId: string; body: Op
   for (const [i, { objectId, body, by }] of bodies.entries()) {
     const signer = by ?? owner;
     const author = bytesToHex(signer.signingPublicKey);
-    const op = await signOperation(signer.signingPrivateKey, { id: `op${i}`, vaultId: VAULT, objectId, author, createdAt: 1_000 + i, body });
+    const op = await signOperation(signer.signingPrivateKey, { id: `op${i}-${author.slice(0, 8)}`, vaultId: VAULT, objectId, author, createdAt: 1_000 + i, body });
     out.push({ seq: i + 1, receivedAt: 2_000 + i, op });
   }
   return out;
@@ -43,6 +43,8 @@ interface Posted {
   data: unknown;
   seqFrom?: number;
   seqTo?: number;
+  /** Its block height (R98); null: pending. Unset: mined at height 1. */
+  height?: number | null;
 }
 
 /** Items in the order given, as a gateway might list them. */
@@ -56,6 +58,7 @@ function memorySource(history: Posted[], files: Record<string, Uint8Array[]> = {
         const posted: HistoryItem = {
           id: `h${i}`,
           owner: item.owner,
+          height: item.height === undefined ? 1 : item.height,
           seqFrom: item.seqFrom ?? data.seqFrom,
           seqTo: item.seqTo ?? data.seqTo,
           read: async () => new TextEncoder().encode(typeof item.data === 'string' ? item.data : JSON.stringify(item.data)),
@@ -238,5 +241,86 @@ describe('[R86] the reader trusts the operations, not the gateway', () => {
     }
     const error = await failure(readVaultHistory(source, VAULT, revoked));
     expect([error.code, error.message]).toEqual(['WRONG_PHRASE', `This recovery phrase is not a member of vault ${VAULT}: check the 12 words.`]);
+  });
+});
+
+describe("[R98] a stranger cannot stop a restore; the vault's own chain changed still stops it", () => {
+  /** A run of `count` operations from seq `from`, signed by a wallet that is no member of the vault. */
+  async function strangersRun(from: number, count = 1): Promise<HistoryRun> {
+    const stranger = await wallet();
+    const bodies = Array.from({ length: count }, (_, i) => ({ objectId: `s${i}`, body: { type: 'folder.create', parentId: null, name: { clear: 'Mine now' } } as OperationBody }));
+    return run((await signedLog(stranger, bodies)).map((entry, i) => ({ ...entry, seq: from + i })));
+  }
+
+  it('[R98] a stranger\'s run at head+1 and one far past it are passed over: the history ends at the last verified seq and says so', async () => {
+    const owner = await wallet();
+    const ops = await publicVault(owner, new Uint8Array([1]));
+    const source = memorySource([
+      { owner: 'relay', data: run(ops.slice(0, 2)), height: 10 },
+      { owner: 'relay', data: run(ops.slice(2)), height: 11 },
+      { owner: 'stranger', data: await strangersRun(6, 2), height: 12 },
+      { owner: 'stranger', data: await strangersRun(40), height: null },
+    ]);
+    const restored = await readVaultHistory(source, VAULT, owner);
+    expect(restored.headSeq).toBe(5);
+    expect([...restored.state.nodes.values()].map((n) => n.name)).toEqual(['Maps', 'lake.txt', 'Old']);
+    expect(restored.end).toEqual({ seq: 5, receivedAt: ops[4]!.receivedAt, passedOver: 2 });
+    expect(describeHistoryEnd(restored.end, 'memory')).toBe(
+      'The history is restored to seq 5, received 1970-01-01 00:00 UTC, where its signed chain ends: 2 item(s) on memory that claim later operations do not verify as this vault\'s and were passed over.',
+    );
+    const alone = await readVaultHistory(memorySource([{ owner: 'relay', data: run(ops) }]), VAULT, owner);
+    expect(describeHistoryEnd(alone.end, 'memory')).toBe('The history is restored to seq 5, received 1970-01-01 00:00 UTC: its last operation.');
+  });
+
+  it('[R98] a forged seq-1 run posted before the real one, and a copy of the real one posted after it, cannot take the chain or stop it', async () => {
+    const owner = await wallet();
+    const ops = await publicVault(owner, new Uint8Array([1]));
+    const forged = run([...ops]);
+    forged.ops[1] = { ...forged.ops[1]!, op: { ...forged.ops[1]!.op, body: { ...forged.ops[1]!.op.body, name: { clear: 'Forged' } } as OperationBody } };
+    const source = memorySource([
+      // Listed first, the longest: the copy of the vault's whole history, posted after the relay's runs...
+      { owner: 'forger', data: run(ops), height: 30 },
+      // ...so that the forger's own runs after it and past its end would be taken as the vault's.
+      { owner: 'forger', data: await strangersRun(6), height: 31 },
+      { owner: 'forger', data: await strangersRun(9), height: 31 },
+      // Before the relay's first run: a forgery of it (its signatures fail).
+      { owner: 'forger', data: forged, height: 5 },
+      { owner: 'relay', data: run(ops.slice(2)), height: 21 },
+      { owner: 'relay', data: run(ops.slice(0, 2)), height: 20 },
+    ]);
+    const restored = await readVaultHistory(source, VAULT, owner);
+    expect(restored.headSeq).toBe(5);
+    expect([...restored.state.nodes.values()].map((n) => n.name)).toEqual(['Maps', 'lake.txt', 'Old']);
+    expect(restored.end.passedOver).toBe(2);
+  });
+
+  it('[R98] a copy of the vault\'s own operations posted after its end is a replay, passed over, not more history', async () => {
+    const owner = await wallet();
+    const ops = await publicVault(owner, new Uint8Array([1]));
+    // Signed by the owner, so the judge alone would accept them again at seq 6 and 7.
+    const replay = run([ops[3]!, ops[1]!].map((entry, i) => ({ ...entry, seq: 6 + i })));
+    const restored = await readVaultHistory(memorySource([{ owner: 'relay', data: run(ops) }, { owner: 'replayer', data: replay, height: 2 }]), VAULT, owner);
+    expect(restored.headSeq).toBe(5);
+    expect(restored.end.passedOver).toBe(1);
+  });
+
+  it('[R98] only runs nobody trusted posted claim the creation, and none verifies: no history of the vault', async () => {
+    const owner = await wallet();
+    const error = await failure(readVaultHistory(memorySource([{ owner: 'stranger', data: await strangersRun(1) }]), VAULT, owner));
+    expect([error.code, error.message]).toEqual(['UNKNOWN_VAULT', `No history of vault ${VAULT} on memory verifies from its creation: check the vault id and the gateway.`]);
+  });
+
+  it('[R98] a run of the wallet whose runs the chain took, changed, is still an error naming its operation, whatever strangers posted', async () => {
+    const owner = await wallet();
+    const ops = await publicVault(owner, new Uint8Array([1]));
+    const changed = run(ops.slice(2));
+    changed.ops[0] = { ...changed.ops[0]!, op: { ...changed.ops[0]!.op, createdAt: 1 } };
+    const source = memorySource([
+      { owner: 'relay', data: run(ops.slice(0, 2)), height: 1 },
+      { owner: 'stranger', data: await strangersRun(3), height: 2 },
+      { owner: 'relay', data: changed, height: 3 },
+    ]);
+    const error = await failure(readVaultHistory(source, VAULT, owner));
+    expect([error.code, error.message]).toEqual(['TAMPERED', `Operation 3 of vault ${VAULT} is refused: its signature does not verify. The history on the network was changed.`]);
   });
 });

@@ -48,6 +48,8 @@ export interface HistoryItem {
   id: string;
   /** The address of the wallet that signed it (R86 prefers one owner's runs). */
   owner: string;
+  /** The height of the block that holds it, null while pending or unknown (R98: posted first, read first). */
+  height: number | null;
   seqFrom: number;
   seqTo: number;
   read(): Promise<Uint8Array>;
@@ -80,6 +82,23 @@ export interface RestoredVault {
   ring: KeyRing;
   /** Every accepted operation with its opened fields, in seq order (the timeline's input). */
   ops: { entry: SequencedOperation; fields: OpenedFields }[];
+  /** Where the verified chain ends (R98): said to the user with `describeHistoryEnd`. */
+  end: HistoryEnd;
+}
+
+/** R98: the last verified seq, when it was received, and how many items claiming later seqs were passed over. */
+export interface HistoryEnd {
+  seq: number;
+  receivedAt: number;
+  passedOver: number;
+}
+
+/** R98's one line on where the restored history ends, for the command's output and the app's result. */
+export function describeHistoryEnd(end: HistoryEnd, label: string): string {
+  const when = new Date(end.receivedAt).toISOString().replace(/:\d{2}\.\d{3}Z$/, ' UTC').replace('T', ' ');
+  const restored = `The history is restored to seq ${end.seq}, received ${when}`;
+  if (end.passedOver === 0) return `${restored}: its last operation.`;
+  return `${restored}, where its signed chain ends: ${end.passedOver} item(s) on ${label} that claim later operations do not verify as this vault's and were passed over.`;
 }
 
 export type Progress = (line: string) => void;
@@ -87,6 +106,8 @@ export type Progress = (line: string) => void;
 interface Candidate {
   item: HistoryItem;
   run: HistoryRun;
+  /** Where the source listed it: the last tie-break of R98's order. */
+  listed: number;
 }
 
 /**
@@ -97,13 +118,15 @@ interface Candidate {
  */
 export async function readVaultHistory(source: VaultItemSource, vaultId: string, keys: WalletKeys, progress: Progress = () => {}): Promise<RestoredVault> {
   const bySeqFrom = new Map<number, Candidate[]>();
+  const claimedSeqTo: number[] = [];
   let itemCount = 0;
   for await (const item of source.historyItems(vaultId)) {
     itemCount += 1;
+    claimedSeqTo.push(item.seqTo);
     const run = parseRun(await item.read(), { vaultId, seqFrom: item.seqFrom, seqTo: item.seqTo });
     if (!run) continue;
     const list = bySeqFrom.get(run.seqFrom) ?? [];
-    list.push({ item, run });
+    list.push({ item, run, listed: itemCount });
     bySeqFrom.set(run.seqFrom, list);
   }
   if (itemCount === 0) throw new RestoreError('UNKNOWN_VAULT', `No history of vault ${vaultId} is on ${source.label}: check the vault id and the gateway.`);
@@ -111,7 +134,13 @@ export async function readVaultHistory(source: VaultItemSource, vaultId: string,
   progress(`Found ${itemCount} history item(s) of vault ${vaultId}`);
 
   const { log, ops } = await chainRuns(vaultId, bySeqFrom);
+  if (ops.length === 0) {
+    // Only runs nobody the chain trusts posted claim the creation, and none verifies (R98).
+    throw new RestoreError('UNKNOWN_VAULT', `No history of vault ${vaultId} on ${source.label} verifies from its creation: check the vault id and the gateway.`);
+  }
   progress(`Verified ${ops.length} operation(s), seq 1 to ${log.seq}`);
+  const end: HistoryEnd = { seq: log.seq, receivedAt: ops.at(-1)!.receivedAt, passedOver: claimedSeqTo.filter((seqTo) => seqTo > log.seq).length };
+  progress(describeHistoryEnd(end, source.label));
 
   const me = bytesToHex(keys.signingPublicKey);
   const isMember = Object.values(log.members).some((m) => m.key === me && m.status !== 'REJECTED' && m.status !== 'REVOKED' && m.role !== 'REVOKED');
@@ -133,60 +162,84 @@ export async function readVaultHistory(source: VaultItemSource, vaultId: string,
   computeFolderSizes(state);
   state.vault.cursor = log.seq;
   state.vault.headSeq = log.seq;
-  return { vaultId, headSeq: log.seq, log, state, ring, ops: opened };
+  return { vaultId, headSeq: log.seq, log, state, ring, ops: opened, end };
 }
 
 /**
- * R86's chain: at each point the runs that start there are tried, those of the previous run's
- * owner first; the first whose every operation the judge accepts is taken. When none is, the
- * first refused operation of the preferred run is the error.
+ * R86's chain with R98's order: at each point the runs that start there are tried, those of the
+ * previous run's owner first, then the one posted first (lowest block height, pending last), then
+ * the longer; the first whose every operation the judge accepts, none repeating an operation
+ * already in the chain, is taken. A refused run is foreign and passed over, unless its wallet is
+ * one whose runs the chain already took: the vault's own chain changed, an error naming the first
+ * refused operation. When no run continues the chain it ends there; a run of a wallet the chain
+ * took that starts past the end means one in between is missing, an error too.
  */
 async function chainRuns(vaultId: string, bySeqFrom: Map<number, Candidate[]>): Promise<{ log: VaultLogState; ops: SequencedOperation[] }> {
   let log = newVaultLogState();
   const ops: SequencedOperation[] = [];
-  const chosenOwners = new Set<string>();
+  // The server keeps an operation id once (operations.op_id is unique), so a repeated id is a replay.
+  const opIds = new Set<string>();
+  const trustedOwners = new Set<string>();
   let previousOwner: string | null = null;
   for (;;) {
     const next = log.seq + 1;
     const candidates = [...(bySeqFrom.get(next) ?? [])].sort(
-      (a, b) => Number(b.item.owner === previousOwner) - Number(a.item.owner === previousOwner) || b.run.seqTo - a.run.seqTo,
+      (a, b) => Number(b.item.owner === previousOwner) - Number(a.item.owner === previousOwner) || postedOrder(a, b) || b.run.seqTo - a.run.seqTo || a.listed - b.listed,
     );
     if (candidates.length === 0) break;
-    let firstRefusal: { seq: number; reason: string } | null = null;
+    let trustedRefusal: { seq: number; reason: string } | null = null;
     let taken: { candidate: Candidate; log: VaultLogState } | null = null;
     for (const candidate of candidates) {
       const trial = structuredClone(log);
-      const verdicts = await verifyOperations(candidate.run.ops.map((entry) => entry.op));
-      let refusal: { seq: number; reason: string } | null = null;
-      for (const [i, entry] of candidate.run.ops.entries()) {
-        const verdict = judgeOperation(trial, vaultId, entry, verdicts[i] === true);
-        if (!verdict.isAccepted) {
-          refusal = { seq: entry.seq, reason: verdict.reason };
-          break;
-        }
-      }
+      const refusal = await judgeRun(vaultId, trial, candidate.run, opIds);
       if (!refusal) {
         taken = { candidate, log: trial };
         break;
       }
-      firstRefusal ??= refusal;
+      if (trustedOwners.has(candidate.item.owner)) trustedRefusal ??= refusal;
     }
     if (!taken) {
-      const refusal = firstRefusal!;
-      throw new RestoreError('TAMPERED', `Operation ${refusal.seq} of vault ${vaultId} is refused: ${refusal.reason}. The history on the network was changed.`);
+      if (trustedRefusal) {
+        throw new RestoreError('TAMPERED', `Operation ${trustedRefusal.seq} of vault ${vaultId} is refused: ${trustedRefusal.reason}. The history on the network was changed.`);
+      }
+      // R98: only strangers' runs claim this seq; the vault's history ends before it.
+      break;
     }
     log = taken.log;
     ops.push(...taken.candidate.run.ops);
+    for (const entry of taken.candidate.run.ops) opIds.add(entry.op.id);
     previousOwner = taken.candidate.item.owner;
-    chosenOwners.add(previousOwner);
+    trustedOwners.add(previousOwner);
   }
-  // A chosen owner's run that claims a seq past the end: a run in between is missing.
+  // A trusted wallet's run that starts past the end: a run in between is missing. A stranger
+  // cannot trigger this: their wallet is trusted only once a run of theirs was taken, and R98's
+  // order takes the run posted first, so a copy of the vault's own runs never wins.
   for (const [seqFrom, candidates] of bySeqFrom) {
-    if (seqFrom > log.seq && candidates.some((c) => chosenOwners.has(c.item.owner))) {
+    if (seqFrom > log.seq && candidates.some((c) => trustedOwners.has(c.item.owner))) {
       throw new RestoreError('TAMPERED', `The history of vault ${vaultId} stops at seq ${log.seq}, but a run from seq ${seqFrom} exists: a run in between is missing.`);
     }
   }
   return { log, ops };
+}
+
+/** R98: the item posted first comes first; a pending one (no block yet) after every mined one. */
+function postedOrder(a: Candidate, b: Candidate): number {
+  const ha = a.item.height ?? Number.POSITIVE_INFINITY;
+  const hb = b.item.height ?? Number.POSITIVE_INFINITY;
+  return ha === hb ? 0 : ha < hb ? -1 : 1;
+}
+
+/** Judges every operation of `run` into `trial`; the first refusal, or null when all are accepted. */
+async function judgeRun(vaultId: string, trial: VaultLogState, run: HistoryRun, opIds: Set<string>): Promise<{ seq: number; reason: string } | null> {
+  const verdicts = await verifyOperations(run.ops.map((entry) => entry.op));
+  const inRun = new Set<string>();
+  for (const [i, entry] of run.ops.entries()) {
+    if (opIds.has(entry.op.id) || inRun.has(entry.op.id)) return { seq: entry.seq, reason: 'it repeats an operation already in the log' };
+    inRun.add(entry.op.id);
+    const verdict = judgeOperation(trial, vaultId, entry, verdicts[i] === true);
+    if (!verdict.isAccepted) return { seq: entry.seq, reason: verdict.reason };
+  }
+  return null;
 }
 
 /** Every ring an accepted operation handed out (R51: only those are trusted). */

@@ -157,6 +157,8 @@ export const NetworkItem = z.object({
   tags: z.array(z.object({ name: z.string().max(1024), value: z.string().max(4096) })).max(100),
   /** Its data size in bytes when the gateway says, else null. */
   size: z.number().int().nonnegative().nullable(),
+  /** The height of the block that holds it; null while it is pending (R98: read after every mined one). */
+  height: z.number().int().nonnegative().nullable().default(null),
 });
 export type NetworkItem = z.infer<typeof NetworkItem>;
 export const NetworkItemsPage = z.object({

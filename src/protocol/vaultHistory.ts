@@ -117,12 +117,14 @@ export function exportBlobEntryName(blobId: string): string {
 
 /**
  * A gateway's GraphQL search for items by tags, a page at a time (R86): the `cairn` command asks
- * a gateway with it, the server's `GET /api/arweave/items` asks its own.
+ * a gateway with it, the server's `GET /api/arweave/items` asks its own. Oldest first, with each
+ * item's block height (null while pending), because R98 prefers the run posted first: anyone can
+ * post a copy of a vault's run later, nobody can post one before it existed.
  */
 export const ITEMS_GRAPHQL_QUERY = `query Items($tags: [TagFilter!], $first: Int, $after: String) {
-  transactions(tags: $tags, first: $first, after: $after) {
+  transactions(tags: $tags, first: $first, after: $after, sort: HEIGHT_ASC) {
     pageInfo { hasNextPage }
-    edges { cursor node { id owner { address } tags { name value } data { size } } }
+    edges { cursor node { id owner { address } tags { name value } data { size } block { height } } }
   }
 }`;
 

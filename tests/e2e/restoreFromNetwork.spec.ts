@@ -180,6 +180,8 @@ test('[R96] a private permanent vault restored from the network alone on a fresh
   if (await progress.isVisible()) await b.screenshot({ path: `${SHOTS}/restore-progress.png`, fullPage: true });
   await expect(b.getByText('Vault restored')).toBeVisible({ timeout: 240_000 });
   await expect(b.getByText(`"${vaultName}" is yours on this server, with every file's bytes.`)).toBeVisible();
+  // R98: the result says where the restored history ends.
+  await expect(b.getByText(/^The history is restored to seq \d+, received [0-9-]+ [0-9:]+ UTC: its last operation\.$/)).toBeVisible();
   await shootBoth(b, 'restore-done');
 
   // --- the vault on B, as its member sees it -------------------------------------------------

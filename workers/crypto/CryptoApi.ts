@@ -216,6 +216,8 @@ export interface CryptoApi extends VaultCryptoApi, VaultKeySharingApi {
 export interface RestoreHistoryItem {
   id: string;
   owner: string;
+  /** Its block height, null while pending (R98: the run posted first is preferred). */
+  height: number | null;
   seqFrom: number;
   seqTo: number;
   /** At most R84's 2 MiB (the app reads no more). */
@@ -226,6 +228,10 @@ export interface RestoreHistoryItem {
 export interface RestorePlan {
   vaultId: string;
   headSeq: number;
+  /** Where the verified chain ends (R98): its seq, when that operation was received, items passed over. */
+  end: { seq: number; receivedAt: number; passedOver: number };
+  /** R98's line on it, shown with the restore's result. */
+  endNotice: string;
   /** The vault's opened name ('' when the reader's ring does not open it). */
   name: string;
   isPublic: boolean;

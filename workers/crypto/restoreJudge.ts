@@ -7,7 +7,7 @@
  * chunk hashes and the opened names. The ring and the keys never leave the worker.
  */
 import type { WalletKeys } from '../../src/crypto/keys';
-import { readVaultHistory, RestoreError, type HistoryItem, type VaultItemSource } from '../../src/network/restoreReader';
+import { describeHistoryEnd, readVaultHistory, RestoreError, type HistoryItem, type VaultItemSource } from '../../src/network/restoreReader';
 import type { FileVersion } from '../../src/protocol/vaults';
 import type { RestoreHistoryItem, RestorePlan } from './CryptoApi';
 
@@ -16,7 +16,7 @@ function heldSource(items: RestoreHistoryItem[], label: string): VaultItemSource
   return {
     label,
     async *historyItems(): AsyncGenerator<HistoryItem> {
-      for (const item of items) yield { id: item.id, owner: item.owner, seqFrom: item.seqFrom, seqTo: item.seqTo, read: async () => item.data };
+      for (const item of items) yield { id: item.id, owner: item.owner, height: item.height, seqFrom: item.seqFrom, seqTo: item.seqTo, read: async () => item.data };
     },
     // eslint-disable-next-line require-yield
     async *fileItems() {
@@ -65,6 +65,8 @@ export async function planRestore(keys: WalletKeys, vaultId: string, items: Rest
     return {
       vaultId,
       headSeq: restored.headSeq,
+      end: restored.end,
+      endNotice: describeHistoryEnd(restored.end, label),
       name: restored.state.vault.name,
       isPublic: restored.log.isPublic,
       ops: restored.ops.map(({ entry }) => ({ seq: entry.seq, receivedAt: entry.receivedAt, op: entry.op })),

@@ -10,7 +10,7 @@ import { loadArweaveConfig, useArweaveConfig } from '../../sync/storageTxSync';
 import { IconArrowLeft } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
 
-type Phase = { kind: 'idle' } | { kind: 'running'; progress: RestoreProgress } | { kind: 'done'; vaultId: string; name: string } | { kind: 'failed'; title: string; message: string; canResume: boolean };
+type Phase = { kind: 'idle' } | { kind: 'running'; progress: RestoreProgress } | { kind: 'done'; vaultId: string; name: string; endNotice: string } | { kind: 'failed'; title: string; message: string; canResume: boolean };
 
 /** A short heading per failure (R97); the message under it is the reader's or the server's one line. */
 const FAILURE_TITLES: Record<AppRestoreError['code'], string> = {
@@ -77,7 +77,7 @@ export function RestoreVaultPage() {
       const plan = await restoreVaultFromNetwork({ api: getApiClient(), fetch: (input, init) => fetch(input, init), crypto: getCrypto() }, vaultId, (progress) => setPhase({ kind: 'running', progress }), controller.signal);
       // The vault list learns of the restored vault on the next pull; ask for it now.
       void getCurrentSync()?.syncNow();
-      setPhase({ kind: 'done', vaultId, name: plan.name });
+      setPhase({ kind: 'done', vaultId, name: plan.name, endNotice: plan.endNotice });
     } catch (error) {
       if (error instanceof AppRestoreError) {
         // R97: a cancelled or cut-off restore finishes when run again.
@@ -147,6 +147,7 @@ export function RestoreVaultPage() {
         <Alert color="green" title="Vault restored" role="status">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{phase.name ? `"${phase.name}" is yours on this server, with every file's bytes.` : 'The vault is yours on this server, with every file\u2019s bytes.'}</Text>
+            <Text size="sm">{phase.endNotice}</Text>
             <Button onClick={() => void navigate({ to: '/vaults/$status/$vaultId', params: { status: 'active', vaultId: phase.vaultId } })}>Open vault</Button>
           </Stack>
         </Alert>
