@@ -87,7 +87,8 @@ async function main(): Promise<void> {
     config,
     db,
     mailer,
-    sms: new FileSms(path.join(config.dataDir, 'sms')),
+    // No SMS provider adapter exists yet: SMS two-factor is offered only with SMS_TO_FILES (tests, development).
+    sms: config.smsToFiles ? new FileSms(path.join(config.dataDir, 'sms')) : null,
     clock: offsetClock(config.testClockOffsetMs),
     ...(pokeBus ? { pokeBus } : {}),
     ...(notificationBus ? { notificationBus } : {}),
