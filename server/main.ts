@@ -15,6 +15,7 @@ import { PostgresPokeBus } from './realtime/PostgresPokeBus';
 import { preparePrivateDataDir, PRIVATE_UMASK } from './privateFiles';
 import { offsetClock } from './services/Clock';
 import { FileSms } from './sms/FileSms';
+import { warnAboutSettings } from './startWarnings';
 
 async function main(): Promise<void> {
   let config;
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
     ...(pokeBus ? { pokeBus } : {}),
     ...(notificationBus ? { notificationBus } : {}),
   });
+  warnAboutSettings(config, app.log);
   // Loud, so a test setting that leaked into a real deployment is seen at once.
   if (config.testClockOffsetMs) app.log.warn({ offsetMs: config.testClockOffsetMs }, 'CAIRN_TEST_CLOCK_OFFSET_MS is set: the server clock runs ahead (tests only)');
 
