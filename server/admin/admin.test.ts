@@ -6,6 +6,8 @@ import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
 import { expectError, expectStatus, logIn, logInSession, newSession, reauthToken } from '../testing/flows';
 import { TestUser } from '../testing/TestUser';
+import { newId, VaultActor } from '../testing/vaults';
+import { scheduledRow } from '../arweave/storageTransactionRows';
 import { type AdminLog, AdminService } from './AdminService';
 import { runAdminCommand } from './adminCommand';
 
@@ -137,8 +139,45 @@ describeEachDatabase('admin command', (env) => {
     const cmd = admin();
     expect(await cmd.run('relay')).toBe(0);
     expect(cmd.out).toEqual(['Storage transactions by status:', '  (none)', 'Oldest pending: none']);
-    const status = await cmd.service.relay();
-    expect(status).toEqual({ byStatus: {}, oldestPending: null });
+
+    const api = new ApiClient(await env.buildApp());
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isCloud: false });
+    const rows: [string, string, number][] = [
+      ['relay-done', 'COMMITTED', 1_000],
+      ['relay-old', 'PENDING', 2_000],
+      ['relay-new', 'SCHEDULED', 3_000],
+      ['relay-new2', 'SCHEDULED', 4_000],
+    ];
+    for (const [id, status, createdAt] of rows) {
+      await env.db
+        .insertInto('storage_transactions')
+        .values(
+          scheduledRow({
+            id,
+            status,
+            vault_id: vaultId,
+            file_id: newId(),
+            version_id: newId(),
+            blob_id: newId(),
+            uploader_user_id: owner.userId,
+            size: 10,
+            attempts: id === 'relay-old' ? 3 : 0,
+            next_attempt_at: Number.MAX_SAFE_INTEGER,
+            created_at: createdAt,
+          }),
+        )
+        .execute();
+    }
+    cmd.out.length = 0;
+    expect(await cmd.run('relay')).toBe(0);
+    expect(cmd.out).toEqual([
+      'Storage transactions by status:',
+      '  COMMITTED    1',
+      '  PENDING      1',
+      '  SCHEDULED    2',
+      `Oldest pending: relay-old (PENDING, since ${new Date(2_000).toISOString()}, 3 attempts)`,
+    ]);
   });
 
   it('bad input: usage text and a non-zero exit, and nothing changes', async () => {
