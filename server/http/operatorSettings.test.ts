@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { ServerConfig } from '../../src/protocol/auth';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
-import { expectError, expectStatus, newSession, reauthToken, signUp } from '../testing/flows';
+import { AdminService } from '../admin/AdminService';
+import { expectError, expectStatus, logIn, newSession, reauthToken, signUp } from '../testing/flows';
 import { latestMailTo, latestSmsCode } from '../testing/mailbox';
 import { TestUser } from '../testing/TestUser';
 
@@ -64,6 +65,24 @@ describeEachDatabase("operator's settings", (env) => {
     expect(latestSmsCode(env.dataDir, phoneNumber)).toBeUndefined();
     const account = await api.get('/api/account', { token });
     expect(account.body).toMatchObject({ user: { mfaType: null } });
+  });
+
+  it('an account with SMS two-factor on a server without a provider is told so at login; reset-2fa lets it in', async () => {
+    const withSms = new ApiClient(await env.buildApp());
+    const user = await TestUser.create();
+    const { token } = await newSession(withSms, env.dataDir, user);
+    const phoneNumber = '+4915155566677';
+    expectStatus(await withSms.post('/api/account/mfa/sms/setup', { reauthToken: await reauthToken(withSms, user, token), phoneNumber }, { token }), 200);
+    expectStatus(await withSms.post('/api/account/mfa/sms/enable', { code: latestSmsCode(env.dataDir, phoneNumber) }, { token }), 200);
+
+    const withoutSms = new ApiClient(await env.buildApp({ sms: null }));
+    const { response } = await logIn(withoutSms, user);
+    expectError(response, 422, 'SMS_UNAVAILABLE');
+    expect(JSON.stringify(response.body)).toContain('Please contact the operator of this server.');
+
+    const admin = new AdminService(env.db, env.clock, { info: () => undefined }, 'operator');
+    await admin.resetTwoFactor(user.email);
+    expectStatus((await logIn(withoutSms, user)).response, 200);
   });
 
   it('with the file provider GET /config offers SMS two-factor', async () => {

@@ -216,7 +216,9 @@ export class MfaService {
 
   private async sendSmsCode(phoneNumber: string | null, scope: string): Promise<string> {
     if (!phoneNumber) throw new Error('SMS two-factor without a phone number');
-    const sms = this.requireSms();
+    const sms = this.requireSms(
+      'This account uses SMS two-factor, but this server cannot send text messages. Please contact the operator of this server.',
+    );
     const code = randomDigits(6);
     await sms.send({ to: phoneNumber, text: smsText(code) });
     return hashToken(code, scope);
@@ -227,8 +229,8 @@ export class MfaService {
    * phone would lock the user out. (An account that has SMS two-factor from before the provider
    * was removed is refused at login with this too; the operator resets it with `npm run admin -- reset-2fa`.)
    */
-  private requireSms(): SmsPort {
-    if (!this.sms) throw new ApiError('SMS_UNAVAILABLE', 'Text messages cannot be sent from this server, so SMS two-factor is not available.');
+  private requireSms(message = 'Text messages cannot be sent from this server, so SMS two-factor is not available.'): SmsPort {
+    if (!this.sms) throw new ApiError('SMS_UNAVAILABLE', message);
     return this.sms;
   }
 
