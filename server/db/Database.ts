@@ -377,4 +377,5 @@ export const TABLES = [
   'blob_chunks',
   'invitation_mails',
   'note_drafts',
+  'admin_actions',
 ] as const satisfies readonly (keyof Database)[];
