@@ -33,6 +33,8 @@ function server(port: number, dataDir: string, extraEnv: Record<string, string> 
       PUBLIC_URL: `http://localhost:${port}`,
       CAIRN_SKIP_BUILD: process.env.CAIRN_SKIP_BUILD ?? '1',
       AUTH_RATE_LIMIT: '1000',
+      // SMS two-factor is offered only with an SMS provider: the tests read the codes from files.
+      SMS_TO_FILES: '1',
       // One relay wallet for every run: a 4096-bit RSA key takes seconds to generate.
       ARWEAVE_WALLET: join(tmpdir(), 'cairn-e2e-arweave-wallet.json'),
       ...extraEnv,

@@ -37,6 +37,9 @@ describeEachDatabase('app', (env) => {
       seriousIssue: true,
       sunsetBannerUrl: 'https://example.com/news',
       protocolVersion: PROTOCOL_VERSION,
+      signupsAllowed: true,
+      smsAvailable: true,
+      permanentOnEmbeddedGateway: true,
     });
     expect(config.headers['cache-control']).toBe('no-store');
   });

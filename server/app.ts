@@ -52,7 +52,8 @@ export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
   mailer: MailPort;
-  sms: SmsPort;
+  /** The SMS provider; null: none configured, SMS two-factor is not offered (issue 20). */
+  sms: SmsPort | null;
   clock?: Clock;
   /** Overrides `config.staticDir`. */
   staticDir?: string;
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pokes: pokeBus,
     notificationBus,
     memberLimit: config.memberLimit,
+    signups: { allowed: config.signupsAllowed, emailDomains: config.signupEmailDomains },
   });
   const hub = new LocalSocketHub(clock);
   const fanout = new VaultPokeFanout(pokeBus, db, hub, app.log);

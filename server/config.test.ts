@@ -221,3 +221,36 @@ describe('S3 blob store settings (issue 20)', () => {
     expect(JSON.stringify(config)).toContain('AKIAEXAMPLE');
   });
 });
+
+describe("operator's settings (issue 20)", () => {
+  it('reads MAIL_FROM, no-reply@cairn.local by default, and refuses one that is not an address or could break the header', () => {
+    expect(loadConfig({}).mailFrom).toBe('Cairn <no-reply@cairn.local>');
+    expect(loadConfig({ MAIL_FROM: 'Team Vault <vault@example.com>' }).mailFrom).toBe('Team Vault <vault@example.com>');
+    expect(loadConfig({ MAIL_FROM: 'vault@example.com' }).mailFrom).toBe('vault@example.com');
+    for (const bad of ['vault', 'Team <vault>', 'a@example.com, b@example.com', 'A <a@example.com>\r\nBcc: x@example.com']) {
+      expect(errorOf({ MAIL_FROM: bad })).toMatch(/^Invalid MAIL_FROM ".*": expected an e-mail address or Name <address>$/s);
+    }
+  });
+
+  it('reads SIGNUPS_ALLOWED (true by default) and SIGNUP_EMAIL_DOMAINS (any by default)', () => {
+    expect(loadConfig({})).toMatchObject({ signupsAllowed: true, signupEmailDomains: null });
+    expect(loadConfig({ SIGNUPS_ALLOWED: 'false' }).signupsAllowed).toBe(false);
+    expect(loadConfig({ SIGNUPS_ALLOWED: '1' }).signupsAllowed).toBe(true);
+    expect(errorOf({ SIGNUPS_ALLOWED: 'maybe' })).toBe('Invalid SIGNUPS_ALLOWED "maybe": expected one of 1, 0, true, false, yes, no');
+    expect(loadConfig({ SIGNUP_EMAIL_DOMAINS: 'Example.com, @example.org,example.com' }).signupEmailDomains).toEqual(['example.com', 'example.org']);
+    for (const bad of ['example', 'example.com,,example.org', 'exa mple.com', 'user@example.com']) {
+      expect(errorOf({ SIGNUP_EMAIL_DOMAINS: bad })).toMatch(/^Invalid SIGNUP_EMAIL_DOMAINS/);
+    }
+  });
+
+  it('writes text messages to files only when SMS_TO_FILES says so', () => {
+    expect(loadConfig({}).smsToFiles).toBe(false);
+    expect(loadConfig({ SMS_TO_FILES: '1' }).smsToFiles).toBe(true);
+    expect(errorOf({ SMS_TO_FILES: 'files' })).toContain('SMS_TO_FILES');
+  });
+
+  it('documents the new settings', () => {
+    const names = SETTINGS.map((s) => s.name);
+    for (const name of ['MAIL_FROM', 'SIGNUPS_ALLOWED', 'SIGNUP_EMAIL_DOMAINS', 'SMS_TO_FILES']) expect(names).toContain(name);
+  });
+});

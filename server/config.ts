@@ -20,6 +20,14 @@ export interface Config {
   databaseUrl: string | null;
   sqlitePath: string;
   smtpUrl: string | null;
+  /** The From of every mail (MAIL_FROM). */
+  mailFrom: string;
+  /** SIGNUPS_ALLOWED: false closes sign-up (existing accounts and invitations to them keep working). */
+  signupsAllowed: boolean;
+  /** SIGNUP_EMAIL_DOMAINS: only these (lower-case) domains may sign up; null: any. */
+  signupEmailDomains: string[] | null;
+  /** SMS_TO_FILES: text messages are written to DATA_DIR/sms (tests, development); false: no SMS provider, no SMS two-factor. */
+  smsToFiles: boolean;
   /** Origin used in e-mailed links, without a trailing slash. */
   publicUrl: string;
   arweaveGateway: string | null;
@@ -84,6 +92,18 @@ export const SETTINGS: readonly SettingInfo[] = [
     name: 'SMTP_URL',
     default: '(unset: .eml files in DATA_DIR/mail)',
     description: 'SMTP server for outgoing mail, e.g. smtps://user:pass@smtp.example.com:465.',
+  },
+  { name: 'MAIL_FROM', default: 'Cairn <no-reply@cairn.local>', description: 'The From of every mail: an address, or a name and <address>.' },
+  { name: 'SIGNUPS_ALLOWED', default: 'true', description: 'false: nobody can sign up (the sign-up page says sign-ups are closed); existing accounts keep working.' },
+  {
+    name: 'SIGNUP_EMAIL_DOMAINS',
+    default: '(unset: any domain)',
+    description: 'Comma list of e-mail domains (example.com,example.org) that may sign up; other addresses are refused.',
+  },
+  {
+    name: 'SMS_TO_FILES',
+    default: 'false',
+    description: 'Tests and development only: text messages (two-factor codes) are written to DATA_DIR/sms. Without an SMS provider, SMS two-factor is not offered.',
   },
   {
     name: 'PUBLIC_URL',
@@ -199,6 +219,10 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     sqlitePath: path.join(dataDir, 'cairn.sqlite'),
     smtpUrl,
+    mailFrom: parseMailFrom(read('MAIL_FROM')),
+    signupsAllowed: read('SIGNUPS_ALLOWED') === undefined ? true : parseBoolean('SIGNUPS_ALLOWED', read('SIGNUPS_ALLOWED')),
+    signupEmailDomains: parseDomains(read('SIGNUP_EMAIL_DOMAINS')),
+    smsToFiles: parseBoolean('SMS_TO_FILES', read('SMS_TO_FILES')),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     arweaveGateway: parseUrl('ARWEAVE_GATEWAY', read('ARWEAVE_GATEWAY'), ['http:', 'https:']),
     arweaveWallet: read('ARWEAVE_WALLET') === undefined ? null : path.resolve(read('ARWEAVE_WALLET')!),
@@ -340,6 +364,32 @@ function maskedCredentials(accessKeyId: string, secretAccessKey: string): { acce
       [inspect.custom]: { value: () => masked, enumerable: false },
     },
   );
+}
+
+/** The From of mail until MAIL_FROM says otherwise. */
+export const DEFAULT_MAIL_FROM = 'Cairn <no-reply@cairn.local>';
+
+const MAIL_ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+
+function parseMailFrom(raw: string | undefined): string {
+  if (raw === undefined) return DEFAULT_MAIL_FROM;
+  // An address, or `Name <address>`; nothing that could end the header (CR, LF) or name a second address.
+  const named = /^([^<>\r\n",;]*)<([^<>]+)>$/.exec(raw);
+  const address = named ? named[2]!.trim() : raw;
+  if (/[\r\n]/.test(raw) || !MAIL_ADDRESS.test(address)) {
+    throw new ConfigError(`Invalid MAIL_FROM "${raw}": expected an e-mail address or Name <address>`);
+  }
+  return raw;
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+
+function parseDomains(raw: string | undefined): string[] | null {
+  if (raw === undefined) return null;
+  const domains = raw.split(',').map((d) => d.trim().toLowerCase().replace(/^@/, ''));
+  const bad = domains.find((d) => !DOMAIN.test(d));
+  if (bad !== undefined) throw new ConfigError(`Invalid SIGNUP_EMAIL_DOMAINS "${raw}": "${bad}" is not a domain (expected e.g. example.com,example.org)`);
+  return [...new Set(domains)];
 }
 
 function parseLogLevel(raw: string | undefined): LogLevel {

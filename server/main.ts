@@ -15,6 +15,7 @@ import { PostgresPokeBus } from './realtime/PostgresPokeBus';
 import { preparePrivateDataDir, PRIVATE_UMASK } from './privateFiles';
 import { offsetClock } from './services/Clock';
 import { FileSms } from './sms/FileSms';
+import { warnAboutSettings } from './startWarnings';
 
 async function main(): Promise<void> {
   let config;
@@ -89,7 +90,8 @@ async function main(): Promise<void> {
       config,
       db,
       mailer,
-      sms: new FileSms(path.join(config.dataDir, 'sms')),
+      // No SMS provider adapter exists yet: SMS two-factor is offered only with SMS_TO_FILES (tests, development).
+      sms: config.smsToFiles ? new FileSms(path.join(config.dataDir, 'sms')) : null,
       clock: offsetClock(config.testClockOffsetMs),
       ...(pokeBus ? { pokeBus } : {}),
       ...(notificationBus ? { notificationBus } : {}),
@@ -101,6 +103,7 @@ async function main(): Promise<void> {
     await db.destroy().catch(() => undefined);
     process.exit(1);
   }
+  warnAboutSettings(config, app.log);
   // Loud, so a test setting that leaked into a real deployment is seen at once.
   if (config.testClockOffsetMs) app.log.warn({ offsetMs: config.testClockOffsetMs }, 'CAIRN_TEST_CLOCK_OFFSET_MS is set: the server clock runs ahead (tests only)');
 

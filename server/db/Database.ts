@@ -40,6 +40,11 @@ export interface UsersTable {
   referrer_id: string | null;
   created_at: number;
   updated_at: number;
+  /** 0013: when the admin command disabled the account; null: enabled. */
+  disabled_at?: number | null;
+  /** 0013: the account's own allowances set by the admin command; null: the server's setting. */
+  cloud_allowance?: number | null;
+  permanent_allowance?: number | null;
 }
 
 export interface SessionsTable {
@@ -110,6 +115,19 @@ export interface SupportReportsTable {
   context: string | null;
   user_agent: string | null;
   path: string | null;
+  created_at: number;
+  /** 0013: when the admin command closed the report; null: open. */
+  closed_at?: number | null;
+}
+
+/** 0013: every change the admin command made (who ran it, what, on whom, when). */
+export interface AdminActionsTable {
+  id: string;
+  actor: string;
+  action: string;
+  target: string;
+  /** JSON of the action's parameters (e.g. the new allowances), or null. */
+  details: string | null;
   created_at: number;
 }
 
@@ -318,6 +336,7 @@ export interface Database {
   invitation_mails: InvitationMailsTable;
   note_drafts: NoteDraftsTable;
   vault_imports: VaultImportsTable;
+  admin_actions: AdminActionsTable;
 }
 
 /** One invitation e-mail sent (an invitation or a resend), for the hourly limits (MemberService). */
@@ -358,4 +377,5 @@ export const TABLES = [
   'blob_chunks',
   'invitation_mails',
   'note_drafts',
+  'admin_actions',
 ] as const satisfies readonly (keyof Database)[];

@@ -27,6 +27,10 @@ export function registerSystemRoutes(route: DefineRoute, services: Services, con
       seriousIssue: config.seriousIssue,
       sunsetBannerUrl: config.sunsetBannerUrl,
       protocolVersion: PROTOCOL_VERSION,
+      signupsAllowed: config.signupsAllowed,
+      smsAvailable: services.mfa.smsAvailable,
+      // main.ts runs the embedded arlocal exactly when ARWEAVE_GATEWAY is unset.
+      permanentOnEmbeddedGateway: config.arweaveGateway === null,
     }),
   });
 

@@ -13,10 +13,14 @@ import { MAIL_FROM, type MailMessage, type MailPort } from './MailPort';
 export class FileMailer implements MailPort {
   private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    /** MAIL_FROM. */
+    private readonly from: string = MAIL_FROM,
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: MAIL_FROM, ...message });
+    const info = await this.transport.sendMail({ from: this.from, ...message });
     if (!Buffer.isBuffer(info.message)) throw new Error('nodemailer did not return a buffer');
     await makePrivateDir(this.dir);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');

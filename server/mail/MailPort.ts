@@ -12,4 +12,5 @@ export interface MailPort {
   close?(): void;
 }
 
+/** The default From; MAIL_FROM (config.mailFrom) replaces it. */
 export const MAIL_FROM = 'Cairn <no-reply@cairn.local>';

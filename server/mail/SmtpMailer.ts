@@ -5,12 +5,16 @@ import { MAIL_FROM, type MailMessage, type MailPort } from './MailPort';
 export class SmtpMailer implements MailPort {
   private readonly transport;
 
-  constructor(smtpUrl: string) {
+  constructor(
+    smtpUrl: string,
+    /** MAIL_FROM. */
+    private readonly from: string = MAIL_FROM,
+  ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: MAIL_FROM, ...message });
+    await this.transport.sendMail({ from: this.from, ...message });
   }
 
   close(): void {

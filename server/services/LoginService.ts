@@ -37,6 +37,8 @@ export class LoginService {
     const user = await this.users.findById(userId);
     if (!user) throw new ApiError('INVALID_CREDENTIALS', 'Your login details are not recognised.');
     if (!user.emailVerified) throw new ApiError('USER_NOT_CONFIRMED', 'Your email is not yet verified.');
+    // Before the second factor: a disabled account is told at once and gets no SMS code.
+    await this.sessions.assertEnabled(user.id);
     if (user.mfaType) return this.mfa.startLoginChallenge(user, keepSignedIn);
     return this.issueSession(user, keepSignedIn);
   }

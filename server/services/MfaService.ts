@@ -33,8 +33,14 @@ export class MfaService {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly users: UserService,
-    private readonly sms: SmsPort,
+    /** null: no SMS provider is configured, so SMS two-factor cannot be turned on (issue 20). */
+    private readonly sms: SmsPort | null,
   ) {}
+
+  /** Whether SMS two-factor can be offered (GET /config says so to the client). */
+  get smsAvailable(): boolean {
+    return this.sms !== null;
+  }
 
   /** After the password was proven: a challenge the client answers at /auth/mfa/verify. */
   async startLoginChallenge(user: User, keepSignedIn: boolean): Promise<MfaChallenge> {
@@ -134,6 +140,7 @@ export class MfaService {
 
   /** Sends a code to `phoneNumber`; two-factor switches to SMS once the code comes back. */
   async setupSms(user: User, phoneNumber: string): Promise<void> {
+    const sms = this.requireSms();
     const code = randomDigits(6);
     await this.users.update(user.id, {
       pendingPhone: {
@@ -143,11 +150,12 @@ export class MfaService {
         attempts: 0,
       },
     });
-    await this.sms.send({ to: phoneNumber, text: smsText(code) });
+    await sms.send({ to: phoneNumber, text: smsText(code) });
   }
 
   /** 400 WRONG_CODE; 410 EXPIRED after 10 minutes or 5 wrong codes (setup must start again). */
   async enableSms(user: User, code: string): Promise<User> {
+    this.requireSms();
     const pending = user.pendingPhone;
     if (!pending) throw new ApiError('BAD_REQUEST', 'Start the phone number setup first');
     if (pending.expiresAt <= this.clock.now()) {
@@ -208,9 +216,22 @@ export class MfaService {
 
   private async sendSmsCode(phoneNumber: string | null, scope: string): Promise<string> {
     if (!phoneNumber) throw new Error('SMS two-factor without a phone number');
+    const sms = this.requireSms(
+      'This account uses SMS two-factor, but this server cannot send text messages. Please contact the operator of this server.',
+    );
     const code = randomDigits(6);
-    await this.sms.send({ to: phoneNumber, text: smsText(code) });
+    await sms.send({ to: phoneNumber, text: smsText(code) });
     return hashToken(code, scope);
+  }
+
+  /**
+   * The SMS provider, or 422 SMS_UNAVAILABLE: turning SMS two-factor on where no code can reach a
+   * phone would lock the user out. (An account that has SMS two-factor from before the provider
+   * was removed is refused at login with this too; the operator resets it with `npm run admin -- reset-2fa`.)
+   */
+  private requireSms(message = 'Text messages cannot be sent from this server, so SMS two-factor is not available.'): SmsPort {
+    if (!this.sms) throw new ApiError('SMS_UNAVAILABLE', message);
+    return this.sms;
   }
 
   private async liveChallenge(mfaToken: string) {

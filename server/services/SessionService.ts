@@ -5,6 +5,7 @@ import type { Clock } from './Clock';
 import { describeUserAgent } from '../../src/domain/describeUserAgent';
 import type { SessionInfo } from '../../src/protocol/sessions';
 import { hashToken, randomToken } from './tokens';
+import { ApiError } from '../../src/protocol/errors';
 
 /** 'Keep me signed in': the cookie and the session last 30 days. */
 export const PERSISTENT_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -74,6 +75,8 @@ export class SessionService {
     const token = randomToken();
     const usual = now + (persistent ? PERSISTENT_SESSION_MS : BROWSER_SESSION_MS);
     const expiresAt = notAfter === undefined ? usual : Math.min(usual, notAfter);
+    // Every way in (password, two-factor, recovery, wallet) ends here: one check covers them all.
+    await assertAccountEnabled(this.db, userId);
     // Old sessions of this user are removed here rather than by a timer, so nothing runs in the background.
     this.ended(
       await this.db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).returning('token_hash').execute(),
@@ -111,6 +114,11 @@ export class SessionService {
       }
     }
     return { userId: row.user_id, tokenHash, persistent: fromDbBool(row.persistent), expiresAt };
+  }
+
+  /** ACCOUNT_DISABLED when the operator disabled the account. */
+  async assertEnabled(userId: string): Promise<void> {
+    await assertAccountEnabled(this.db, userId);
   }
 
   async revoke(tokenHash: string): Promise<void> {
@@ -185,4 +193,13 @@ export class SessionService {
     const hashes = rows.map((row) => row.token_hash);
     for (const listener of this.endedListeners) listener(hashes);
   }
+}
+
+/** The text a disabled account's login answers (issue 20: the operator disabled it with `npm run admin -- disable`). */
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact the operator of this server.';
+
+/** Throws ACCOUNT_DISABLED when the operator disabled `userId`. */
+export async function assertAccountEnabled(db: Kysely<Database>, userId: string): Promise<void> {
+  const row = await db.selectFrom('users').select('disabled_at').where('id', '=', userId).executeTakeFirst();
+  if (row?.disabled_at !== null && row?.disabled_at !== undefined) throw new ApiError('ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE);
 }

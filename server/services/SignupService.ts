@@ -16,6 +16,29 @@ type VerifyStatus = z.output<typeof VerifyEmailResponse>['status'];
 /** The `uid` of a verification link: base64url(JSON {email}). */
 const VerifyUid = z.object({ email: Email });
 
+/** Who may sign up: SIGNUPS_ALLOWED and SIGNUP_EMAIL_DOMAINS (issue 20). */
+export interface SignupPolicy {
+  allowed: boolean;
+  /** Lower-case domains; null: any. */
+  emailDomains: readonly string[] | null;
+}
+
+export const OPEN_SIGNUPS: SignupPolicy = { allowed: true, emailDomains: null };
+
+export const SIGNUPS_CLOSED_MESSAGE = 'Sign-ups are closed on this server.';
+
+/** 403 SIGNUPS_CLOSED when sign-ups are closed, or `email` is not at one of the allowed domains. */
+export function assertMaySignUp(policy: SignupPolicy, email: string): void {
+  if (!policy.allowed) throw new ApiError('SIGNUPS_CLOSED', SIGNUPS_CLOSED_MESSAGE);
+  if (policy.emailDomains === null) return;
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  if (!policy.emailDomains.includes(domain)) {
+    throw new ApiError('SIGNUPS_CLOSED', `Sign-ups on this server are only for e-mail addresses at ${policy.emailDomains.join(', ')}.`, [
+      { path: 'email', message: 'domain not allowed' },
+    ]);
+  }
+}
+
 /**
  * Sign-up and e-mail verification. The account is created unverified at `finish`; logging in
  * needs the e-mailed link first. An address is taken only once it is verified: a new sign-up for
@@ -30,10 +53,12 @@ export class SignupService {
     private readonly mailer: MailPort,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
+    private readonly policy: SignupPolicy = OPEN_SIGNUPS,
   ) {}
 
   /** OPAQUE registration step 1. 409 EMAIL_TAKEN when the e-mail has a verified account. */
   async start(email: string, registrationRequest: string): Promise<{ registrationResponse: string }> {
+    assertMaySignUp(this.policy, email);
     if ((await this.users.findByEmail(email))?.emailVerified) throw new ApiError('EMAIL_TAKEN', 'This email address is already registered.');
     return { registrationResponse: this.opaque.createRegistrationResponse(email, registrationRequest) };
   }
@@ -43,6 +68,8 @@ export class SignupService {
    * signing key signed the whole request, then e-mails the verification link.
    */
   async finish(request: SignupFinish): Promise<void> {
+    // Checked again here: a sign-up started before the operator closed them must not finish.
+    assertMaySignUp(this.policy, request.email);
     const { email, address, publicSigningKey, publicEncryptionKey, registrationRecord, encBackupPhrase, signature } = request;
     if (addressOf(publicSigningKey) !== address) {
       throw new ApiError('VALIDATION_FAILED', 'The address does not belong to the signing key', [

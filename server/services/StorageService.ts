@@ -48,6 +48,10 @@ export class StorageService {
    */
   async allowanceOf(userId: string, isCloud: boolean, db: Db = this.db): Promise<number> {
     if (await isPasswordless(db, userId)) return 0;
+    // The operator may give one account its own allowance (`npm run admin -- allowance`, 0013).
+    const own = await db.selectFrom('users').select(['cloud_allowance', 'permanent_allowance']).where('id', '=', userId).executeTakeFirst();
+    const set = isCloud ? own?.cloud_allowance : own?.permanent_allowance;
+    if (set !== null && set !== undefined) return Number(set);
     return isCloud ? this.allowances.cloud : this.allowances.permanent;
   }
 

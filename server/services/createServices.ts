@@ -20,7 +20,7 @@ import { PublicVaultService } from './PublicVaultService';
 import { ReauthService } from './ReauthService';
 import { RecoveryService } from './RecoveryService';
 import { SessionService } from './SessionService';
-import { SignupService } from './SignupService';
+import { type SignupPolicy, SignupService } from './SignupService';
 import { type StorageAllowances, StorageService } from './StorageService';
 import { SupportService } from './SupportService';
 import { UserService } from './UserService';
@@ -54,7 +54,8 @@ export interface ServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   mailer: MailPort;
-  sms: SmsPort;
+  /** null: no SMS provider (SMS two-factor is not offered). */
+  sms: SmsPort | null;
   publicUrl: string;
   log: FastifyBaseLogger;
   blobStore: BlobStore;
@@ -65,6 +66,8 @@ export interface ServiceDeps {
   notificationBus?: Pick<NotificationBus, 'publish'>;
   /** MEMBER_LIMIT: most live memberships per vault; null for none. */
   memberLimit?: number | null;
+  /** SIGNUPS_ALLOWED and SIGNUP_EMAIL_DOMAINS; default: anyone may sign up. */
+  signups?: SignupPolicy;
 }
 
 /** Wires every service over one database. Loads (or creates) the OPAQUE server setup. */
@@ -83,7 +86,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   return {
     users,
     sessions,
-    signup: new SignupService(users, opaque, codes, mailer, publicUrl, log),
+    signup: new SignupService(users, opaque, codes, mailer, publicUrl, log, deps.signups),
     login,
     mfa,
     reauth,

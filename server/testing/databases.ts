@@ -42,6 +42,8 @@ export interface BuildOptions {
   pokeBus?: PokeBus;
   notificationBus?: NotificationBus;
   arweave?: AppDeps['arweave'];
+  /** The SMS provider; default: files under DATA_DIR/sms (SMS_TO_FILES); null: none. */
+  sms?: AppDeps['sms'];
 }
 
 /** One suite's database, data directory and apps. Fields are usable from `beforeAll` on. */
@@ -79,8 +81,8 @@ export class TestEnv {
     const app = await buildApp({
       config,
       db: this.db,
-      mailer: new FileMailer(path.join(config.dataDir, 'mail')),
-      sms: new FileSms(path.join(config.dataDir, 'sms')),
+      mailer: new FileMailer(path.join(config.dataDir, 'mail'), config.mailFrom),
+      sms: options.sms === undefined ? new FileSms(path.join(config.dataDir, 'sms')) : options.sms,
       clock: this.clock,
       ...(options.staticDir ? { staticDir: options.staticDir } : {}),
       ...(options.blobs ? { blobs: options.blobs } : {}),

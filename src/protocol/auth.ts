@@ -249,6 +249,12 @@ export const ServerConfig = z.object({
   /** Announcement link for the sunset banner on the login page, or null (off, the default). */
   sunsetBannerUrl: z.string().nullable(),
   protocolVersion: z.number(),
+  /** Issue 20: false when the operator closed sign-ups (SIGNUPS_ALLOWED=false); the sign-up page says so. */
+  signupsAllowed: z.boolean().default(true),
+  /** Issue 20: an SMS provider is configured; without one the settings do not offer SMS two-factor. */
+  smsAvailable: z.boolean().default(false),
+  /** Issue 20: permanent vaults go to the embedded test gateway, not the permanent network; the storage page says so. */
+  permanentOnEmbeddedGateway: z.boolean().default(false),
 });
 export type ServerConfig = z.infer<typeof ServerConfig>;
 

@@ -14,6 +14,12 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   USER_NOT_CONFIRMED: 403,
+  /** The operator disabled the account (issue 20, `npm run admin -- disable`): no login, no session. */
+  ACCOUNT_DISABLED: 403,
+  /** The operator closed sign-ups (SIGNUPS_ALLOWED=false) or limited them to some e-mail domains (SIGNUP_EMAIL_DOMAINS). */
+  SIGNUPS_CLOSED: 403,
+  /** SMS two-factor asked for on a server with no SMS provider configured. */
+  SMS_UNAVAILABLE: 422,
   INVALID_SIGNATURE: 403,
   READ_ONLY: 403,
   NOT_FOUND: 404,

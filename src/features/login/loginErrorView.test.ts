@@ -48,4 +48,11 @@ describe('login error texts (spec 001 section 8)', () => {
     expect(loginErrorView(new ApiError('EXPIRED', 'This link has expired.')).text).toBe('This link has expired.');
     expect(loginErrorView(new Error('INVALID_LINK')).text).toBe(LOGIN_TEXTS.linkInvalid);
   });
+
+  it("says a disabled account is disabled, not that the password is wrong", () => {
+    const message = 'This account has been disabled. Please contact the operator of this server.';
+    expect(loginErrorView(new ApiError('ACCOUNT_DISABLED', message)).text).toBe(message);
+    const sms = 'This account uses SMS two-factor, but this server cannot send text messages. Please contact the operator of this server.';
+    expect(loginErrorView(new ApiError('SMS_UNAVAILABLE', sms)).text).toBe(sms);
+  });
 });

@@ -34,6 +34,10 @@ export function loginErrorView(error: unknown): LoginErrorView {
       case 'CODE_MISMATCH':
         return { text: LOGIN_TEXTS.codeMismatch, canResendVerification: true };
       case 'RATE_LIMITED':
+      // The operator disabled the account (issue 20): the server's sentence says to contact them.
+      case 'ACCOUNT_DISABLED':
+      // SMS two-factor on a server that lost its SMS provider: the operator must reset it.
+      case 'SMS_UNAVAILABLE':
         return plain(error.message);
       case 'EXPIRED':
         // Only an airdrop link's sign-in answers EXPIRED here (every membership it opened has ended).

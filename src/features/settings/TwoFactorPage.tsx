@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { MfaType } from '../../protocol/auth';
+import { useServerConfig } from '../../app/serverConfigStore';
 import { useSession } from '../account/useSession';
 import { DisableMfaModal } from './DisableMfaModal';
 import { BACK_TO_SECURITY, SettingsPage } from './SettingsPage';
@@ -15,7 +16,13 @@ export function TwoFactorPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const current = user?.mfaType ?? null;
-  const [choice, setChoice] = useState<MfaType>(current === 'TOTP' ? 'SMS' : 'TOTP');
+  // SMS only where the server can send text messages: otherwise the codes reach no phone and
+  // turning it on would lock the user out (issue 20).
+  const isSmsAvailable = useServerConfig().config?.smsAvailable ?? false;
+  const [picked, setChoice] = useState<MfaType>(current === 'TOTP' && isSmsAvailable ? 'SMS' : 'TOTP');
+  const choice: MfaType = picked === 'SMS' && !isSmsAvailable ? 'TOTP' : picked;
+  // With the authenticator app on and no SMS, there is no other method to switch to.
+  const hasOtherMethod = isSmsAvailable || current !== 'TOTP';
   const [isDisableOpen, disableModal] = useDisclosure(false);
 
   function handleSetup() {
@@ -35,22 +42,28 @@ export function TwoFactorPage() {
           <Text size="sm" c="dimmed">
             {current
               ? `Method: ${describeTwoFactorMethod(user) ?? ''}`
-              : 'Add a second step to logging in: a code from an authenticator app or a text message.'}
+              : isSmsAvailable
+                ? 'Add a second step to logging in: a code from an authenticator app or a text message.'
+                : 'Add a second step to logging in: a code from an authenticator app.'}
           </Text>
-          <Radio.Group
-            label={current ? 'Switch to another method' : 'Choose a method'}
-            value={choice}
-            onChange={(value) => setChoice(value === 'SMS' ? 'SMS' : 'TOTP')}
-          >
-            <Stack gap="xs" mt="xs">
-              <Radio value="TOTP" label="Authenticator app" description="Recommended. Works offline." />
-              <Radio value="SMS" label="SMS" description="A code sent to your phone by text message." />
-            </Stack>
-          </Radio.Group>
+          {hasOtherMethod && (
+            <Radio.Group
+              label={current ? 'Switch to another method' : 'Choose a method'}
+              value={choice}
+              onChange={(value) => setChoice(value === 'SMS' ? 'SMS' : 'TOTP')}
+            >
+              <Stack gap="xs" mt="xs">
+                <Radio value="TOTP" label="Authenticator app" description="Recommended. Works offline." />
+                {isSmsAvailable && <Radio value="SMS" label="SMS" description="A code sent to your phone by text message." />}
+              </Stack>
+            </Radio.Group>
+          )}
           <Group gap="sm">
-            <Button onClick={handleSetup} disabled={choice === current}>
-              Set up
-            </Button>
+            {hasOtherMethod && (
+              <Button onClick={handleSetup} disabled={choice === current}>
+                Set up
+              </Button>
+            )}
             {current && (
               <Button variant="light" color="red" onClick={disableModal.open}>
                 Turn off

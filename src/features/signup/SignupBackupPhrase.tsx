@@ -9,6 +9,8 @@ import { forgetSignupPassword, getSignupDraft } from './signupDraft';
 
 function signupErrorText(error: unknown): string {
   const code = errorCodeOf(error);
+  // The operator's rule (sign-ups closed, or only some e-mail domains): the server's sentence names it.
+  if (code === 'SIGNUPS_CLOSED' && error instanceof Error) return error.message;
   if (code === 'EMAIL_TAKEN' || (error instanceof Error && /e-?mail/i.test(error.message))) {
     return 'This email address is already registered.';
   }

@@ -10,6 +10,7 @@ import {
 import { isPhraseComplete, PHRASE_WORD_COUNT } from '../../domain/backupText';
 import { emailUserInputs } from '../../domain/passwordStrength';
 import { LIMITS } from '../../protocol/primitives';
+import { useServerConfig } from '../../app/serverConfigStore';
 import { AuthLayout } from '../../ui/AuthLayout';
 import { PasswordStrength, usePasswordScore } from '../../ui/PasswordStrength';
 import { authService } from '../account/authService';
@@ -28,6 +29,7 @@ function phraseSignupErrorText(error: unknown): string {
   if (code === 'INVALID_PHRASE') return INVALID_PHRASE_TEXT;
   if (code === 'PHRASE_TAKEN') return PHRASE_TAKEN_TEXT;
   if (code === 'EMAIL_TAKEN') return 'This email address is already registered.';
+  if (code === 'SIGNUPS_CLOSED' && error instanceof Error) return error.message;
   return 'Unknown error.';
 }
 
@@ -37,8 +39,35 @@ function referrerIdOf(search: Record<string, unknown>): string | undefined {
   return typeof value === 'string' && value.length > 0 && value.length <= 64 ? value : undefined;
 }
 
+/** What the sign-up page says when the operator closed sign-ups (SIGNUPS_ALLOWED=false; no spec text). */
+export const SIGNUPS_CLOSED_TEXT = 'Sign-ups are closed on this server.';
+
 /** Step 'signup': e-mail, password with strength meter, the two agreements, Next. */
 export function SignupForm() {
+  const { config } = useServerConfig();
+  if (config?.signupsAllowed === false) return <SignupsClosed />;
+  return <OpenSignupForm />;
+}
+
+function SignupsClosed() {
+  return (
+    <AuthLayout title="Sign up for Cairn">
+      <Stack gap="md">
+        <Alert color="gray" role="status">
+          {SIGNUPS_CLOSED_TEXT}
+        </Alert>
+        <Text size="sm" ta="center">
+          Already have an account?{' '}
+          <Anchor component={Link} to="/login">
+            Log in
+          </Anchor>
+        </Text>
+      </Stack>
+    </AuthLayout>
+  );
+}
+
+function OpenSignupForm() {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const draft = getSignupDraft();
