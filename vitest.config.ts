@@ -11,6 +11,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/unit.ts'],
+          // A guard against a hang, not a speed check (benchmarks measure speed): a loaded 2-core
+          // machine took over the default 5 s for the upload tests that seal several 8 MiB chunks.
+          testTimeout: 20_000,
         },
       },
       {
