@@ -15,7 +15,7 @@ const PHRASE_TAKEN_TEXT =
 
 test('[R91] a phrase that already has an account here is refused under another e-mail, with a clear message', async ({ page, browser }, testInfo) => {
   const email = uniqueEmail(testInfo, 'phrase-owner');
-  const words = await new SignupFlow(page).createAccount(DATA_DIR, email, STRONG_PASSWORD);
+  const words = await new SignupFlow(page).createAccountThroughForms(DATA_DIR, email, STRONG_PASSWORD);
   const address = await profileAddress(page);
 
   const context = await browser.newContext();

@@ -12,8 +12,7 @@ test('a user turns on an authenticator app and needs its code to log in', async 
   const email = uniqueEmail(testInfo, 'totp');
   const signup = new SignupFlow(page);
   const login = new LoginPage(page);
-  await signup.signUp(email, STRONG_PASSWORD);
-  await signup.verifyByMail(DATA_DIR, email);
+  await signup.createVerifiedAccount(DATA_DIR, email, STRONG_PASSWORD);
   await login.submit(email, STRONG_PASSWORD, true);
   await login.expectSignedInWithoutVaults();
 

@@ -85,8 +85,7 @@ async function pageWithoutProfile(browser: Browser): Promise<Page> {
 async function newUserWithVault(page: Page, label: string, testInfo: Parameters<typeof uniqueEmail>[0]): Promise<VaultRoom> {
   const email = uniqueEmail(testInfo, label);
   const signup = new SignupFlow(page);
-  await signup.signUp(email, STRONG_PASSWORD);
-  await signup.verifyByMail(server.dataDir, email);
+  await signup.createVerifiedAccount(server.dataDir, email, STRONG_PASSWORD);
   const login = new LoginPage(page);
   await login.submit(email, STRONG_PASSWORD, true);
   await login.expectSignedInWithoutVaults();
