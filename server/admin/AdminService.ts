@@ -13,6 +13,7 @@ import type { Database } from '../db/Database';
 import { fromDbBool, toDbBool } from '../db/dbBool';
 import type { Clock } from '../services/Clock';
 import { randomId } from '../services/tokens';
+import { NO_TWO_FACTOR } from '../services/UserService';
 
 /** Where an admin action's structured line goes (the command: JSON on stderr; tests: a capture). */
 export interface AdminLog {
@@ -109,19 +110,7 @@ export class AdminService {
     await this.act('reset-2fa', email, null, async (trx, userId) => {
       await trx
         .updateTable('users')
-        .set({
-          mfa_type: null,
-          totp_secret: null,
-          pending_totp_secret: null,
-          totp_device: null,
-          totp_last_step: null,
-          phone_number: null,
-          pending_phone: null,
-          pending_phone_code_hash: null,
-          pending_phone_expires_at: null,
-          pending_phone_attempts: 0,
-          updated_at: this.clock.now(),
-        })
+        .set({ ...NO_TWO_FACTOR, updated_at: this.clock.now() })
         .where('id', '=', userId)
         .execute();
       await trx.deleteFrom('mfa_challenges').where('user_id', '=', userId).execute();

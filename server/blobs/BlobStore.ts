@@ -6,7 +6,9 @@
  * store's root.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
+import { PRIVATE_FILE_MODE } from '../privateFiles';
 
 /**
  * Bytes written aside by `BlobStore.stage`, not yet readable under their key: `commit` makes them
@@ -79,4 +81,30 @@ export class StageTally {
 /** The key of chunk `index` of `blobId` with content hash `sha256`: a key never changes content. */
 export function chunkKey(blobId: string, index: number, sha256: string): string {
   return `${blobId}/${index}-${sha256}`;
+}
+
+/**
+ * Writes `source` to the private file `temp` as it arrives (each part as read from the socket, 64
+ * KiB or so: no whole body in memory), counting and hashing it on the way; flushed to disk first
+ * when `sync`. Anything thrown (too many bytes, a broken body, a full disk) removes the file.
+ * The disk store stages beside the final name, the S3 store in its staging folder.
+ */
+export async function writeStagedFile(temp: string, source: ByteSource, maxBytes: number, { sync = false } = {}): Promise<StageTally> {
+  const tally = new StageTally(maxBytes);
+  try {
+    const handle = await fs.promises.open(temp, 'w', PRIVATE_FILE_MODE);
+    try {
+      for await (const part of source) {
+        tally.add(part);
+        for (let at = 0; at < part.length; ) at += (await handle.write(part, at)).bytesWritten;
+      }
+      if (sync) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await fs.promises.rm(temp, { force: true });
+    throw error;
+  }
+  return tally;
 }

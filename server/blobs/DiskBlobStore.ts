@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../privateFiles';
-import { assertBlobKey, type BlobStore, type ByteSource, StageTally, type StagedBytes } from './BlobStore';
+import { makePrivateDir } from '../privateFiles';
+import { assertBlobKey, type BlobStore, type ByteSource, type StagedBytes, writeStagedFile } from './BlobStore';
 
 /**
  * Files under `root` (DATA_DIR/blobs). A put or a stage writes a temporary file in the same
@@ -28,24 +28,8 @@ export class DiskBlobStore implements BlobStore {
     const file = this.pathOf(key);
     await makePrivateDir(path.dirname(file));
     const temp = `${file}.tmp-${crypto.randomBytes(6).toString('hex')}`;
-    const tally = new StageTally(maxBytes);
     const discard = () => fs.promises.rm(temp, { force: true });
-    try {
-      const handle = await fs.promises.open(temp, 'w', PRIVATE_FILE_MODE);
-      try {
-        // Each part as it arrives (a socket read, 64 KiB or so): no copy, no whole body in memory.
-        for await (const part of source) {
-          tally.add(part);
-          for (let at = 0; at < part.length; ) at += (await handle.write(part, at)).bytesWritten;
-        }
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-    } catch (error) {
-      await discard();
-      throw error;
-    }
+    const tally = await writeStagedFile(temp, source, maxBytes, { sync: true });
     return {
       size: tally.size,
       sha256: tally.sha256(),

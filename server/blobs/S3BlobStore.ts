@@ -12,8 +12,8 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../privateFiles';
-import { assertBlobKey, type BlobStore, type ByteSource, StageTally, type StagedBytes } from './BlobStore';
+import { makePrivateDir } from '../privateFiles';
+import { assertBlobKey, type BlobStore, type ByteSource, type StagedBytes, writeStagedFile } from './BlobStore';
 
 /** Where and how to reach the bucket (the S3_* settings). */
 export interface S3Settings {
@@ -88,23 +88,8 @@ export class S3BlobStore implements BlobStore {
     const objectKey = this.objectKey(key);
     await makePrivateDir(this.stagingDir);
     const temp = path.join(this.stagingDir, `${crypto.randomBytes(12).toString('hex')}.tmp`);
-    const tally = new StageTally(maxBytes);
     const discard = () => fs.promises.rm(temp, { force: true });
-    try {
-      const handle = await fs.promises.open(temp, 'w', PRIVATE_FILE_MODE);
-      try {
-        // Each part as it arrives: a request body is never whole in memory.
-        for await (const part of source) {
-          tally.add(part);
-          for (let at = 0; at < part.length; ) at += (await handle.write(part, at)).bytesWritten;
-        }
-      } finally {
-        await handle.close();
-      }
-    } catch (error) {
-      await discard();
-      throw error;
-    }
+    const tally = await writeStagedFile(temp, source, maxBytes);
     const size = tally.size;
     return {
       size,

@@ -77,6 +77,20 @@ export interface NewUser {
   referrerId: string | null;
 }
 
+/** The two-factor columns of an account without a second factor: a new one, or one reset by the admin command. */
+export const NO_TWO_FACTOR = {
+  mfa_type: null,
+  totp_secret: null,
+  pending_totp_secret: null,
+  totp_device: null,
+  totp_last_step: null,
+  phone_number: null,
+  pending_phone: null,
+  pending_phone_code_hash: null,
+  pending_phone_expires_at: null,
+  pending_phone_attempts: 0,
+} as const;
+
 /**
  * Reads and writes accounts. Maps `users` rows to `User` and `User` to the protocol's
  * `AccountUser`, so no other code touches column names or 0/1 booleans.
@@ -289,16 +303,7 @@ function newUserRow(id: string, input: NewUser, now: number, passwordless: boole
     notify_on_upload: toDbBool(true),
     // A new account sees the vault room's onboarding tour once (spec 000 section 2).
     onboarding: toDbBool(true),
-    mfa_type: null,
-    totp_secret: null,
-    pending_totp_secret: null,
-    totp_device: null,
-    totp_last_step: null,
-    phone_number: null,
-    pending_phone: null,
-    pending_phone_code_hash: null,
-    pending_phone_expires_at: null,
-    pending_phone_attempts: 0,
+    ...NO_TWO_FACTOR,
     passwordless: toDbBool(passwordless),
     referral_id: randomToken(9),
     referrer_id: input.referrerId,

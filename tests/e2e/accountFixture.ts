@@ -10,33 +10,11 @@
  * phraseSignup.spec.ts cover through SignupFlow.createAccountThroughForms.
  */
 import { createCryptoApi } from '../../workers/crypto/createCryptoApi';
-import type { StoredWallet } from '../../workers/crypto/CryptoApi';
-import { createAuthService, type LocalAccountStore } from '../../src/features/account/createAuthService';
-import { createSessionStore, type StorageLike } from '../../src/features/account/sessionStore';
+import { createAuthService } from '../../src/features/account/createAuthService';
+import { createSessionStore } from '../../src/features/account/sessionStore';
+import { MemoryStorage, memoryAccounts } from '../../src/features/account/testing/memoryDevice';
 import { createApiClient } from '../../src/platform/apiClient';
-import type { AccountUser } from '../../src/protocol/auth';
 import { waitForMailLink } from './mailbox';
-
-class MemoryStorage implements StorageLike {
-  private readonly items = new Map<string, string>();
-  getItem = (key: string) => this.items.get(key) ?? null;
-  setItem = (key: string, value: string) => void this.items.set(key, value);
-  removeItem = (key: string) => void this.items.delete(key);
-}
-
-/** The signing-up "device" keeps nothing: the browser logs in afresh and stores its own wallet. */
-function memoryAccounts(): LocalAccountStore {
-  const wallets = new Map<string, StoredWallet>();
-  const users = new Map<string, AccountUser>();
-  return {
-    saveWallet: async (id, stored) => void wallets.set(id, stored),
-    loadWallet: async (id) => wallets.get(id),
-    deleteWallet: async (id) => void wallets.delete(id),
-    wipeAccountData: async (id) => void users.delete(id),
-    saveAccount: async (user) => void users.set(user.id, user),
-    getAccount: async (id) => users.get(id),
-  };
-}
 
 /**
  * Signs `email` up with a new recovery phrase and verifies it by the mailed link, the way the

@@ -12,36 +12,15 @@ import { createApiClient, type FetchLike } from '../../platform/apiClient';
 import { ApiError } from '../../protocol/errors';
 import { injectFetch } from '../../sync/testing/realServer';
 import type { FastifyInstance } from 'fastify';
-import type { StoredWallet } from '../../../workers/crypto/CryptoApi';
-import type { AccountUser } from '../../protocol/auth';
-import { createAuthService, type LocalAccountStore } from './createAuthService';
-import { createSessionStore, type StorageLike } from './sessionStore';
+import { createAuthService } from './createAuthService';
+import { createSessionStore } from './sessionStore';
+import { MemoryStorage, memoryAccounts } from './testing/memoryDevice';
 
 const ABANDON = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'.split(' ');
 /** DESIGN.md section 2's reference vector. */
 const ABANDON_ADDRESS = '654KyaguCVnaojCIaY-ZHqj7KOByyUwCMWi4mJKOhyw';
 const ABANDON_SIGNING_KEY = '4dc169ce254e3077194c03865739070de5f89c0b93b6d97cf0f09b9a5a167dfa';
 const PASSWORD = 'a long and unusual pass phrase 42';
-
-class MemoryStorage implements StorageLike {
-  readonly items = new Map<string, string>();
-  getItem = (key: string) => this.items.get(key) ?? null;
-  setItem = (key: string, value: string) => void this.items.set(key, value);
-  removeItem = (key: string) => void this.items.delete(key);
-}
-
-function memoryAccounts(): LocalAccountStore {
-  const wallets = new Map<string, StoredWallet>();
-  const users = new Map<string, AccountUser>();
-  return {
-    saveWallet: async (id, stored) => void wallets.set(id, stored),
-    loadWallet: async (id) => wallets.get(id),
-    deleteWallet: async (id) => void wallets.delete(id),
-    wipeAccountData: async (id) => void users.delete(id),
-    saveAccount: async (user) => void users.set(user.id, user),
-    getAccount: async (id) => users.get(id),
-  };
-}
 
 const env = new TestEnv('sqlite');
 let app: FastifyInstance;

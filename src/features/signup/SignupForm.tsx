@@ -56,12 +56,7 @@ function SignupsClosed() {
         <Alert color="gray" role="status">
           {SIGNUPS_CLOSED_TEXT}
         </Alert>
-        <Text size="sm" ta="center">
-          Already have an account?{' '}
-          <Anchor component={Link} to="/login">
-            Log in
-          </Anchor>
-        </Text>
+        <LogInLink />
       </Stack>
     </AuthLayout>
   );
@@ -214,14 +209,21 @@ function OpenSignupForm() {
               {hasPhrase ? 'Create a new recovery phrase instead' : 'I already have a recovery phrase'}
             </Anchor>
           </Text>
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to="/login">
-              Log in
-            </Anchor>
-          </Text>
+          <LogInLink />
         </Stack>
       </form>
     </AuthLayout>
+  );
+}
+
+/** The way to the login page for someone who has an account already. */
+function LogInLink() {
+  return (
+    <Text size="sm" ta="center">
+      Already have an account?{' '}
+      <Anchor component={Link} to="/login">
+        Log in
+      </Anchor>
+    </Text>
   );
 }
