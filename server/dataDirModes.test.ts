@@ -60,7 +60,8 @@ describeEachDatabase('DATA_DIR modes', (env) => {
 
   it('a started server tightens an existing DATA_DIR and writes only private files (database, mail, sms)', async () => {
     const dataDir = looseDataDir();
-    server = await startServerProcess({ dataDir, databaseUrl: env.databaseUrl, timeoutMs: 120_000 });
+    // SMS codes written to files (SMS_TO_FILES): the test checks the file's mode.
+    server = await startServerProcess({ dataDir, databaseUrl: env.databaseUrl, timeoutMs: 120_000, env: { SMS_TO_FILES: '1' } });
     const api = new ApiClient(httpApp(server.url));
     const user = await TestUser.create();
     const { token } = await newSession(api, dataDir, user);
