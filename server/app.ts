@@ -32,6 +32,8 @@ import { registerNotificationRoutes } from './http/notificationRoutes';
 import { createOriginCheck } from './http/originCheck';
 import { PUBLIC_RATE_FACTOR, registerPublicRoutes } from './http/publicRoutes';
 import { registerMemberRoutes } from './http/memberRoutes';
+import { createReadiness, gatewayCheck, registerMonitoringRoutes, type ReadyCheck } from './http/monitoringRoutes';
+import { Metrics } from './metrics/Metrics';
 import { registerRecoveryRoutes } from './http/recoveryRoutes';
 import { createRouteDefiner, type RouteMeta } from './http/route';
 import { registerSessionRoutes } from './http/sessionRoutes';
@@ -40,6 +42,7 @@ import { registerVaultRoutes } from './http/vaultRoutes';
 import { registerWalletRoutes } from './http/walletRoutes';
 import type { MailPort } from './mail/MailPort';
 import type { SmsPort } from './sms/SmsPort';
+import { sql } from 'kysely';
 import { type Clock, systemClock } from './services/Clock';
 import { createServices, type Services } from './services/createServices';
 import { LocalPokeBus, type PokeBus } from './realtime/PokeBus';
@@ -91,7 +94,7 @@ declare module 'fastify' {
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Paths that keep working in maintenance mode, so the client can show why and report problems. */
-const MAINTENANCE_OPEN = new Set(['/api/health', '/api/config', '/api/support']);
+const MAINTENANCE_OPEN = new Set(['/api/health', '/api/health/ready', '/api/metrics', '/api/config', '/api/support']);
 
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
@@ -120,8 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before anything starts: a bucket that is missing or refuses the credentials stops the server
   // at start, not at the first upload.
   await blobStore.check();
-  const pokeBus = deps.pokeBus ?? new LocalPokeBus();
-  const notificationBus = deps.notificationBus ?? new LocalNotificationBus();
+  const pokeBus: PokeBus = deps.pokeBus ?? new LocalPokeBus();
+  const notificationBus: NotificationBus = deps.notificationBus ?? new LocalNotificationBus();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -168,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signups: { allowed: config.signupsAllowed, emailDomains: config.signupEmailDomains },
   });
   const hub = new LocalSocketHub(clock);
+  const metrics = new Metrics({ db, openSockets: () => hub.connectionCount() });
+  if (config.metricsToken !== null) metrics.collectProcessMetrics();
   const fanout = new VaultPokeFanout(pokeBus, db, hub, app.log);
   const stopNotifications = notificationBus.subscribe(({ userId, notification }) => hub.sendToUser(userId, { type: 'notification', notification }));
   app.decorate('services', services);
@@ -185,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           clock,
           log: app.log,
           onChange: (transaction, uploaderUserId) => hub.sendToUser(uploaderUserId, { type: 'storageTransaction', transaction }),
+          onBundlePosted: () => metrics.bundlesPosted.inc(),
           ...(arweave.relayOptions ? { options: arweave.relayOptions } : {}),
         })
       : null;
@@ -236,11 +242,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRecoveryRoutes(route, services, { secureCookies });
   registerAccountRoutes(route, services);
   registerSessionRoutes(route, services);
-  registerVaultRoutes(route, services, () => clock.now());
+  registerVaultRoutes(route, services, () => clock.now(), metrics);
   registerMemberRoutes(route, services);
   registerNotificationRoutes(route, services);
   registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), history: new VaultHistoryService(db, clock), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null });
-  registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit });
+  registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit, metrics });
+  const readyChecks: Record<string, ReadyCheck> = {
+    database: async () => void (await sql`select 1`.execute(db)),
+    blobs: () => blobStore.check(),
+  };
+  // The LISTEN connections exist only on PostgreSQL (several processes); the local buses need none.
+  if (pokeBus.check || notificationBus.check) {
+    readyChecks.listen = async () => void (await Promise.all([pokeBus.check?.(), notificationBus.check?.()]));
+  }
+  if (arweave) readyChecks.gateway = gatewayCheck(arweave.gatewayUrl);
+  registerMonitoringRoutes(app, route, { readiness: createReadiness(readyChecks, app.log), metrics, metricsToken: config.metricsToken });
   registerPublicRoutes(createRouteDefiner(app, services, { authRateLimit: config.authRateLimit * PUBLIC_RATE_FACTOR }), services);
   registerSocketRoute(app, hub, services);
   await registerClientFiles(app, deps.staticDir ?? config.staticDir);
