@@ -32,7 +32,8 @@ async function scrape(app: FastifyInstance): Promise<string> {
 describeEachDatabase('metrics', (env) => {
   it('is 404 without METRICS_TOKEN, even to a request that sends a token', async () => {
     const api = new ApiClient(await env.buildApp());
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+    const headerSets: Record<string, string>[] = [{}, { authorization: `Bearer ${TOKEN}` }];
+    for (const headers of headerSets) {
       const response = await api.get('/api/metrics', { headers });
       expect(response.status).toBe(404);
       expect(errorCode(response)).toBe('NOT_FOUND');
@@ -41,7 +42,8 @@ describeEachDatabase('metrics', (env) => {
 
   it('is 401 with no token or a wrong one, and shows nothing', async () => {
     const api = new ApiClient(await env.buildApp({ config: { metricsToken: TOKEN } }));
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: `Bearer ${TOKEN.slice(0, -1)}` }, { authorization: TOKEN }]) {
+    const headerSets: Record<string, string>[] = [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: `Bearer ${TOKEN.slice(0, -1)}` }, { authorization: TOKEN }];
+    for (const headers of headerSets) {
       const response = await api.get('/api/metrics', { headers });
       expect(response.status).toBe(401);
       expect(errorCode(response)).toBe('UNAUTHENTICATED');
