@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { ApiClient, errorCode } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
-import { makeFile, VaultActor } from '../testing/vaults';
+import type { OperationBody } from '../../src/protocol/vaults';
+import { suiteGateway } from '../testing/arlocal';
+import { expectAccepted, makeFile, newId, sealed, VaultActor } from '../testing/vaults';
 import { connectSocket } from '../testing/wsClient';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -106,5 +108,31 @@ describeEachDatabase('metrics', (env) => {
     second.socket.close();
     await expect.poll(sockets).toBe(0);
     await app.close();
+  });
+});
+
+describeEachDatabase('relay metrics', (env) => {
+  const suite = suiteGateway('cairn-metrics-');
+
+  it('shows the relay queue by status and counts the bundles posted', async () => {
+    const app = await env.buildApp({
+      config: { metricsToken: TOKEN },
+      arweave: { gatewayUrl: suite.gateway.url, wallet: suite.wallet, startRelay: false, relayOptions: { historySettleMs: 3_600_000 } },
+    });
+    const actor = await VaultActor.create(env, new ApiClient(app));
+    const vaultId = await actor.createVault({ isCloud: false });
+    const version = await actor.upload(vaultId, makeFile(2_000));
+    const body: OperationBody = { type: 'file.create', parentId: null, name: sealed(), version };
+    expectAccepted(await actor.apply(vaultId, newId(), body));
+
+    let text = await scrape(app);
+    expect(sample(text, 'cairn_storage_transactions', { status: 'SCHEDULED' })).toBe(1);
+    expect(sample(text, 'cairn_relay_bundles_posted_total')).toBe(0);
+
+    await app.arweaveRelay!.runOnce(['bundle', 'post']);
+    text = await scrape(app);
+    expect(sample(text, 'cairn_storage_transactions', { status: 'SCHEDULED' })).toBe(0);
+    expect(sample(text, 'cairn_storage_transactions', { status: 'PENDING' })).toBe(1);
+    expect(sample(text, 'cairn_relay_bundles_posted_total')).toBe(1);
   });
 });
