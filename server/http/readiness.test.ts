@@ -80,6 +80,13 @@ describeEachDatabase('readiness', (env) => {
     expect((await api.get('/api/health/ready')).status).toBe(200);
   });
 
+  it('stays open in maintenance mode, as liveness does, while the rest of the API answers 503', async () => {
+    const { api } = await build(env, { config: { maintenance: true } });
+    expect((await api.get('/api/health/ready')).status).toBe(200);
+    expect((await api.get('/api/health')).status).toBe(200);
+    expect((await api.get('/api/vaults')).status).toBe(503);
+  });
+
   // Only PostgreSQL has LISTEN connections.
   if (env.kind === 'postgres') {
     it('answers 503 naming the LISTEN connection when it is gone (PostgreSQL)', async () => {
