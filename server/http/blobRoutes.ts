@@ -96,6 +96,7 @@ export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, ser
         // Read without destroying the request when the store stops early, so the client still
         // gets the answer; the connection then closes rather than read the rest.
         const source = body ? { [Symbol.asyncIterator]: () => body.iterator({ destroyOnReturn: false }) } : [];
+        // Counted on the way for the metrics (the body may come without a Content-Length).
         let received = 0;
         const counted = {
           async *[Symbol.asyncIterator]() {
