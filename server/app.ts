@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { ApiError } from '../src/protocol/errors';
 import { WS_MAX_MESSAGE_BYTES } from '../src/protocol/ws';
 import fs from 'node:fs';
@@ -32,6 +32,8 @@ import { registerNotificationRoutes } from './http/notificationRoutes';
 import { createOriginCheck } from './http/originCheck';
 import { PUBLIC_RATE_FACTOR, registerPublicRoutes } from './http/publicRoutes';
 import { registerMemberRoutes } from './http/memberRoutes';
+import { createReadiness, gatewayCheck, registerMonitoringRoutes, type ReadyCheck } from './http/monitoringRoutes';
+import { Metrics } from './metrics/Metrics';
 import { registerRecoveryRoutes } from './http/recoveryRoutes';
 import { createRouteDefiner, type RouteMeta } from './http/route';
 import { registerSessionRoutes } from './http/sessionRoutes';
@@ -91,7 +93,7 @@ declare module 'fastify' {
 const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Paths that keep working in maintenance mode, so the client can show why and report problems. */
-const MAINTENANCE_OPEN = new Set(['/api/health', '/api/config', '/api/support']);
+const MAINTENANCE_OPEN = new Set(['/api/health', '/api/health/ready', '/api/metrics', '/api/config', '/api/support']);
 
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
@@ -120,8 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before anything starts: a bucket that is missing or refuses the credentials stops the server
   // at start, not at the first upload.
   await blobStore.check();
-  const pokeBus = deps.pokeBus ?? new LocalPokeBus();
-  const notificationBus = deps.notificationBus ?? new LocalNotificationBus();
+  const pokeBus: PokeBus = deps.pokeBus ?? new LocalPokeBus();
+  const notificationBus: NotificationBus = deps.notificationBus ?? new LocalNotificationBus();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -168,6 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signups: { allowed: config.signupsAllowed, emailDomains: config.signupEmailDomains },
   });
   const hub = new LocalSocketHub(clock);
+  const metrics = new Metrics({ db, openSockets: () => hub.connectionCount() });
+  if (config.metricsToken !== null) metrics.collectProcessMetrics();
   const fanout = new VaultPokeFanout(pokeBus, db, hub, app.log);
   const stopNotifications = notificationBus.subscribe(({ userId, notification }) => hub.sendToUser(userId, { type: 'notification', notification }));
   app.decorate('services', services);
@@ -185,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           clock,
           log: app.log,
           onChange: (transaction, uploaderUserId) => hub.sendToUser(uploaderUserId, { type: 'storageTransaction', transaction }),
+          onBundlePosted: () => metrics.bundlesPosted.inc(),
           ...(arweave.relayOptions ? { options: arweave.relayOptions } : {}),
         })
       : null;
@@ -236,11 +241,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRecoveryRoutes(route, services, { secureCookies });
   registerAccountRoutes(route, services);
   registerSessionRoutes(route, services);
-  registerVaultRoutes(route, services, () => clock.now());
+  registerVaultRoutes(route, services, () => clock.now(), metrics);
   registerMemberRoutes(route, services);
   registerNotificationRoutes(route, services);
   registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), history: new VaultHistoryService(db, clock), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null });
-  registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit });
+  registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit, metrics });
+  const readyChecks: Record<string, ReadyCheck> = {
+    database: async () => void (await sql`select 1`.execute(db)),
+    blobs: () => blobStore.check(),
+  };
+  // The LISTEN connections exist only on PostgreSQL (several processes); the local buses need none.
+  if (pokeBus.check || notificationBus.check) {
+    readyChecks.listen = async () => void (await Promise.all([pokeBus.check?.(), notificationBus.check?.()]));
+  }
+  if (arweave) readyChecks.gateway = gatewayCheck(arweave.gatewayUrl);
+  registerMonitoringRoutes(app, route, { readiness: createReadiness(readyChecks, app.log), metrics, metricsToken: config.metricsToken });
   registerPublicRoutes(createRouteDefiner(app, services, { authRateLimit: config.authRateLimit * PUBLIC_RATE_FACTOR }), services);
   registerSocketRoute(app, hub, services);
   await registerClientFiles(app, deps.staticDir ?? config.staticDir);

@@ -222,6 +222,19 @@ describe('S3 blob store settings (issue 20)', () => {
   });
 });
 
+describe('METRICS_TOKEN (issue 20)', () => {
+  it('is off by default, read when set, and refused when short or spaced without printing it', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token-1234' }).metricsToken).toBe('a-long-enough-token-1234');
+    for (const bad of ['short-secret', 'has a space in the token value']) {
+      const message = errorOf({ METRICS_TOKEN: bad });
+      expect(message).toMatch(/^Invalid METRICS_TOKEN: /);
+      expect(message).not.toContain(bad);
+    }
+    expect(SETTINGS.map((s) => s.name)).toContain('METRICS_TOKEN');
+  });
+});
+
 describe("operator's settings (issue 20)", () => {
   it('reads MAIL_FROM, no-reply@cairn.local by default, and refuses one that is not an address or could break the header', () => {
     expect(loadConfig({}).mailFrom).toBe('Cairn <no-reply@cairn.local>');

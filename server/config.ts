@@ -56,6 +56,8 @@ export interface Config {
   /** S3_BUCKET set: chunk bytes go to this bucket; null: files under DATA_DIR/blobs. */
   s3: S3Settings | null;
   logLevel: LogLevel;
+  /** METRICS_TOKEN: GET /api/metrics answers with this Bearer token; null: the route is 404. */
+  metricsToken: string | null;
   /**
    * Milliseconds added to the server's clock (expiries, sessions, TOTP). Tests only: an
    * end-to-end test restarts the server a day ahead to see an airdrop link end. 0 when unset.
@@ -186,6 +188,11 @@ export const SETTINGS: readonly SettingInfo[] = [
   { name: 'S3_PREFIX', default: '(unset: none)', description: 'Keys start with this folder, so several deployments can share one bucket (letters, digits, _ and - segments joined by /).' },
   { name: 'LOG_LEVEL', default: 'info', description: `Log level: ${LOG_LEVELS.join(', ')}.` },
   {
+    name: 'METRICS_TOKEN',
+    default: '(unset: no metrics)',
+    description: 'Serves Prometheus metrics at /api/metrics to requests with Authorization: Bearer <this token> (16 or more visible characters, never printed).',
+  },
+  {
     name: 'CAIRN_TEST_CLOCK_OFFSET_MS',
     default: '(unset: the real time)',
     description: 'Tests only: moves the server clock this many milliseconds ahead (expiries, sessions, codes).',
@@ -242,6 +249,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     s3: parseS3(read),
     logLevel: parseLogLevel(read('LOG_LEVEL')),
+    metricsToken: parseMetricsToken(read('METRICS_TOKEN')),
     testClockOffsetMs: parseInteger('CAIRN_TEST_CLOCK_OFFSET_MS', read('CAIRN_TEST_CLOCK_OFFSET_MS'), 0, 0, MAX_TEST_CLOCK_OFFSET_MS),
     staticDir: path.resolve(REPO_ROOT, read('CAIRN_CLIENT_DIR') || 'dist'),
   };
@@ -390,6 +398,13 @@ function parseDomains(raw: string | undefined): string[] | null {
   const bad = domains.find((d) => !DOMAIN.test(d));
   if (bad !== undefined) throw new ConfigError(`Invalid SIGNUP_EMAIL_DOMAINS "${raw}": "${bad}" is not a domain (expected e.g. example.com,example.org)`);
   return [...new Set(domains)];
+}
+
+function parseMetricsToken(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  // The value is a secret: the message never repeats it.
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) throw new ConfigError('Invalid METRICS_TOKEN: expected 16 to 256 visible ASCII characters (no spaces)');
+  return raw;
 }
 
 function parseLogLevel(raw: string | undefined): LogLevel {

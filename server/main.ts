@@ -15,35 +15,46 @@ import { PostgresPokeBus } from './realtime/PostgresPokeBus';
 import { preparePrivateDataDir, PRIVATE_UMASK } from './privateFiles';
 import { offsetClock } from './services/Clock';
 import { FileSms } from './sms/FileSms';
+import { createLogger } from './logger';
 import { warnAboutSettings } from './startWarnings';
 
+/** The reason of a failed step, for the operator: one line, no stack. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 async function main(): Promise<void> {
+  // Until the app exists (and after it, for what is not a request) the server logs through its
+  // own pino logger, in the same JSON lines as app.log. pino writes stdout synchronously, so a
+  // line logged just before process.exit is not lost.
+  const log = createLogger();
   let config;
   try {
     config = loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      log.fatal(error.message);
       process.exit(1);
     }
     throw error;
   }
+  log.level = config.logLevel;
 
   // Before anything is written: DATA_DIR and all the process creates are its user's only.
   process.umask(PRIVATE_UMASK);
   try {
     preparePrivateDataDir(config.dataDir);
   } catch (error) {
-    console.error(`Cannot prepare DATA_DIR (${config.dataDir}): ${error instanceof Error ? error.message : String(error)}`);
+    log.fatal({ dataDir: config.dataDir, reason: reasonOf(error) }, `Cannot prepare DATA_DIR (${config.dataDir}): ${reasonOf(error)}`);
     process.exit(1);
   }
 
-  const { db } = openDatabase(config);
+  const { db } = openDatabase({ ...config, log });
   try {
     if (config.databaseUrl) await checkConnection(db, config.databaseUrl);
     await migrateToLatest(db);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    log.fatal({ reason: reasonOf(error) }, reasonOf(error));
     await db.destroy().catch(() => undefined);
     process.exit(1);
   }
@@ -53,11 +64,10 @@ async function main(): Promise<void> {
   let pokeBus;
   let notificationBus;
   try {
-    const busLog = { warn: (detail: unknown, message?: string) => console.warn(message, detail) };
-    pokeBus = config.databaseUrl ? await PostgresPokeBus.connect(config.databaseUrl, busLog) : undefined;
-    notificationBus = config.databaseUrl ? await PostgresNotificationBus.connect(config.databaseUrl, busLog) : undefined;
+    pokeBus = config.databaseUrl ? await PostgresPokeBus.connect(config.databaseUrl, log) : undefined;
+    notificationBus = config.databaseUrl ? await PostgresNotificationBus.connect(config.databaseUrl, log) : undefined;
   } catch (error) {
-    console.error(`Cannot listen for vault pokes on DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`);
+    log.fatal({ reason: reasonOf(error) }, `Cannot listen for vault pokes on DATABASE_URL: ${reasonOf(error)}`);
     await db.destroy().catch(() => undefined);
     process.exit(1);
   }
@@ -76,10 +86,10 @@ async function main(): Promise<void> {
         walletFile: config.arweaveWallet,
       });
       arweave = { gatewayUrl: embedded.gatewayUrl, wallet: embedded.wallet, relayOptions: { historySettleMs: config.historySettleMs } };
-      console.log(`Embedded arlocal gateway on ${embedded.gatewayUrl}`);
+      log.info({ gatewayUrl: embedded.gatewayUrl }, `Embedded arlocal gateway on ${embedded.gatewayUrl}`);
     }
   } catch (error) {
-    console.error(`Cannot set up permanent storage: ${error instanceof Error ? error.message : String(error)}`);
+    log.fatal({ reason: reasonOf(error) }, `Cannot set up permanent storage: ${reasonOf(error)}`);
     await db.destroy().catch(() => undefined);
     process.exit(1);
   }
@@ -98,7 +108,7 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     // The blob store's readiness check (an S3 bucket missing, refused credentials) fails here.
-    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    log.fatal({ reason: reasonOf(error) }, `Cannot start: ${reasonOf(error)}`);
     await embedded?.stop().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     process.exit(1);
@@ -120,7 +130,7 @@ async function main(): Promise<void> {
       await db.destroy();
       process.exit(0);
     } catch (error) {
-      console.error(error instanceof Error ? error.message : String(error));
+      app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   };
@@ -133,11 +143,11 @@ async function main(): Promise<void> {
     await app.listen({ host: '0.0.0.0', port: config.port });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(`Cannot listen on port ${config.port}: ${reason}`);
+    log.fatal({ port: config.port, reason }, `Cannot listen on port ${config.port}: ${reason}`);
     await db.destroy().catch(() => undefined);
     process.exit(1);
   }
-  console.log(`Cairn is listening on http://localhost:${config.port}`);
+  app.log.info({ port: config.port }, `Cairn is listening on http://localhost:${config.port}`);
 }
 
 void main();

@@ -71,6 +71,8 @@ export interface RelayDeps {
   log: FastifyBaseLogger;
   /** A file version's row changed (history runs are not anybody's uploads, R84). */
   onChange?: (transaction: StorageTransaction, uploaderUserId: string) => void;
+  /** A bundle was posted to the gateway (the metrics' counter). */
+  onBundlePosted?: () => void;
   options?: RelayOptions;
 }
 
@@ -394,8 +396,10 @@ export class ArweaveRelay {
     for (const txId of await this.dueTxIds('BUNDLED')) {
       try {
         const known = await this.gatewayStatus(txId);
-        if (known === 'unknown') await this.post(txId, 'whole');
-        else if (!(await this.isFullyPosted(txId))) {
+        if (known === 'unknown') {
+          await this.post(txId, 'whole');
+          this.deps.onBundlePosted?.();
+        } else if (!(await this.isFullyPosted(txId))) {
           // The gateway has the header but not every chunk: a post cut partway (R66a).
           await this.post(txId, 'rest');
         } else if (known === 'confirmed') {

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { redactUrl } from '../config';
+import { createLogger } from '../logger';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../privateFiles';
 import type { Database } from './Database';
 
@@ -14,9 +15,16 @@ export interface OpenedDatabase {
   kind: DatabaseKind;
 }
 
-/** Opens PostgreSQL when `databaseUrl` is set, otherwise the SQLite file (creating its folder). */
-export function openDatabase(options: { databaseUrl: string | null; sqlitePath: string }): OpenedDatabase {
-  if (options.databaseUrl) return { db: openPostgres(options.databaseUrl), kind: 'postgres' };
+interface PoolLogger {
+  warn(object: object, message?: string): void;
+}
+
+/**
+ * Opens PostgreSQL when `databaseUrl` is set, otherwise the SQLite file (creating its folder).
+ * `log` hears of pool connections lost (default: a pino logger at warn level).
+ */
+export function openDatabase(options: { databaseUrl: string | null; sqlitePath: string; log?: PoolLogger }): OpenedDatabase {
+  if (options.databaseUrl) return { db: openPostgres(options.databaseUrl, options.log ?? createLogger('warn')), kind: 'postgres' };
   return { db: openSqlite(options.sqlitePath), kind: 'sqlite' };
 }
 
@@ -44,7 +52,7 @@ function parserFor(oid: number, format?: 'text' | 'binary'): (value: string) => 
   return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
 }
 
-function openPostgres(url: string): Kysely<Database> {
+function openPostgres(url: string, log: PoolLogger): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -54,7 +62,7 @@ function openPostgres(url: string): Kysely<Database> {
   });
   // An idle connection the server ends (a restart, a terminated backend) is an 'error' event on
   // the pool; unheard, it would crash the process. The pool replaces the connection by itself.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${describeError(error)}`));
+  pool.on('error', (error) => log.warn({ reason: describeError(error) }, 'PostgreSQL connection lost'));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

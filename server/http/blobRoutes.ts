@@ -7,6 +7,7 @@ import { BlobAnnounceRequest, CHUNK_MAX_BYTES, ChunkParams } from '../../src/pro
 import type { Services } from '../services/createServices';
 import { createRouteDefiner, type DefineRoute } from './route';
 import { VaultParams } from './vaultRoutes';
+import type { Metrics } from '../metrics/Metrics';
 
 const BlobParams = z.strictObject({ vaultId: Id, blobId: Id });
 /**
@@ -22,7 +23,7 @@ const ChunkBody = z.instanceof(Readable).optional();
 const CHUNK_CACHE_CONTROL = 'no-store';
 
 /** Upload announcements, chunk PUT and GET, upload status, cancelled uploads' release. */
-export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, services: Services, options: { authRateLimit: number }): void {
+export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, services: Services, options: { authRateLimit: number; metrics?: Metrics }): void {
   route({
     method: 'POST',
     url: '/api/vaults/:vaultId/blobs',
@@ -95,8 +96,19 @@ export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, ser
         // Read without destroying the request when the store stops early, so the client still
         // gets the answer; the connection then closes rather than read the rest.
         const source = body ? { [Symbol.asyncIterator]: () => body.iterator({ destroyOnReturn: false }) } : [];
+        // Counted on the way for the metrics (the body may come without a Content-Length).
+        let received = 0;
+        const counted = {
+          async *[Symbol.asyncIterator]() {
+            for await (const part of source) {
+              received += part.length;
+              yield part;
+            }
+          },
+        };
         try {
-          await services.blobs.putChunk(caller.user.id, params.vaultId, params.blobId, params.index, source, header.data);
+          await services.blobs.putChunk(caller.user.id, params.vaultId, params.blobId, params.index, counted, header.data);
+          options.metrics?.blobBytesStored.inc(received);
         } catch (error) {
           if (body && !body.readableEnded) reply.header('connection', 'close');
           throw error;

@@ -6,6 +6,7 @@ import type { Services } from '../services/createServices';
 import { pullResponseStream } from '../services/VaultService';
 import { createMinuteBudget } from './minuteBudget';
 import type { DefineRoute } from './route';
+import type { Metrics } from '../metrics/Metrics';
 
 /**
  * A push of up to PUSH_BATCH_MAX operations. Typical batches are a few KB; the largest legal
@@ -24,7 +25,7 @@ export const VaultParams = z.strictObject({ vaultId: Id });
 export const IMPORT_RUNS_PER_MINUTE = 120;
 
 /** Vault list, pushes and pulls of signed operations, storage figures. */
-export function registerVaultRoutes(route: DefineRoute, services: Services, clock: () => number = Date.now): void {
+export function registerVaultRoutes(route: DefineRoute, services: Services, clock: () => number = Date.now, metrics?: Metrics): void {
   const spendImport = createMinuteBudget(IMPORT_RUNS_PER_MINUTE, 'Too many import requests: wait a minute and run the restore again', clock);
 
   route({
@@ -41,7 +42,11 @@ export function registerVaultRoutes(route: DefineRoute, services: Services, cloc
     auth: 'required',
     blockedWhenReadOnly: true,
     bodyLimit: PUSH_BODY_LIMIT,
-    handler: async ({ body, caller }) => ({ results: await services.operations.push(caller.user, body.ops) }),
+    handler: async ({ body, caller }) => {
+      const results = await services.operations.push(caller.user, body.ops);
+      metrics?.operationsAccepted.inc(results.filter((r) => r.status === 'accepted').length);
+      return { results };
+    },
   });
 
   route({

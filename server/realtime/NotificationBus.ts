@@ -16,6 +16,8 @@ export interface NotificationBus {
   publish(delivery: NotificationDelivery): void;
   subscribe(listener: (delivery: NotificationDelivery) => void): () => void;
   close(): Promise<void>;
+  /** Readiness of a bus that depends on a connection (PostgreSQL LISTEN); absent: nothing to check. */
+  check?(): Promise<void>;
 }
 
 /** One process (SQLite, or tests). */

@@ -14,6 +14,8 @@ export interface PokeBus {
   /** Calls `listener` for every poke published by any process; answers the unsubscribe. */
   subscribe(listener: (poke: VaultPoke) => void): () => void;
   close(): Promise<void>;
+  /** Readiness of a bus that depends on a connection (PostgreSQL LISTEN); absent: nothing to check. */
+  check?(): Promise<void>;
 }
 
 /** One process (SQLite, or tests): pokes go straight to this process's listeners. */

@@ -48,6 +48,13 @@ export class PostgresChannelBus<T> {
     return () => this.listeners.delete(listener);
   }
 
+  /** Readiness: the listening session is connected and answers (GET /api/health/ready). */
+  async check(): Promise<void> {
+    const client = this.listener;
+    if (!client) throw Object.assign(new Error(`Not listening on ${this.channel}`), { code: 'NOT_LISTENING' });
+    await client.query('select 1');
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);

@@ -31,6 +31,8 @@ export interface SocketHub {
   sendToUsers(userIds: Iterable<string>, message: ServerMessage): void;
   /** True while at least one socket is open in this process. */
   hasConnections(): boolean;
+  /** Open sockets in this process (the metrics' gauge). */
+  connectionCount(): number;
   /** Closes every connection (shutdown). */
   closeAll(): void;
   /** Closes the sockets opened with any of these sessions (they ended). */
@@ -93,6 +95,12 @@ export class LocalSocketHub implements SocketHub {
 
   hasConnections(): boolean {
     return this.byUser.size > 0;
+  }
+
+  connectionCount(): number {
+    let count = 0;
+    for (const set of this.byUser.values()) count += set.size;
+    return count;
   }
 
   closeAll(): void {
