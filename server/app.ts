@@ -18,6 +18,7 @@ import type { Config } from './config';
 import type { Database } from './db/Database';
 import { ArweaveRelay, type RelayOptions } from './arweave/ArweaveRelay';
 import { arweaveConfigFor } from './arweave/arweaveConfig';
+import { PostgresRelayLeadership, soleLeadership } from './arweave/RelayLeadership';
 import { arweaveFor, type JWKInterface } from './arweave/arweaveClient';
 import { StorageTransactionService } from './arweave/StorageTransactionService';
 import { VaultHistoryService } from './arweave/VaultHistoryService';
@@ -175,8 +176,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const arweave = deps.arweave ?? arweaveFromConfig(config);
   const arweaveClient = arweave ? arweaveFor(arweave.gatewayUrl) : null;
+  // CAIRN_RELAY=0: this process serves the gateway's settings and imports but never relays.
   const relay =
-    arweave && arweaveClient
+    arweave && arweaveClient && config.relay
       ? new ArweaveRelay({
           db,
           blobStore,
@@ -185,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           clock,
           log: app.log,
           onChange: (transaction, uploaderUserId) => hub.sendToUser(uploaderUserId, { type: 'storageTransaction', transaction }),
+          // Several processes on one PostgreSQL: one relays at a time (docs/decisions.md).
+          leadership: config.databaseUrl ? new PostgresRelayLeadership(config.databaseUrl, app.log) : soleLeadership,
           ...(arweave.relayOptions ? { options: arweave.relayOptions } : {}),
         })
       : null;
