@@ -46,6 +46,7 @@ import { createServices, type Services } from './services/createServices';
 import { LocalPokeBus, type PokeBus } from './realtime/PokeBus';
 import { VaultPokeFanout } from './realtime/VaultPokeFanout';
 import { LocalNotificationBus, type NotificationBus } from './realtime/NotificationBus';
+import { LocalStorageTransactionBus, type StorageTransactionBus } from './realtime/StorageTransactionBus';
 import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
 import { registerSocketRoute } from './ws/registerSocketRoute';
 
@@ -64,6 +65,8 @@ export interface AppDeps {
   pokeBus?: PokeBus;
   /** Notifications to sockets across processes (PostgreSQL LISTEN/NOTIFY); local by default. */
   notificationBus?: NotificationBus;
+  /** Storage-transaction changes to the uploader's sockets across processes; local by default. */
+  storageTransactionBus?: StorageTransactionBus;
   /**
    * Permanent storage (SYNC_SPEC R34-R37): the gateway and relay wallet. Default: ARWEAVE_GATEWAY
    * with the wallet at ARWEAVE_WALLET; neither: no relay (rows wait SCHEDULED).
@@ -123,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await blobStore.check();
   const pokeBus = deps.pokeBus ?? new LocalPokeBus();
   const notificationBus = deps.notificationBus ?? new LocalNotificationBus();
+  const storageTransactionBus = deps.storageTransactionBus ?? new LocalStorageTransactionBus();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -171,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hub = new LocalSocketHub(clock);
   const fanout = new VaultPokeFanout(pokeBus, db, hub, app.log);
   const stopNotifications = notificationBus.subscribe(({ userId, notification }) => hub.sendToUser(userId, { type: 'notification', notification }));
+  const stopStorageTransactions = storageTransactionBus.subscribe(({ userId, transaction }) => hub.sendToUser(userId, { type: 'storageTransaction', transaction }));
   app.decorate('services', services);
   app.decorate('socketHub', hub);
 
@@ -186,7 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           wallet: arweave.wallet,
           clock,
           log: app.log,
-          onChange: (transaction, uploaderUserId) => hub.sendToUser(uploaderUserId, { type: 'storageTransaction', transaction }),
+          // Through the bus: the uploader's sockets may be open on another process (issue 20).
+          onChange: (transaction, uploaderUserId) => storageTransactionBus.publish({ userId: uploaderUserId, transaction }),
           // Several processes on one PostgreSQL: one relays at a time (docs/decisions.md).
           leadership: config.databaseUrl ? new PostgresRelayLeadership(config.databaseUrl, app.log) : soleLeadership,
           ...(arweave.relayOptions ? { options: arweave.relayOptions } : {}),
@@ -254,9 +260,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await relay?.stop();
     fanout.stop();
     stopNotifications();
+    stopStorageTransactions();
     hub.closeAll();
     await pokeBus.close();
     await notificationBus.close();
+    await storageTransactionBus.close();
   });
   await app.ready();
   if (relay && arweave?.startRelay !== false) relay.start();

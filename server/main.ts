@@ -12,6 +12,7 @@ import { checkConnection, openDatabase } from './db/openDatabase';
 import { createMailer } from './mail/createMailer';
 import { PostgresNotificationBus } from './realtime/NotificationBus';
 import { PostgresPokeBus } from './realtime/PostgresPokeBus';
+import { PostgresStorageTransactionBus } from './realtime/StorageTransactionBus';
 import { preparePrivateDataDir, PRIVATE_UMASK } from './privateFiles';
 import { offsetClock } from './services/Clock';
 import { FileSms } from './sms/FileSms';
@@ -52,10 +53,12 @@ async function main(): Promise<void> {
   // Several processes may share one PostgreSQL: pokes travel between them by LISTEN/NOTIFY.
   let pokeBus;
   let notificationBus;
+  let storageTransactionBus;
   try {
     const busLog = { warn: (detail: unknown, message?: string) => console.warn(message, detail) };
     pokeBus = config.databaseUrl ? await PostgresPokeBus.connect(config.databaseUrl, busLog) : undefined;
     notificationBus = config.databaseUrl ? await PostgresNotificationBus.connect(config.databaseUrl, busLog) : undefined;
+    storageTransactionBus = config.databaseUrl ? await PostgresStorageTransactionBus.connect(config.databaseUrl, busLog) : undefined;
   } catch (error) {
     console.error(`Cannot listen for vault pokes on DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`);
     await db.destroy().catch(() => undefined);
@@ -95,6 +98,7 @@ async function main(): Promise<void> {
       clock: offsetClock(config.testClockOffsetMs),
       ...(pokeBus ? { pokeBus } : {}),
       ...(notificationBus ? { notificationBus } : {}),
+      ...(storageTransactionBus ? { storageTransactionBus } : {}),
     });
   } catch (error) {
     // The blob store's readiness check (an S3 bucket missing, refused credentials) fails here.

@@ -13,6 +13,8 @@ import { ApiClient } from '../testing/ApiClient';
 import { suiteGateway } from '../testing/arlocal';
 import { describeEachDatabase } from '../testing/databases';
 import { expectAccepted, makeFile, newId, sealed, VaultActor } from '../testing/vaults';
+import { connectSocket } from '../testing/wsClient';
+import { PostgresStorageTransactionBus } from '../realtime/StorageTransactionBus';
 import type { RelayOptions } from './ArweaveRelay';
 
 const FINAL = ['COMMITTED', 'REJECTED', 'BLOCKED'];
@@ -27,13 +29,16 @@ describeEachDatabase('the permanent relay with several processes on one database
   /** Two versions of 1,000 bytes per bundle at most, so a few files make several bundles. */
   const relayOptions: RelayOptions = { intervalMs: 20, backoffBaseMs: 1, backoffMaxMs: 20, bundleMaxBytes: 2_500, historySettleMs: 0, historyRunMaxOps: 3 };
 
+  /** One process: its own gateway view and, on PostgreSQL, its own LISTEN connection as main.ts makes. */
   async function startProcess(config: { relay?: boolean } = {}): Promise<{ app: FastifyInstance; gateway: CountingGateway }> {
     const gateway = new CountingGateway(suite.gateway.url);
     await gateway.start();
     gateways.push(gateway);
-    const app = await env.buildApp({ config, arweave: { gatewayUrl: gateway.url, wallet: suite.wallet, relayOptions } });
+    const storageTransactionBus = env.databaseUrl ? await PostgresStorageTransactionBus.connect(env.databaseUrl, console) : undefined;
+    const app = await env.buildApp({ config, arweave: { gatewayUrl: gateway.url, wallet: suite.wallet, relayOptions }, ...(storageTransactionBus ? { storageTransactionBus } : {}) });
     return { app, gateway };
   }
+
 
   type Process = Awaited<ReturnType<typeof startProcess>>;
   const gateways: CountingGateway[] = [];
@@ -160,6 +165,48 @@ describeEachDatabase('the permanent relay with several processes on one database
     }
   }, 120_000);
 });
+
+describeEachDatabase('storage-status notices with several processes on one database', (env) => {
+  const suite = suiteGateway('cairn-arlocal-notices-');
+
+  it('[R36] the status changes the relay makes on one process reach the uploader\'s socket on another, in order', async () => {
+    // On PostgreSQL each app has its own LISTEN connection, as two processes would; SQLite is one
+    // process, so there the socket is on the relaying app itself.
+    const bus = async () => (env.databaseUrl ? { storageTransactionBus: await PostgresStorageTransactionBus.connect(env.databaseUrl, console) } : {});
+    const relaying = await env.buildApp({ arweave: { gatewayUrl: suite.gateway.url, wallet: suite.wallet, startRelay: false, relayOptions: { historySettleMs: 3_600_000, intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } }, ...(await bus()) });
+    const other = env.databaseUrl ? await env.buildApp({ config: { relay: false }, arweave: { gatewayUrl: suite.gateway.url, wallet: suite.wallet }, ...(await bus()) }) : relaying;
+    const owner = await VaultActor.create(env, new ApiClient(other));
+    const socket = connectSocket(`${await wsUrlOfApp(other)}?token=${owner.token}`);
+    try {
+      await socket.opened;
+      await socket.waitFor((m) => m.type === 'hello');
+      const vaultId = await owner.createVault({ isCloud: false });
+      const version = await owner.upload(vaultId, makeFile(1_000));
+      expectAccepted(await owner.apply(vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version }));
+
+      for (let round = 0; round < 10; round += 1) {
+        await relaying.arweaveRelay!.runOnce();
+        const row = await env.db.selectFrom('storage_transactions').select('status').where('vault_id', '=', vaultId).where('kind', '=', 'version').executeTakeFirstOrThrow();
+        if (row.status === 'COMMITTED') break;
+        await suite.gateway.mine();
+      }
+      await socket.waitFor((m) => m.type === 'storageTransaction' && m.transaction.status === 'COMMITTED', 10_000);
+      const statuses = socket.messages.flatMap((m) => (m.type === 'storageTransaction' && m.transaction.versionId === version.versionId ? [m.transaction.status] : []));
+      expect(statuses).toEqual(['VERIFICATION', 'BUNDLED', 'PENDING', 'COMMITTED']);
+    } finally {
+      socket.socket.close();
+      await relaying.close();
+      await other.close();
+    }
+  }, 120_000);
+});
+
+async function wsUrlOfApp(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('no port');
+  return `ws://127.0.0.1:${address.port}/api/ws`;
+}
 
 /**
  * The gateway as one process reaches it: forwards every request to arlocal and records each

@@ -22,6 +22,7 @@ import { FileMailer } from '../mail/FileMailer';
 import type { PokeBus } from '../realtime/PokeBus';
 import type { Clock } from '../services/Clock';
 import type { NotificationBus } from '../realtime/NotificationBus';
+import type { StorageTransactionBus } from '../realtime/StorageTransactionBus';
 import { FileSms } from '../sms/FileSms';
 
 /** A clock tests can move forward. Starts at the real time so TOTP codes look ordinary. */
@@ -41,6 +42,7 @@ export interface BuildOptions {
   blobs?: BlobStore;
   pokeBus?: PokeBus;
   notificationBus?: NotificationBus;
+  storageTransactionBus?: StorageTransactionBus;
   arweave?: AppDeps['arweave'];
   /** The SMS provider; default: files under DATA_DIR/sms (SMS_TO_FILES); null: none. */
   sms?: AppDeps['sms'];
@@ -88,6 +90,7 @@ export class TestEnv {
       ...(options.blobs ? { blobs: options.blobs } : {}),
       ...(options.pokeBus ? { pokeBus: options.pokeBus } : {}),
       ...(options.notificationBus ? { notificationBus: options.notificationBus } : {}),
+      ...(options.storageTransactionBus ? { storageTransactionBus: options.storageTransactionBus } : {}),
       ...(options.arweave ? { arweave: options.arweave } : {}),
     });
     // Hooks cannot be added once the app is ready (it has encapsulated plugin scopes), so a
