@@ -31,6 +31,7 @@ import { isApiPath, registerClientFiles } from './http/clientFiles';
 import { registerErrorHandler, toApiError } from './http/errorHandler';
 import { registerNotificationRoutes } from './http/notificationRoutes';
 import { createOriginCheck } from './http/originCheck';
+import { DatabaseRateCounters, rateLimitStoreOver } from './http/rateCounters';
 import { PUBLIC_RATE_FACTOR, registerPublicRoutes } from './http/publicRoutes';
 import { registerMemberRoutes } from './http/memberRoutes';
 import { registerRecoveryRoutes } from './http/recoveryRoutes';
@@ -212,8 +213,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A self-hosted install may run on plain http on a LAN: do not force https here.
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
+  // Several processes on one PostgreSQL count every limit together (issue 20); SQLite is one process.
+  const rateCounters = config.databaseUrl ? new DatabaseRateCounters(db) : null;
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(rateCounters ? { store: rateLimitStoreOver(rateCounters) } : {}),
     errorResponseBuilder: (_req, context) =>
       new ApiError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   });
@@ -246,10 +250,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRecoveryRoutes(route, services, { secureCookies });
   registerAccountRoutes(route, services);
   registerSessionRoutes(route, services);
-  registerVaultRoutes(route, services, () => clock.now());
+  registerVaultRoutes(route, services, () => clock.now(), rateCounters ?? undefined);
   registerMemberRoutes(route, services);
   registerNotificationRoutes(route, services);
-  registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), history: new VaultHistoryService(db, clock), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null });
+  registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), history: new VaultHistoryService(db, clock), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null, ...(rateCounters ? { rateCounters } : {}) });
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit });
   registerPublicRoutes(createRouteDefiner(app, services, { authRateLimit: config.authRateLimit * PUBLIC_RATE_FACTOR }), services);
   registerSocketRoute(app, hub, services);
