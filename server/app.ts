@@ -18,6 +18,7 @@ import type { Config } from './config';
 import type { Database } from './db/Database';
 import { ArweaveRelay, type RelayOptions } from './arweave/ArweaveRelay';
 import { arweaveConfigFor } from './arweave/arweaveConfig';
+import { PostgresRelayLeadership, soleLeadership } from './arweave/RelayLeadership';
 import { arweaveFor, type JWKInterface } from './arweave/arweaveClient';
 import { StorageTransactionService } from './arweave/StorageTransactionService';
 import { VaultHistoryService } from './arweave/VaultHistoryService';
@@ -30,6 +31,7 @@ import { isApiPath, registerClientFiles } from './http/clientFiles';
 import { registerErrorHandler, toApiError } from './http/errorHandler';
 import { registerNotificationRoutes } from './http/notificationRoutes';
 import { createOriginCheck } from './http/originCheck';
+import { DatabaseRateCounters, rateLimitStoreOver } from './http/rateCounters';
 import { PUBLIC_RATE_FACTOR, registerPublicRoutes } from './http/publicRoutes';
 import { registerMemberRoutes } from './http/memberRoutes';
 import { createReadiness, gatewayCheck, registerMonitoringRoutes, type ReadyCheck } from './http/monitoringRoutes';
@@ -47,6 +49,7 @@ import { createServices, type Services } from './services/createServices';
 import { LocalPokeBus, type PokeBus } from './realtime/PokeBus';
 import { VaultPokeFanout } from './realtime/VaultPokeFanout';
 import { LocalNotificationBus, type NotificationBus } from './realtime/NotificationBus';
+import { LocalStorageTransactionBus, type StorageTransactionBus } from './realtime/StorageTransactionBus';
 import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
 import { registerSocketRoute } from './ws/registerSocketRoute';
 
@@ -65,6 +68,8 @@ export interface AppDeps {
   pokeBus?: PokeBus;
   /** Notifications to sockets across processes (PostgreSQL LISTEN/NOTIFY); local by default. */
   notificationBus?: NotificationBus;
+  /** Storage-transaction changes to the uploader's sockets across processes; local by default. */
+  storageTransactionBus?: StorageTransactionBus;
   /**
    * Permanent storage (SYNC_SPEC R34-R37): the gateway and relay wallet. Default: ARWEAVE_GATEWAY
    * with the wallet at ARWEAVE_WALLET; neither: no relay (rows wait SCHEDULED).
@@ -124,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await blobStore.check();
   const pokeBus: PokeBus = deps.pokeBus ?? new LocalPokeBus();
   const notificationBus: NotificationBus = deps.notificationBus ?? new LocalNotificationBus();
+  const storageTransactionBus = deps.storageTransactionBus ?? new LocalStorageTransactionBus();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -174,13 +180,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.metricsToken !== null) metrics.collectProcessMetrics();
   const fanout = new VaultPokeFanout(pokeBus, db, hub, app.log);
   const stopNotifications = notificationBus.subscribe(({ userId, notification }) => hub.sendToUser(userId, { type: 'notification', notification }));
+  const stopStorageTransactions = storageTransactionBus.subscribe(({ userId, transaction }) => hub.sendToUser(userId, { type: 'storageTransaction', transaction }));
   app.decorate('services', services);
   app.decorate('socketHub', hub);
 
   const arweave = deps.arweave ?? arweaveFromConfig(config);
   const arweaveClient = arweave ? arweaveFor(arweave.gatewayUrl) : null;
+  // CAIRN_RELAY=0: this process serves the gateway's settings and imports but never relays.
   const relay =
-    arweave && arweaveClient
+    arweave && arweaveClient && config.relay
       ? new ArweaveRelay({
           db,
           blobStore,
@@ -188,8 +196,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           wallet: arweave.wallet,
           clock,
           log: app.log,
-          onChange: (transaction, uploaderUserId) => hub.sendToUser(uploaderUserId, { type: 'storageTransaction', transaction }),
+          // Through the bus: the uploader's sockets may be open on another process (issue 20).
+          onChange: (transaction, uploaderUserId) => storageTransactionBus.publish({ userId: uploaderUserId, transaction }),
           onBundlePosted: () => metrics.bundlesPosted.inc(),
+          // Several processes on one PostgreSQL: one relays at a time (docs/decisions.md).
+          leadership: config.databaseUrl ? new PostgresRelayLeadership(config.databaseUrl, app.log) : soleLeadership,
           ...(arweave.relayOptions ? { options: arweave.relayOptions } : {}),
         })
       : null;
@@ -207,8 +218,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A self-hosted install may run on plain http on a LAN: do not force https here.
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
+  // Several processes on one PostgreSQL count every limit together (issue 20); SQLite is one process.
+  const rateCounters = config.databaseUrl ? new DatabaseRateCounters(db) : null;
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(rateCounters ? { store: rateLimitStoreOver(rateCounters) } : {}),
     errorResponseBuilder: (_req, context) =>
       new ApiError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   });
@@ -241,10 +255,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRecoveryRoutes(route, services, { secureCookies });
   registerAccountRoutes(route, services);
   registerSessionRoutes(route, services);
-  registerVaultRoutes(route, services, () => clock.now(), metrics);
+  registerVaultRoutes(route, services, () => clock.now(), metrics, rateCounters ?? undefined);
   registerMemberRoutes(route, services);
   registerNotificationRoutes(route, services);
-  registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), history: new VaultHistoryService(db, clock), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null });
+  registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), history: new VaultHistoryService(db, clock), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null, ...(rateCounters ? { rateCounters } : {}) });
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit, metrics });
   const readyChecks: Record<string, ReadyCheck> = {
     database: async () => void (await sql`select 1`.execute(db)),
@@ -265,9 +279,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await relay?.stop();
     fanout.stop();
     stopNotifications();
+    stopStorageTransactions();
     hub.closeAll();
     await pokeBus.close();
     await notificationBus.close();
+    await storageTransactionBus.close();
   });
   await app.ready();
   if (relay && arweave?.startRelay !== false) relay.start();

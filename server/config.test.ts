@@ -142,6 +142,16 @@ describe('loadConfig', () => {
   });
 });
 
+describe('CAIRN_RELAY (issue 20)', () => {
+  it('relays by default; 0 or false turns the relay off in this process; a bad value names the setting', () => {
+    expect(loadConfig({}).relay).toBe(true);
+    for (const off of ['0', 'false', 'NO']) expect(loadConfig({ CAIRN_RELAY: off }).relay).toBe(false);
+    expect(loadConfig({ CAIRN_RELAY: '1' }).relay).toBe(true);
+    expect(errorOf({ CAIRN_RELAY: 'maybe' })).toContain('CAIRN_RELAY');
+    expect(SETTINGS.map((s) => s.name)).toContain('CAIRN_RELAY');
+  });
+});
+
 describe('TRUST_PROXY (issue 18)', () => {
   it('reads off, a hop count, true, or a list of proxy addresses and ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

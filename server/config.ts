@@ -38,6 +38,8 @@ export interface Config {
   arlocalMineMs: number;
   /** SYNC_SPEC R84: a history run is made once its newest operation is this old (ms). */
   historySettleMs: number;
+  /** CAIRN_RELAY: false makes this process never run the permanent relay (several processes, issue 20). */
+  relay: boolean;
   maintenance: boolean;
   readOnly: boolean;
   seriousIssue: boolean;
@@ -128,6 +130,11 @@ export const SETTINGS: readonly SettingInfo[] = [
     name: 'HISTORY_SETTLE_MS',
     default: '3000',
     description: "A permanent vault's operations go to the network in runs; a run is made once its newest operation is this old (milliseconds).",
+  },
+  {
+    name: 'CAIRN_RELAY',
+    default: 'true',
+    description: 'false: this process never posts to the permanent network. With several processes on one PostgreSQL, one relaying process at a time leads (an advisory lock); the others wait to take over.',
   },
   {
     name: 'CAIRN_MAINTENANCE',
@@ -236,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     arlocalPort: read('ARLOCAL_PORT') === undefined ? null : parseInteger('ARLOCAL_PORT', read('ARLOCAL_PORT'), 0, 1, 65_535),
     arlocalMineMs: parseInteger('ARLOCAL_MINE_MS', read('ARLOCAL_MINE_MS'), 5_000, 100, 3_600_000),
     historySettleMs: parseInteger('HISTORY_SETTLE_MS', read('HISTORY_SETTLE_MS'), 3_000, 0, 3_600_000),
+    relay: read('CAIRN_RELAY') === undefined ? true : parseBoolean('CAIRN_RELAY', read('CAIRN_RELAY')),
     maintenance: parseBoolean('CAIRN_MAINTENANCE', read('CAIRN_MAINTENANCE')),
     readOnly: parseBoolean('CAIRN_READ_ONLY', read('CAIRN_READ_ONLY')),
     seriousIssue: parseBoolean('CAIRN_SERIOUS_ISSUE', read('CAIRN_SERIOUS_ISSUE')),

@@ -12,6 +12,7 @@ import { checkConnection, openDatabase } from './db/openDatabase';
 import { createMailer } from './mail/createMailer';
 import { PostgresNotificationBus } from './realtime/NotificationBus';
 import { PostgresPokeBus } from './realtime/PostgresPokeBus';
+import { PostgresStorageTransactionBus } from './realtime/StorageTransactionBus';
 import { preparePrivateDataDir, PRIVATE_UMASK } from './privateFiles';
 import { offsetClock } from './services/Clock';
 import { FileSms } from './sms/FileSms';
@@ -63,9 +64,11 @@ async function main(): Promise<void> {
   // Several processes may share one PostgreSQL: pokes travel between them by LISTEN/NOTIFY.
   let pokeBus;
   let notificationBus;
+  let storageTransactionBus;
   try {
     pokeBus = config.databaseUrl ? await PostgresPokeBus.connect(config.databaseUrl, log) : undefined;
     notificationBus = config.databaseUrl ? await PostgresNotificationBus.connect(config.databaseUrl, log) : undefined;
+    storageTransactionBus = config.databaseUrl ? await PostgresStorageTransactionBus.connect(config.databaseUrl, log) : undefined;
   } catch (error) {
     log.fatal({ reason: reasonOf(error) }, `Cannot listen for vault pokes on DATABASE_URL: ${reasonOf(error)}`);
     await db.destroy().catch(() => undefined);
@@ -105,6 +108,7 @@ async function main(): Promise<void> {
       clock: offsetClock(config.testClockOffsetMs),
       ...(pokeBus ? { pokeBus } : {}),
       ...(notificationBus ? { notificationBus } : {}),
+      ...(storageTransactionBus ? { storageTransactionBus } : {}),
     });
   } catch (error) {
     // The blob store's readiness check (an S3 bucket missing, refused credentials) fails here.

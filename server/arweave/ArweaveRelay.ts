@@ -18,6 +18,10 @@
  * historyRuns.ts): rows of kind 'history' that then go through the same three steps, their data
  * built from the operation log instead of read from the blob store.
  *
+ * Several processes on one PostgreSQL: the loop runs a pass only while this process leads
+ * (RelayLeadership.ts, an advisory lock), so each bundle is posted by one process; the claims of
+ * step 1 still keep two bundlers apart should a lost lock connection let two passes overlap.
+ *
  * Every status change is reported through `onChange` (the WebSocket `storageTransaction` message).
  * Retry times use the wall clock (Date.now), record timestamps the app's Clock.
  */
@@ -34,6 +38,7 @@ import type { ArweaveClient, JWKInterface } from './arweaveClient';
 import { bundleSize, bundleStream, type SignedItem, signDataItem } from './dataItems';
 import { fileItemTags, HISTORY_RUN_MAX_BYTES, HISTORY_RUN_MAX_OPS, historyItemTags, ITEM_TAGS } from '../../src/protocol/vaultHistory';
 import { buildRunData, HISTORY_SETTLE_MS, makeHistoryRuns } from './historyRuns';
+import { type RelayLeadership, soleLeadership } from './RelayLeadership';
 import { toStorageTransaction } from './storageTransactionRows';
 import { ChunkTree, chunkStream, uploadChunkCount } from './transactionChunks';
 
@@ -73,6 +78,8 @@ export interface RelayDeps {
   onChange?: (transaction: StorageTransaction, uploaderUserId: string) => void;
   /** A bundle was posted to the gateway (the metrics' counter). */
   onBundlePosted?: () => void;
+  /** Who relays when several processes share the database; default: this one (one process). */
+  leadership?: RelayLeadership;
   options?: RelayOptions;
 }
 
@@ -107,6 +114,7 @@ function expectAccepted(response: { status: number; data?: unknown }): void {
 export class ArweaveRelay {
   private readonly options: Required<RelayOptions>;
   private readonly signer: ArweaveSigner;
+  private readonly leadership: RelayLeadership;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
@@ -125,6 +133,7 @@ export class ArweaveRelay {
       ...deps.options,
     };
     this.signer = new ArweaveSigner(deps.wallet);
+    this.leadership = deps.leadership ?? soleLeadership;
   }
 
   /** Starts the loop; rows left from a previous run are picked up by the first pass. */
@@ -145,18 +154,26 @@ export class ArweaveRelay {
     this.schedule(0);
   }
 
-  /** Stops the loop and waits for a pass in progress. */
+  /** Stops the loop, waits for a pass in progress, then gives the lead up for another process. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
+    await this.leadership.release();
   }
 
-  /** One pass (also for tests, which drive the relay step by step). Passes never overlap. */
+  /**
+   * One pass (also for tests, which drive the relay step by step whoever leads). Passes never
+   * overlap.
+   */
   async runOnce(phases: readonly RelayPhase[] = ['history', 'bundle', 'post', 'poll']): Promise<void> {
+    await this.runPass(phases, () => true);
+  }
+
+  private async runPass(phases: readonly RelayPhase[], stillLeading: () => boolean): Promise<void> {
     while (this.running) await this.running;
-    const pass = this.pass(phases).finally(() => {
+    const pass = this.pass(phases, stillLeading).finally(() => {
       this.running = null;
     });
     this.running = pass;
@@ -167,17 +184,28 @@ export class ArweaveRelay {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.runOnce()
+      this.leadPass()
         .catch((error: unknown) => this.deps.log.error({ err: error }, 'arweave relay pass failed'))
         .finally(() => this.schedule(this.options.intervalMs));
     }, delayMs);
   }
 
-  private async pass(phases: readonly RelayPhase[]): Promise<void> {
+  /**
+   * A pass of the loop, run only while this process leads; a follower tries for the lead again
+   * at every interval, so it takes over within one interval of the leader's end.
+   */
+  private async leadPass(): Promise<void> {
+    if (this.stopped || !(await this.leadership.lead())) return;
+    await this.runPass(['history', 'bundle', 'post', 'poll'], () => this.leadership.isLeading());
+  }
+
+  private async pass(phases: readonly RelayPhase[], stillLeading: () => boolean): Promise<void> {
+    // A lead lost mid-pass (its connection dropped) stops the pass before the next step: another
+    // process may be leading by now.
     if (phases.includes('history')) await this.makeHistoryRuns();
-    if (phases.includes('bundle')) await this.bundleScheduled();
-    if (phases.includes('post')) await this.postBundled();
-    if (phases.includes('poll')) await this.pollPending();
+    if (phases.includes('bundle') && stillLeading()) await this.bundleScheduled();
+    if (phases.includes('post') && stillLeading()) await this.postBundled(stillLeading);
+    if (phases.includes('poll') && stillLeading()) await this.pollPending();
   }
 
   // --- 0. history runs ---------------------------------------------------------------------------
@@ -392,8 +420,9 @@ export class ArweaveRelay {
 
   // --- 2. post ---------------------------------------------------------------------------------
 
-  private async postBundled(): Promise<void> {
+  private async postBundled(stillLeading: () => boolean): Promise<void> {
     for (const txId of await this.dueTxIds('BUNDLED')) {
+      if (!stillLeading()) return;
       try {
         const known = await this.gatewayStatus(txId);
         if (known === 'unknown') {

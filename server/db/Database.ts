@@ -131,6 +131,13 @@ export interface AdminActionsTable {
   created_at: number;
 }
 
+/** 0013: one rate limit's count in its current window, shared by every process (PostgreSQL). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  window_ends_at: number;
+}
+
 export interface VaultsTable {
   id: string;
   owner_user_id: string;
@@ -337,6 +344,7 @@ export interface Database {
   note_drafts: NoteDraftsTable;
   vault_imports: VaultImportsTable;
   admin_actions: AdminActionsTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 /** One invitation e-mail sent (an invitation or a resend), for the hourly limits (MemberService). */

@@ -36,6 +36,7 @@ import { ITEMS_GRAPHQL_QUERY, itemTagFilter } from '../../src/protocol/vaultHist
 import type { StorageTransactionService } from '../arweave/StorageTransactionService';
 import type { VaultHistoryService } from '../arweave/VaultHistoryService';
 import { createMinuteBudget } from './minuteBudget';
+import type { RateCounters } from './rateCounters';
 import type { DefineRoute } from './route';
 
 export interface ArweaveRouteDeps {
@@ -45,6 +46,8 @@ export interface ArweaveRouteDeps {
   config: ArweaveConfig | null;
   /** The gateway the server reads from, which may be one it does not publish (the embedded arlocal). */
   gatewayUrl: string | null;
+  /** Where the per-account search budget is counted; default this process (issue 20). */
+  rateCounters?: RateCounters;
 }
 
 /**
@@ -54,7 +57,7 @@ export interface ArweaveRouteDeps {
 export const NETWORK_ITEMS_PER_MINUTE = 600;
 
 export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps, clock: () => number = Date.now): void {
-  const spend = createMinuteBudget(NETWORK_ITEMS_PER_MINUTE, 'Too many searches of the network: wait a minute and try again', clock);
+  const spend = createMinuteBudget(NETWORK_ITEMS_PER_MINUTE, 'Too many searches of the network: wait a minute and try again', clock, deps.rateCounters && { counters: deps.rateCounters, name: 'network-items' });
 
   route({
     method: 'GET',
@@ -90,7 +93,7 @@ export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps
     auth: 'required',
     handler: async ({ query, caller }) => {
       const gateway = requireGateway(deps.gatewayUrl);
-      spend(caller.user.id);
+      await spend(caller.user.id);
       const page = await searchItems(gateway, query);
       // A gateway only the server can reach is not named (R54): the page says "this server's gateway".
       return NetworkItemsPage.parse({ ...page, gateway: deps.config?.gatewayUrl ?? "this server's gateway" });

@@ -5,6 +5,7 @@ import { PullQuery, PushRequest, type VaultStorageResponse } from '../../src/pro
 import type { Services } from '../services/createServices';
 import { pullResponseStream } from '../services/VaultService';
 import { createMinuteBudget } from './minuteBudget';
+import type { RateCounters } from './rateCounters';
 import type { DefineRoute } from './route';
 import type { Metrics } from '../metrics/Metrics';
 
@@ -25,8 +26,8 @@ export const VaultParams = z.strictObject({ vaultId: Id });
 export const IMPORT_RUNS_PER_MINUTE = 120;
 
 /** Vault list, pushes and pulls of signed operations, storage figures. */
-export function registerVaultRoutes(route: DefineRoute, services: Services, clock: () => number = Date.now, metrics?: Metrics): void {
-  const spendImport = createMinuteBudget(IMPORT_RUNS_PER_MINUTE, 'Too many import requests: wait a minute and run the restore again', clock);
+export function registerVaultRoutes(route: DefineRoute, services: Services, clock: () => number = Date.now, metrics?: Metrics, counters?: RateCounters): void {
+  const spendImport = createMinuteBudget(IMPORT_RUNS_PER_MINUTE, 'Too many import requests: wait a minute and run the restore again', clock, counters && { counters, name: 'import' });
 
   route({
     method: 'GET',
@@ -71,7 +72,7 @@ export function registerVaultRoutes(route: DefineRoute, services: Services, cloc
     blockedWhenReadOnly: true,
     bodyLimit: PUSH_BODY_LIMIT,
     handler: async ({ params, body, caller }) => {
-      spendImport(caller.user.id);
+      await spendImport(caller.user.id);
       return services.imports.importRun(caller.user, params.vaultId, body);
     },
   });

@@ -25,12 +25,16 @@ export class PostgresChannelBus<T> {
   private closed = false;
   private failures = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The last NOTIFY of an ordered bus: the next waits for it. */
+  private tail: Promise<void> = Promise.resolve();
 
   protected constructor(
     private readonly url: string,
     private readonly log: Logger,
     private readonly channel: string,
     private readonly parse: (text: string) => T | null,
+    /** ordered: one NOTIFY at a time, so listeners hear messages in the order they were published. */
+    private readonly options: { ordered?: boolean } = {},
   ) {
     this.pool = new pg.Pool({ connectionString: url, max: 2 });
     this.pool.on('error', (error) => this.log.warn({ err: error, channel }, 'bus pool error'));
@@ -38,9 +42,16 @@ export class PostgresChannelBus<T> {
 
   publish(message: T): void {
     if (this.closed) return;
-    this.pool.query('select pg_notify($1, $2)', [this.channel, JSON.stringify(message)]).catch((error: unknown) => {
-      this.log.warn({ err: error, channel: this.channel }, 'message not published');
-    });
+    const notify = () =>
+      this.pool.query('select pg_notify($1, $2)', [this.channel, JSON.stringify(message)]).then(
+        () => undefined,
+        (error: unknown) => {
+          this.log.warn({ err: error, channel: this.channel }, 'message not published');
+        },
+      );
+    // Two NOTIFYs on two pool connections may commit in either order; chained, they cannot.
+    if (this.options.ordered) this.tail = this.tail.then(notify);
+    else void notify();
   }
 
   subscribe(listener: (message: T) => void): () => void {

@@ -22,6 +22,7 @@ import { FileMailer } from '../mail/FileMailer';
 import type { PokeBus } from '../realtime/PokeBus';
 import type { Clock } from '../services/Clock';
 import type { NotificationBus } from '../realtime/NotificationBus';
+import type { StorageTransactionBus } from '../realtime/StorageTransactionBus';
 import { FileSms } from '../sms/FileSms';
 
 /** A clock tests can move forward. Starts at the real time so TOTP codes look ordinary. */
@@ -41,6 +42,7 @@ export interface BuildOptions {
   blobs?: BlobStore;
   pokeBus?: PokeBus;
   notificationBus?: NotificationBus;
+  storageTransactionBus?: StorageTransactionBus;
   arweave?: AppDeps['arweave'];
   /** The SMS provider; default: files under DATA_DIR/sms (SMS_TO_FILES); null: none. */
   sms?: AppDeps['sms'];
@@ -78,6 +80,10 @@ export class TestEnv {
   /** A new app on this suite's database; closed at the end of the suite if the test does not. */
   async buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
     const config = this.config(options.config);
+    // Rate limits are counted in the database on PostgreSQL (issue 20, shared by every process on
+    // it): each test's app starts with none counted, as it did when every app counted its own. Apps
+    // that share counts in a test are built before they take requests.
+    if (config.databaseUrl) await this.db.deleteFrom('rate_limit_counters').execute();
     const app = await buildApp({
       config,
       db: this.db,
@@ -88,6 +94,7 @@ export class TestEnv {
       ...(options.blobs ? { blobs: options.blobs } : {}),
       ...(options.pokeBus ? { pokeBus: options.pokeBus } : {}),
       ...(options.notificationBus ? { notificationBus: options.notificationBus } : {}),
+      ...(options.storageTransactionBus ? { storageTransactionBus: options.storageTransactionBus } : {}),
       ...(options.arweave ? { arweave: options.arweave } : {}),
     });
     // Hooks cannot be added once the app is ready (it has encapsulated plugin scopes), so a

@@ -11,6 +11,7 @@ import * as m0009 from './0009_bundle_post_progress';
 import * as m0010 from './0010_vault_history';
 import * as m0011 from './0011_vault_imports';
 import * as m0012 from './0012_admin';
+import * as m0013 from './0013_rate_limits';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -29,4 +30,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_vault_history': m0010,
   '0011_vault_imports': m0011,
   '0012_admin': m0012,
+  '0013_rate_limits': m0013,
 };
