@@ -76,7 +76,8 @@ export default defineConfig({
       // of its own on fixed ports). Leaving a vault uses the member pages members.spec.ts runs here.
       // The manifest spec's gateway checks wait on mined blocks; its 375 px checks are inside it.
       // The restore-from-network spec runs two servers of its own on fixed ports and a gateway,
-      // and visits its pages at 375 px itself.
+      // and visits its pages at 375 px itself. The deployment spec (nginx, two processes, S3) is
+      // about the servers behind the page, not its layout.
       testIgnore: [
         'files.spec.ts',
         'uploadResume.spec.ts',
@@ -88,6 +89,7 @@ export default defineConfig({
         'leaveVault.spec.ts',
         'manifest.spec.ts',
         'restoreFromNetwork.spec.ts',
+        'deployment.spec.ts',
       ],
     },
   ],

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh Debian machine with Node 20: installs what is missing
-# (Chromium and PostgreSQL from Debian, node_modules), starts a throwaway PostgreSQL cluster, then
+# (Chromium, PostgreSQL and nginx from Debian, node_modules), starts a throwaway PostgreSQL cluster, then
 # runs the type check, unit tests, server tests (SQLite and PostgreSQL), the production build and
 # the end-to-end tests in Chromium. Ends with one summary line; exits non-zero if anything failed.
 set -uo pipefail
@@ -12,6 +12,9 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+# The deployment test's reverse proxy (tests/e2e/deployment.spec.ts); openssl makes its certificate.
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v openssl >/dev/null || missing+=(openssl)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing from Debian: ${missing[*]}"
   as_root apt-get update -qq || exit 1

@@ -53,10 +53,12 @@ export function readMails(dataDir: string): Mail[] {
 }
 
 /** Waits for the newest e-mail to `to` whose links include `pathPart`, and returns that link. */
-export async function waitForMailLink(dataDir: string, to: string, pathPart: string, after = 0): Promise<string> {
+export async function waitForMailLink(dataDir: string | readonly string[], to: string, pathPart: string, after = 0): Promise<string> {
   const deadline = Date.now() + 15_000;
+  // Several processes (deployment.spec.ts) each write to their own DATA_DIR: their mail, in order.
+  const dirs = typeof dataDir === 'string' ? [dataDir] : dataDir;
   for (;;) {
-    const mails = readMails(dataDir).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+    const mails = dirs.flatMap(readMails).sort((x, y) => x.file.localeCompare(y.file)).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
     const link = mails.slice(after).reverse().flatMap((m) => m.links).find((l) => l.includes(pathPart));
     if (link) return link;
     if (Date.now() > deadline) throw new Error(`No e-mail to ${to} with a link to ${pathPart}`);

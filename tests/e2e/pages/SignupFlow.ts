@@ -78,7 +78,7 @@ export class SignupFlow {
     await expect(this.page).toHaveURL(/\/create-vault\/setup$/, { timeout: 30_000 });
   }
 
-  async verifyByMail(dataDir: string, email: string): Promise<void> {
+  async verifyByMail(dataDir: string | readonly string[], email: string): Promise<void> {
     const link = await waitForMailLink(dataDir, email, '/login?uid=');
     await this.page.goto(link);
     await expect(
