@@ -4,40 +4,17 @@
  * hears it (the publisher included) and tells its own sockets. Pokes are hints: one lost on the
  * way costs a client a poll interval, never data, because clients pull by cursor.
  */
+import { type ChannelBus, LocalChannelBus } from './ChannelBus';
+
 export interface VaultPoke {
   vaultId: string;
   seq: number;
 }
 
-export interface PokeBus {
-  publish(poke: VaultPoke): void;
-  /** Calls `listener` for every poke published by any process; answers the unsubscribe. */
-  subscribe(listener: (poke: VaultPoke) => void): () => void;
-  close(): Promise<void>;
-  /** Readiness of a bus that depends on a connection (PostgreSQL LISTEN); absent: nothing to check. */
-  check?(): Promise<void>;
-}
+export type PokeBus = ChannelBus<VaultPoke>;
 
 /** One process (SQLite, or tests): pokes go straight to this process's listeners. */
-export class LocalPokeBus implements PokeBus {
-  private readonly listeners = new Set<(poke: VaultPoke) => void>();
-
-  publish(poke: VaultPoke): void {
-    // Not in the caller's stack: a push answers without waiting for the fan-out.
-    queueMicrotask(() => {
-      for (const listener of this.listeners) listener(poke);
-    });
-  }
-
-  subscribe(listener: (poke: VaultPoke) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  async close(): Promise<void> {
-    this.listeners.clear();
-  }
-}
+export class LocalPokeBus extends LocalChannelBus<VaultPoke> {}
 
 /** Parses a poke from the wire (a NOTIFY payload); null when it is not one. */
 export function parsePoke(text: string): VaultPoke | null {

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { type PokeBus, type VaultPoke, parsePoke } from './PokeBus';
+import type { ChannelBus } from './ChannelBus';
+import { type VaultPoke, parsePoke } from './PokeBus';
 
 /** The PostgreSQL channel every Cairn process listens on. */
 export const POKE_CHANNEL = 'cairn_vault_pokes';
@@ -18,7 +19,7 @@ interface Logger {
  * process's own included, so local and remote sockets are reached by the same path. Messages are
  * hints or re-readable state: one lost while the listener reconnects is never data lost.
  */
-export class PostgresChannelBus<T> {
+export class PostgresChannelBus<T> implements ChannelBus<T> {
   private readonly listeners = new Set<(message: T) => void>();
   private readonly pool: pg.Pool;
   private listener: pg.Client | null = null;
@@ -115,7 +116,7 @@ export class PostgresChannelBus<T> {
 }
 
 /** Vault pokes between processes (docs/SYNC_SPEC.md R3-R4). */
-export class PostgresPokeBus extends PostgresChannelBus<VaultPoke> implements PokeBus {
+export class PostgresPokeBus extends PostgresChannelBus<VaultPoke> {
   static async connect(url: string, log: Logger): Promise<PostgresPokeBus> {
     const bus = new PostgresPokeBus(url, log, POKE_CHANNEL, parsePoke);
     await bus.listen();

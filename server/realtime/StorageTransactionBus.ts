@@ -8,46 +8,19 @@
 import { z } from 'zod';
 import { StorageTransaction } from '../../src/protocol/arweave';
 import { Id } from '../../src/protocol/primitives';
+import { type ChannelBus, LocalChannelBus, wireParser } from './ChannelBus';
 import { PostgresChannelBus } from './PostgresPokeBus';
 
 export const StorageTransactionDelivery = z.object({ userId: Id, transaction: StorageTransaction });
 export type StorageTransactionDelivery = z.infer<typeof StorageTransactionDelivery>;
 
-export interface StorageTransactionBus {
-  publish(delivery: StorageTransactionDelivery): void;
-  subscribe(listener: (delivery: StorageTransactionDelivery) => void): () => void;
-  close(): Promise<void>;
-}
+export type StorageTransactionBus = ChannelBus<StorageTransactionDelivery>;
 
 /** One process (SQLite, or tests). */
-export class LocalStorageTransactionBus implements StorageTransactionBus {
-  private readonly listeners = new Set<(delivery: StorageTransactionDelivery) => void>();
-
-  publish(delivery: StorageTransactionDelivery): void {
-    queueMicrotask(() => {
-      for (const listener of this.listeners) listener(delivery);
-    });
-  }
-
-  subscribe(listener: (delivery: StorageTransactionDelivery) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  async close(): Promise<void> {
-    this.listeners.clear();
-  }
-}
+export class LocalStorageTransactionBus extends LocalChannelBus<StorageTransactionDelivery> {}
 
 /** Parses a delivery from the wire (a NOTIFY payload); null when it is not one. */
-export function parseStorageTransactionDelivery(text: string): StorageTransactionDelivery | null {
-  try {
-    const result = StorageTransactionDelivery.safeParse(JSON.parse(text));
-    return result.success ? result.data : null;
-  } catch {
-    return null;
-  }
-}
+export const parseStorageTransactionDelivery = wireParser(StorageTransactionDelivery);
 
 /** The PostgreSQL channel storage-transaction changes travel on. */
 export const STORAGE_TRANSACTION_CHANNEL = 'cairn_storage_transactions';
@@ -57,7 +30,7 @@ export const STORAGE_TRANSACTION_CHANNEL = 'cairn_storage_transactions';
  * unlike a poke, a status is not "the newest wins" by itself, so BUNDLED must not overtake
  * VERIFICATION on the way.
  */
-export class PostgresStorageTransactionBus extends PostgresChannelBus<StorageTransactionDelivery> implements StorageTransactionBus {
+export class PostgresStorageTransactionBus extends PostgresChannelBus<StorageTransactionDelivery> {
   static async connect(url: string, log: { warn(object: unknown, message?: string): void }): Promise<PostgresStorageTransactionBus> {
     const bus = new PostgresStorageTransactionBus(url, log, STORAGE_TRANSACTION_CHANNEL, parseStorageTransactionDelivery, { ordered: true });
     await bus.listen();
