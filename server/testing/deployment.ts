@@ -59,7 +59,14 @@ export class Deployment {
     private readonly gateway: TestGateway,
     private readonly adminDatabaseUrl: string,
     private readonly database: string,
+    /** The processes' DATABASE_URL. */
+    readonly databaseUrl: string,
   ) {}
+
+  /** The Arweave gateway every process relays to (tests mine its blocks). */
+  get arweaveGateway(): TestGateway {
+    return this.gateway;
+  }
 
   static async start(options: DeploymentOptions): Promise<Deployment> {
     if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing: the test command installs Debian's nginx (apt-get install nginx)`);
@@ -117,7 +124,7 @@ export class Deployment {
     const nginx = spawn(NGINX, ['-p', root, '-c', path.join(root, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let nginxErrors = '';
     nginx.stderr!.on('data', (data: Buffer) => (nginxErrors += data.toString()));
-    const deployment = new Deployment(url, processes, certificate, root, nginx, s3, gateway, options.adminDatabaseUrl, database);
+    const deployment = new Deployment(url, processes, certificate, root, nginx, s3, gateway, options.adminDatabaseUrl, database, databaseUrl.href);
     const deadline = Date.now() + 30_000;
     for (;;) {
       if (nginx.exitCode !== null) {
