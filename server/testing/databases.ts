@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
+import { withAdmin } from './pgAdmin';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import type { BlobStore } from '../blobs/BlobStore';
@@ -185,14 +185,4 @@ function requirePostgresUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   return url;
-}
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { withAdmin } from './pgAdmin';
 import { arweaveFor } from '../arweave/arweaveClient';
 import { loadOrCreateWallet } from '../arweave/wallet';
 import { TestS3Server, TEST_S3_CREDENTIALS } from './s3server';
@@ -177,15 +177,6 @@ export class Deployment {
   }
 }
 
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A self-signed certificate for localhost (the browser is told to accept it). */
 function makeCertificate(root: string): string {
