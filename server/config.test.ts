@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -372,5 +373,13 @@ describe('SMS provider settings (issue 20)', () => {
     for (const name of ['SMS_PROVIDER', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_MESSAGING_SERVICE_SID', 'TWILIO_API_URL', 'SMS_WEBHOOK_URL', 'SMS_WEBHOOK_TOKEN']) {
       expect(names).toContain(name);
     }
+  });
+});
+
+describe('the README', () => {
+  it('names every setting the server reads (its Configuration table is written by hand)', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+    const missing = SETTINGS.map((s) => s.name).filter((name) => !new RegExp(`\\b${name}\\b`).test(readme));
+    expect(missing).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Server configuration from environment variables. Every setting is listed in `SETTINGS` (the
- * README's table is generated from it); a bad value stops the server with one line naming it.
+ * Server configuration from environment variables. Every setting is listed in `SETTINGS`, and the
+ * README's Configuration table, written by hand, names each one (config.test.ts checks); a bad
+ * value stops the server with one line naming it.
  */
 import net from 'node:net';
 import path from 'node:path';
