@@ -3,6 +3,9 @@
  * operator's webhook or Twilio's API and receives what a phone would. What the user sees when the
  * provider fails, and that a failed text changes nothing.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { MfaRequired, ServerConfig, SessionResponse, SessionResult } from '../../src/protocol/auth';
@@ -14,7 +17,9 @@ import { WebhookSms } from '../sms/WebhookSms';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
 import { expectError, expectStatus, logIn, newSession, reauthToken } from '../testing/flows';
+import { httpApp } from '../testing/httpApp';
 import { RecordingServer } from '../testing/recordingServer';
+import { startServerProcess } from '../testing/serverProcess';
 import { TestUser } from '../testing/TestUser';
 
 const WEBHOOK_TOKEN = 'relay-token-0123456789';
@@ -55,28 +60,57 @@ describeEachDatabase('SMS two-factor through a provider', (env) => {
     return SessionResponse.parse((await api.get('/api/account', { token })).body).user;
   }
 
-  it('SMS_PROVIDER=webhook: GET /config offers SMS two-factor; the codes reach the webhook and complete setup and login', async () => {
+  it('a server started with SMS_PROVIDER=webhook offers SMS two-factor; the codes reach the webhook and complete setup and login', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-sms-'));
+    const server = await startServerProcess({
+      dataDir,
+      databaseUrl: env.databaseUrl,
+      timeoutMs: 120_000,
+      env: { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: `${phone.url}/send`, SMS_WEBHOOK_TOKEN: WEBHOOK_TOKEN },
+    });
+    try {
+      const api = new ApiClient(httpApp(server.url));
+      expect(ServerConfig.parse((await api.get('/api/config')).body).smsAvailable).toBe(true);
+      const user = await TestUser.create();
+      const { token } = await newSession(api, dataDir, user);
+      const phoneNumber = '+447700900123';
+
+      expectStatus(await setUpSms(api, user, token, phoneNumber), 200);
+      expect(phone.requests).toHaveLength(1);
+      expect(phone.requests[0]).toMatchObject({ method: 'POST', url: '/send' });
+      expect(phone.requests[0]!.headers.authorization).toBe(`Bearer ${WEBHOOK_TOKEN}`);
+      expect(JSON.parse(phone.requests[0]!.body)).toEqual({ to: phoneNumber, text: expect.stringMatching(/^Your Cairn code is \d{6}\. It expires in 10 minutes\.$/) });
+      const enabled = await api.post('/api/account/mfa/sms/enable', { code: latestCodeTo(phoneNumber) }, { token });
+      expectStatus(enabled, 200);
+      expect(SessionResponse.parse(enabled.body).user).toMatchObject({ mfaType: 'SMS', mfaDevice: '*********0123' });
+
+      const challenge = MfaRequired.parse((await logIn(api, user)).response.body);
+      expect(challenge).toMatchObject({ mfaType: 'SMS', device: '*********0123' });
+      expect(phone.requests).toHaveLength(2);
+      const verified = await api.post('/api/auth/mfa/verify', { mfaToken: challenge.mfaToken, code: latestCodeTo(phoneNumber) });
+      expectStatus(verified, 200);
+      expect(SessionResult.parse(verified.body).user.mfaType).toBe('SMS');
+      // Nothing was written where SMS_TO_FILES would write.
+      expect(fs.existsSync(path.join(dataDir, 'sms'))).toBe(false);
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('a server given SMS_TO_FILES and SMS_PROVIDER together does not start, and says why in one line', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-sms-'));
+    try {
+      const started = startServerProcess({ dataDir, databaseUrl: env.databaseUrl, env: { SMS_TO_FILES: '1', SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: phone.url } });
+      await expect(started).rejects.toThrow(/The server exited with 1: .*SMS_TO_FILES and SMS_PROVIDER are both set/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('an app with the webhook adapter from the settings says smsAvailable in GET /config', async () => {
     const api = new ApiClient(await webhookApp());
     expect(ServerConfig.parse((await api.get('/api/config')).body).smsAvailable).toBe(true);
-    const user = await TestUser.create();
-    const { token } = await newSession(api, env.dataDir, user);
-    const phoneNumber = '+447700900123';
-
-    expectStatus(await setUpSms(api, user, token, phoneNumber), 200);
-    expect(phone.requests).toHaveLength(1);
-    expect(phone.requests[0]).toMatchObject({ method: 'POST', url: '/send' });
-    expect(phone.requests[0]!.headers.authorization).toBe(`Bearer ${WEBHOOK_TOKEN}`);
-    expect(JSON.parse(phone.requests[0]!.body)).toEqual({ to: phoneNumber, text: expect.stringMatching(/^Your Cairn code is \d{6}\. It expires in 10 minutes\.$/) });
-    const enabled = await api.post('/api/account/mfa/sms/enable', { code: latestCodeTo(phoneNumber) }, { token });
-    expectStatus(enabled, 200);
-    expect(SessionResponse.parse(enabled.body).user).toMatchObject({ mfaType: 'SMS', mfaDevice: '*********0123' });
-
-    const challenge = MfaRequired.parse((await logIn(api, user)).response.body);
-    expect(challenge).toMatchObject({ mfaType: 'SMS', device: '*********0123' });
-    expect(phone.requests).toHaveLength(2);
-    const verified = await api.post('/api/auth/mfa/verify', { mfaToken: challenge.mfaToken, code: latestCodeTo(phoneNumber) });
-    expectStatus(verified, 200);
-    expect(SessionResult.parse(verified.body).user.mfaType).toBe('SMS');
   });
 
   it('the webhook answers 500 at setup: the user is told, the earlier pending number still works, and the server logs why', async () => {
