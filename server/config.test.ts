@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -275,5 +276,110 @@ describe("operator's settings (issue 20)", () => {
   it('documents the new settings', () => {
     const names = SETTINGS.map((s) => s.name);
     for (const name of ['MAIL_FROM', 'SIGNUPS_ALLOWED', 'SIGNUP_EMAIL_DOMAINS', 'SMS_TO_FILES']) expect(names).toContain(name);
+  });
+});
+
+describe('SMS provider settings (issue 20)', () => {
+  const sid = `AC${'0123456789abcdef'.repeat(2)}`;
+  const token = 'f00dfeedcafe1234f00dfeedcafe1234';
+  const service = `MG${'fedcba9876543210'.repeat(2)}`;
+  const twilio = { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token };
+
+  it('reads Twilio with a sending number or a messaging service, and the API URL', () => {
+    expect(loadConfig({}).smsProvider).toBeNull();
+    expect(loadConfig({ ...twilio, TWILIO_FROM: '+15005550006' }).smsProvider).toEqual({
+      provider: 'twilio',
+      apiUrl: 'https://api.twilio.com',
+      accountSid: sid,
+      authToken: token,
+      sender: { from: '+15005550006' },
+    });
+    expect(loadConfig({ ...twilio, SMS_PROVIDER: 'Twilio', TWILIO_MESSAGING_SERVICE_SID: service, TWILIO_API_URL: 'https://api.dublin.ie1.twilio.com/' }).smsProvider).toMatchObject({
+      apiUrl: 'https://api.dublin.ie1.twilio.com',
+      sender: { messagingServiceSid: service },
+    });
+    expect(loadConfig({ ...twilio, TWILIO_FROM: '+15005550006', TWILIO_API_URL: 'http://127.0.0.1:4010' }).smsProvider).toMatchObject({ apiUrl: 'http://127.0.0.1:4010' });
+  });
+
+  it('reads the webhook with and without a token; http only to localhost', () => {
+    expect(loadConfig({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com/send', SMS_WEBHOOK_TOKEN: 'relay-token' }).smsProvider).toEqual({
+      provider: 'webhook',
+      url: 'https://sms.example.com/send',
+      token: 'relay-token',
+    });
+    expect(loadConfig({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'http://localhost:9000/sms' }).smsProvider).toEqual({
+      provider: 'webhook',
+      url: 'http://localhost:9000/sms',
+      token: null,
+    });
+  });
+
+  it('refuses missing and contradictory settings with one line naming them', () => {
+    expect(errorOf({ SMS_PROVIDER: 'nexmo' })).toBe('Invalid SMS_PROVIDER "nexmo": expected twilio or webhook');
+    expect(errorOf({ SMS_TO_FILES: '1', SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com' })).toBe(
+      'SMS_TO_FILES and SMS_PROVIDER are both set: SMS_TO_FILES is for tests and development; unset it to send through the provider',
+    );
+    // Settings of a provider that is not chosen would do nothing: the operator is told.
+    expect(errorOf({ TWILIO_ACCOUNT_SID: sid })).toBe(
+      'TWILIO_ACCOUNT_SID is set but SMS_PROVIDER is not: set SMS_PROVIDER=twilio or SMS_PROVIDER=webhook to send text messages, or unset it',
+    );
+    expect(errorOf({ SMS_WEBHOOK_URL: 'https://sms.example.com' })).toContain('SMS_WEBHOOK_URL is set but SMS_PROVIDER is not');
+    expect(errorOf({ ...twilio, TWILIO_FROM: '+15005550006', SMS_WEBHOOK_URL: 'https://sms.example.com' })).toBe(
+      'SMS_WEBHOOK_URL is set but SMS_PROVIDER is twilio: unset it, or set SMS_PROVIDER=webhook',
+    );
+    expect(errorOf({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com', TWILIO_FROM: '+15005550006' })).toContain('TWILIO_FROM is set but SMS_PROVIDER is webhook');
+
+    expect(errorOf({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid })).toBe(
+      'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN (from the Twilio console)',
+    );
+    expect(errorOf(twilio)).toBe('SMS_PROVIDER=twilio needs exactly one of TWILIO_FROM (the sending number) and TWILIO_MESSAGING_SERVICE_SID');
+    expect(errorOf({ ...twilio, TWILIO_FROM: '+15005550006', TWILIO_MESSAGING_SERVICE_SID: service })).toContain('exactly one of');
+    expect(errorOf({ ...twilio, TWILIO_ACCOUNT_SID: 'AC123', TWILIO_FROM: '+15005550006' })).toBe('Invalid TWILIO_ACCOUNT_SID "AC123": expected AC followed by 32 hex digits');
+    expect(errorOf({ ...twilio, TWILIO_FROM: '5005550006' })).toBe('Invalid TWILIO_FROM "5005550006": expected a number in international form, e.g. +15005550006');
+    expect(errorOf({ ...twilio, TWILIO_MESSAGING_SERVICE_SID: 'MG1' })).toContain('Invalid TWILIO_MESSAGING_SERVICE_SID');
+    expect(errorOf({ ...twilio, TWILIO_FROM: '+15005550006', TWILIO_API_URL: 'http://api.twilio.com' })).toBe(
+      'Invalid TWILIO_API_URL "http://api.twilio.com": expected an https:// URL (http:// only to localhost)',
+    );
+    expect(errorOf({ ...twilio, TWILIO_FROM: '+15005550006', TWILIO_API_URL: 'twilio' })).toContain('Invalid TWILIO_API_URL');
+
+    expect(errorOf({ SMS_PROVIDER: 'webhook' })).toBe('SMS_PROVIDER=webhook needs SMS_WEBHOOK_URL (where each text message is POSTed)');
+    expect(errorOf({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'http://sms.example.com/send' })).toBe(
+      'Invalid SMS_WEBHOOK_URL "http://sms.example.com/send": expected an https:// URL (http:// only to localhost)',
+    );
+    expect(errorOf({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'ftp://sms.example.com' })).toContain('Invalid SMS_WEBHOOK_URL');
+    expect(errorOf({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://relay:pw@sms.example.com' })).toBe(
+      'Invalid SMS_WEBHOOK_URL: put the credential in SMS_WEBHOOK_TOKEN, not in the URL',
+    );
+  });
+
+  it('never prints the auth token or the webhook token, in an error or a printed configuration', () => {
+    const short = errorOf({ ...twilio, TWILIO_AUTH_TOKEN: 'tiny secret', TWILIO_FROM: '+15005550006' });
+    expect(short).toBe('Invalid TWILIO_AUTH_TOKEN: expected 16 or more visible ASCII characters (no spaces)');
+    const spaced = errorOf({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com', SMS_WEBHOOK_TOKEN: 'has a space' });
+    expect(spaced).toBe('Invalid SMS_WEBHOOK_TOKEN: expected visible ASCII characters (no spaces)');
+
+    const withTwilio = loadConfig({ ...twilio, TWILIO_FROM: '+15005550006' });
+    expect(withTwilio.smsProvider).toMatchObject({ authToken: token });
+    const withWebhook = loadConfig({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com', SMS_WEBHOOK_TOKEN: 'relay-token-secret' });
+    for (const printed of [JSON.stringify(withTwilio), inspect(withTwilio, { depth: 10 }), JSON.stringify(withWebhook), inspect(withWebhook, { depth: 10 })]) {
+      expect(printed).not.toContain(token);
+      expect(printed).not.toContain('relay-token-secret');
+    }
+    expect(JSON.stringify(withTwilio)).toContain(sid);
+  });
+
+  it('documents every SMS setting', () => {
+    const names = SETTINGS.map((s) => s.name);
+    for (const name of ['SMS_PROVIDER', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_MESSAGING_SERVICE_SID', 'TWILIO_API_URL', 'SMS_WEBHOOK_URL', 'SMS_WEBHOOK_TOKEN']) {
+      expect(names).toContain(name);
+    }
+  });
+});
+
+describe('the README', () => {
+  it('names every setting the server reads (its Configuration table is written by hand)', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+    const missing = SETTINGS.map((s) => s.name).filter((name) => !new RegExp(`\\b${name}\\b`).test(readme));
+    expect(missing).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Server configuration from environment variables. Every setting is listed in `SETTINGS` (the
- * README's table is generated from it); a bad value stops the server with one line naming it.
+ * Server configuration from environment variables. Every setting is listed in `SETTINGS`, and the
+ * README's Configuration table, written by hand, names each one (config.test.ts checks); a bad
+ * value stops the server with one line naming it.
  */
 import net from 'node:net';
 import path from 'node:path';
@@ -8,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
 import { VAULT_LIMITS } from '../src/protocol/vaults';
 import type { S3Settings } from './blobs/S3BlobStore';
+import { TWILIO_API_URL, type TwilioSettings } from './sms/TwilioSms';
+import type { WebhookSettings } from './sms/WebhookSms';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -28,6 +31,8 @@ export interface Config {
   signupEmailDomains: string[] | null;
   /** SMS_TO_FILES: text messages are written to DATA_DIR/sms (tests, development); false: no SMS provider, no SMS two-factor. */
   smsToFiles: boolean;
+  /** SMS_PROVIDER: the real provider that sends two-factor codes (secrets masked when printed); null: none. */
+  smsProvider: TwilioSettings | WebhookSettings | null;
   /** Origin used in e-mailed links, without a trailing slash. */
   publicUrl: string;
   arweaveGateway: string | null;
@@ -107,8 +112,32 @@ export const SETTINGS: readonly SettingInfo[] = [
   {
     name: 'SMS_TO_FILES',
     default: 'false',
-    description: 'Tests and development only: text messages (two-factor codes) are written to DATA_DIR/sms. Without an SMS provider, SMS two-factor is not offered.',
+    description: 'Tests and development only: text messages (two-factor codes) are written to DATA_DIR/sms. Without SMS_PROVIDER or this, SMS two-factor is not offered. Not with SMS_PROVIDER.',
   },
+  {
+    name: 'SMS_PROVIDER',
+    default: '(unset: no SMS two-factor)',
+    description: 'Sends two-factor codes by text message: twilio (the TWILIO_ settings) or webhook (SMS_WEBHOOK_URL). Unset: SMS two-factor is not offered.',
+  },
+  { name: 'TWILIO_ACCOUNT_SID', default: '(unset)', description: 'With SMS_PROVIDER=twilio: the account SID (AC followed by 32 hex digits).' },
+  { name: 'TWILIO_AUTH_TOKEN', default: '(unset)', description: 'With SMS_PROVIDER=twilio: the auth token (never printed).' },
+  {
+    name: 'TWILIO_FROM',
+    default: '(unset)',
+    description: 'With SMS_PROVIDER=twilio: the sending number in international form (+15005550006); or set TWILIO_MESSAGING_SERVICE_SID instead.',
+  },
+  {
+    name: 'TWILIO_MESSAGING_SERVICE_SID',
+    default: '(unset)',
+    description: 'With SMS_PROVIDER=twilio: a messaging service (MG followed by 32 hex digits) that picks the sender; instead of TWILIO_FROM.',
+  },
+  { name: 'TWILIO_API_URL', default: TWILIO_API_URL, description: "Twilio's API origin: a regional edge such as https://api.dublin.ie1.twilio.com, or a test server." },
+  {
+    name: 'SMS_WEBHOOK_URL',
+    default: '(unset)',
+    description: 'With SMS_PROVIDER=webhook: each text is POSTed here as JSON {"to":"+447700900123","text":"..."}; a 2xx answer means sent. https, or http to localhost only.',
+  },
+  { name: 'SMS_WEBHOOK_TOKEN', default: '(unset: no Authorization header)', description: 'With SMS_PROVIDER=webhook: sent as Authorization: Bearer <token> (never printed).' },
   {
     name: 'PUBLIC_URL',
     default: 'http://localhost:PORT',
@@ -237,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     signupsAllowed: read('SIGNUPS_ALLOWED') === undefined ? true : parseBoolean('SIGNUPS_ALLOWED', read('SIGNUPS_ALLOWED')),
     signupEmailDomains: parseDomains(read('SIGNUP_EMAIL_DOMAINS')),
     smsToFiles: parseBoolean('SMS_TO_FILES', read('SMS_TO_FILES')),
+    smsProvider: parseSmsProvider(read),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     arweaveGateway: parseUrl('ARWEAVE_GATEWAY', read('ARWEAVE_GATEWAY'), ['http:', 'https:']),
     arweaveWallet: read('ARWEAVE_WALLET') === undefined ? null : path.resolve(read('ARWEAVE_WALLET')!),
@@ -372,14 +402,105 @@ function parseS3(read: (name: string) => string | undefined): S3Settings | null 
  * still reads `secretAccessKey` as a plain property.
  */
 function maskedCredentials(accessKeyId: string, secretAccessKey: string): { accessKeyId: string; secretAccessKey: string } {
-  const masked = { accessKeyId, secretAccessKey: '***' };
+  return maskSecrets({ accessKeyId, secretAccessKey }, ['secretAccessKey']);
+}
+
+/**
+ * A copy of `value` whose `secretKeys` print as `***` (a logged, JSON-encoded or inspected config),
+ * while code still reads the real values as plain properties.
+ */
+function maskSecrets<T extends object>(value: T, secretKeys: (keyof T)[]): T {
+  const masked = { ...value };
+  for (const key of secretKeys) if (masked[key] !== null && masked[key] !== undefined) (masked as Record<keyof T, unknown>)[key] = '***';
   return Object.defineProperties(
-    { accessKeyId, secretAccessKey },
+    { ...value },
     {
       toJSON: { value: () => masked, enumerable: false },
       [inspect.custom]: { value: () => masked, enumerable: false },
     },
   );
+}
+
+const TWILIO_NAMES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_MESSAGING_SERVICE_SID', 'TWILIO_API_URL'];
+const WEBHOOK_NAMES = ['SMS_WEBHOOK_URL', 'SMS_WEBHOOK_TOKEN'];
+/** E.164: a plus, a country code not starting with 0, at most 15 digits. */
+const E164 = /^\+[1-9]\d{6,14}$/;
+/** Twilio's auth tokens are 32 hex digits; an API key's secret is longer. Visible ASCII either way. */
+const VISIBLE_TOKEN = /^[\x21-\x7e]{16,512}$/;
+
+function parseSmsProvider(read: (name: string) => string | undefined): TwilioSettings | WebhookSettings | null {
+  const raw = read('SMS_PROVIDER');
+  const provider = raw?.toLowerCase();
+  // Settings of a provider that is not chosen would silently do nothing: say so instead.
+  const stray = (names: string[], hint: string) => {
+    const name = names.find((n) => read(n) !== undefined);
+    if (name) throw new ConfigError(`${name} is set but ${hint}`);
+  };
+  if (provider === undefined) {
+    stray([...TWILIO_NAMES, ...WEBHOOK_NAMES], 'SMS_PROVIDER is not: set SMS_PROVIDER=twilio or SMS_PROVIDER=webhook to send text messages, or unset it');
+    return null;
+  }
+  if (provider !== 'twilio' && provider !== 'webhook') throw new ConfigError(`Invalid SMS_PROVIDER "${raw}": expected twilio or webhook`);
+  if (parseBoolean('SMS_TO_FILES', read('SMS_TO_FILES'))) {
+    throw new ConfigError('SMS_TO_FILES and SMS_PROVIDER are both set: SMS_TO_FILES is for tests and development; unset it to send through the provider');
+  }
+  if (provider === 'webhook') {
+    stray(TWILIO_NAMES, 'SMS_PROVIDER is webhook: unset it, or set SMS_PROVIDER=twilio');
+    const url = read('SMS_WEBHOOK_URL');
+    if (url === undefined) throw new ConfigError('SMS_PROVIDER=webhook needs SMS_WEBHOOK_URL (where each text message is POSTed)');
+    parseUrl('SMS_WEBHOOK_URL', url, ['http:', 'https:']);
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password) throw new ConfigError('Invalid SMS_WEBHOOK_URL: put the credential in SMS_WEBHOOK_TOKEN, not in the URL');
+    // The body holds a login code: only across this machine may it travel in clear.
+    if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
+      throw new ConfigError(`Invalid SMS_WEBHOOK_URL "${redactUrl(url)}": expected an https:// URL (http:// only to localhost)`);
+    }
+    const token = read('SMS_WEBHOOK_TOKEN');
+    if (token !== undefined && !/^[\x21-\x7e]{1,4096}$/.test(token)) throw new ConfigError('Invalid SMS_WEBHOOK_TOKEN: expected visible ASCII characters (no spaces)');
+    return maskSecrets<WebhookSettings>({ provider: 'webhook', url, token: token ?? null }, ['token']);
+  }
+  stray(WEBHOOK_NAMES, 'SMS_PROVIDER is twilio: unset it, or set SMS_PROVIDER=webhook');
+  const accountSid = read('TWILIO_ACCOUNT_SID');
+  const authToken = read('TWILIO_AUTH_TOKEN');
+  if (accountSid === undefined || authToken === undefined) {
+    throw new ConfigError('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN (from the Twilio console)');
+  }
+  if (!/^AC[0-9a-fA-F]{32}$/.test(accountSid)) throw new ConfigError(`Invalid TWILIO_ACCOUNT_SID "${accountSid}": expected AC followed by 32 hex digits`);
+  // The token is a secret: the message never repeats it.
+  if (!VISIBLE_TOKEN.test(authToken)) throw new ConfigError('Invalid TWILIO_AUTH_TOKEN: expected 16 or more visible ASCII characters (no spaces)');
+  const from = read('TWILIO_FROM');
+  const messagingServiceSid = read('TWILIO_MESSAGING_SERVICE_SID');
+  if ((from === undefined) === (messagingServiceSid === undefined)) {
+    throw new ConfigError('SMS_PROVIDER=twilio needs exactly one of TWILIO_FROM (the sending number) and TWILIO_MESSAGING_SERVICE_SID');
+  }
+  if (from !== undefined && !E164.test(from)) throw new ConfigError(`Invalid TWILIO_FROM "${from}": expected a number in international form, e.g. +15005550006`);
+  if (messagingServiceSid !== undefined && !/^MG[0-9a-fA-F]{32}$/.test(messagingServiceSid)) {
+    throw new ConfigError(`Invalid TWILIO_MESSAGING_SERVICE_SID "${messagingServiceSid}": expected MG followed by 32 hex digits`);
+  }
+  const apiUrl = parseUrl('TWILIO_API_URL', read('TWILIO_API_URL'), ['http:', 'https:']) ?? TWILIO_API_URL;
+  const parsedApi = new URL(apiUrl);
+  // Basic auth carries the token: never in clear beyond this machine.
+  if (parsedApi.protocol === 'http:' && !isLoopbackHost(parsedApi.hostname)) {
+    throw new ConfigError(`Invalid TWILIO_API_URL "${redactUrl(apiUrl)}": expected an https:// URL (http:// only to localhost)`);
+  }
+  if (parsedApi.username || parsedApi.password || parsedApi.search || parsedApi.hash) {
+    throw new ConfigError(`Invalid TWILIO_API_URL "${redactUrl(apiUrl)}": expected an origin such as https://api.twilio.com`);
+  }
+  return maskSecrets<TwilioSettings>(
+    {
+      provider: 'twilio',
+      apiUrl: apiUrl.replace(/\/+$/, ''),
+      accountSid,
+      authToken,
+      sender: from !== undefined ? { from } : { messagingServiceSid: messagingServiceSid! },
+    },
+    ['authToken'],
+  );
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** The From of mail until MAIL_FROM says otherwise. */

@@ -2,7 +2,6 @@
  * Entry point: `npx tsx server/main.ts` (or `npm run server`). Reads the environment, opens and
  * migrates the database, and listens on 0.0.0.0:PORT.
  */
-import path from 'node:path';
 import { type AppDeps, buildApp } from './app';
 import { type EmbeddedGateway, startEmbeddedGateway } from './arweave/embeddedArlocal';
 import { readWallet } from './arweave/wallet';
@@ -15,7 +14,7 @@ import { PostgresPokeBus } from './realtime/PostgresPokeBus';
 import { PostgresStorageTransactionBus } from './realtime/StorageTransactionBus';
 import { preparePrivateDataDir, PRIVATE_UMASK } from './privateFiles';
 import { offsetClock } from './services/Clock';
-import { FileSms } from './sms/FileSms';
+import { createSms } from './sms/createSms';
 import { createLogger } from './logger';
 import { warnAboutSettings } from './startWarnings';
 
@@ -103,8 +102,8 @@ async function main(): Promise<void> {
       config,
       db,
       mailer,
-      // No SMS provider adapter exists yet: SMS two-factor is offered only with SMS_TO_FILES (tests, development).
-      sms: config.smsToFiles ? new FileSms(path.join(config.dataDir, 'sms')) : null,
+      // SMS_PROVIDER (Twilio or the operator's webhook), SMS_TO_FILES (tests), or none: no SMS two-factor.
+      sms: createSms(config),
       clock: offsetClock(config.testClockOffsetMs),
       ...(pokeBus ? { pokeBus } : {}),
       ...(notificationBus ? { notificationBus } : {}),

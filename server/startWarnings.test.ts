@@ -40,4 +40,14 @@ describe('start warnings (issue 20)', () => {
       expect(JSON.stringify(lines)).not.toContain('secret');
     }
   });
+
+  it('warns when SMS codes only go to files, and not with a real SMS provider', () => {
+    const deployed = { SMTP_URL: 'smtps://smtp.example.com', PUBLIC_URL: 'https://vault.example.com', ARWEAVE_GATEWAY: 'https://arweave.net', ARWEAVE_WALLET: '/srv/wallet.json' };
+    const files = capture();
+    warnAboutSettings(loadConfig({ ...deployed, DATA_DIR: '/srv/cairn', SMS_TO_FILES: '1' }), files.log);
+    expect(files.lines).toEqual([{ fields: { warning: 'sms-to-files', smsDir: '/srv/cairn/sms' }, message: expect.stringContaining('reach no phone') }]);
+    const provider = capture();
+    warnAboutSettings(loadConfig({ ...deployed, SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com', SMS_WEBHOOK_TOKEN: 'relay-token-secret' }), provider.log);
+    expect(provider.lines).toEqual([]);
+  });
 });

@@ -11,14 +11,14 @@ export interface WarnLog {
 
 export interface StartWarning {
   /** Stable, for log searches and tests. */
-  id: 'mail-to-files' | 'localhost-public-url' | 'embedded-gateway';
+  id: 'mail-to-files' | 'localhost-public-url' | 'embedded-gateway' | 'sms-to-files';
   message: string;
   fields: Record<string, unknown>;
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0']);
 
-export function startWarnings(config: Pick<Config, 'smtpUrl' | 'publicUrl' | 'arweaveGateway' | 'dataDir'>): StartWarning[] {
+export function startWarnings(config: Pick<Config, 'smtpUrl' | 'publicUrl' | 'arweaveGateway' | 'dataDir'> & Partial<Pick<Config, 'smsToFiles'>>): StartWarning[] {
   const warnings: StartWarning[] = [];
   if (!config.smtpUrl) {
     warnings.push({
@@ -40,6 +40,15 @@ export function startWarnings(config: Pick<Config, 'smtpUrl' | 'publicUrl' | 'ar
       id: 'embedded-gateway',
       message: 'ARWEAVE_GATEWAY is not set: permanent vaults go to the embedded test gateway in DATA_DIR, not the permanent network',
       fields: {},
+    });
+  }
+  if (config.smsToFiles) {
+    // SMS two-factor is offered, but a user who turns it on can only log in with a code read from
+    // the server's disk: fine for tests, a lock-out anywhere else.
+    warnings.push({
+      id: 'sms-to-files',
+      message: 'SMS_TO_FILES is set: two-factor codes are only written to files in DATA_DIR/sms and reach no phone; set SMS_PROVIDER for real text messages',
+      fields: { smsDir: `${config.dataDir}/sms` },
     });
   }
   return warnings;

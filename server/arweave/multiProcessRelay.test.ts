@@ -5,13 +5,13 @@
  * process posted what. On PostgreSQL two relays run at once and one leads (an advisory lock); on
  * SQLite, one process by design, one relays and the other is the restart path.
  */
-import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OperationBody } from '../../src/protocol/vaults';
 import { ApiClient } from '../testing/ApiClient';
 import { suiteGateway } from '../testing/arlocal';
 import { describeEachDatabase } from '../testing/databases';
+import { GatewayProxy } from '../testing/gatewayProxy';
 import { expectAccepted, makeFile, newId, sealed, VaultActor } from '../testing/vaults';
 import { connectSocket } from '../testing/wsClient';
 import { PostgresStorageTransactionBus } from '../realtime/StorageTransactionBus';
@@ -24,14 +24,14 @@ describeEachDatabase('the permanent relay with several processes on one database
   const onPostgres = () => env.databaseUrl !== null;
   let owner: VaultActor;
   /** A process with CAIRN_RELAY=0, through which every change below is made. */
-  let quiet: { app: FastifyInstance; gateway: CountingGateway };
+  let quiet: { app: FastifyInstance; gateway: GatewayProxy };
 
   /** Two versions of 1,000 bytes per bundle at most, so a few files make several bundles. */
   const relayOptions: RelayOptions = { intervalMs: 20, backoffBaseMs: 1, backoffMaxMs: 20, bundleMaxBytes: 2_500, historySettleMs: 0, historyRunMaxOps: 3 };
 
   /** One process: its own gateway view and, on PostgreSQL, its own LISTEN connection as main.ts makes. */
-  async function startProcess(config: { relay?: boolean } = {}): Promise<{ app: FastifyInstance; gateway: CountingGateway }> {
-    const gateway = new CountingGateway(suite.gateway.url);
+  async function startProcess(config: { relay?: boolean } = {}): Promise<{ app: FastifyInstance; gateway: GatewayProxy }> {
+    const gateway = new GatewayProxy(suite.gateway.url);
     await gateway.start();
     gateways.push(gateway);
     const storageTransactionBus = env.databaseUrl ? await PostgresStorageTransactionBus.connect(env.databaseUrl, console) : undefined;
@@ -41,7 +41,7 @@ describeEachDatabase('the permanent relay with several processes on one database
 
 
   type Process = Awaited<ReturnType<typeof startProcess>>;
-  const gateways: CountingGateway[] = [];
+  const gateways: GatewayProxy[] = [];
   afterAll(async () => {
     for (const gateway of gateways) await gateway.stop();
   });
@@ -95,7 +95,7 @@ describeEachDatabase('the permanent relay with several processes on one database
   }
 
   /** How often each transaction id was posted, over every process. */
-  function postsById(gateways: CountingGateway[]): Map<string, number> {
+  function postsById(gateways: GatewayProxy[]): Map<string, number> {
     const counts = new Map<string, number>();
     for (const gateway of gateways) for (const id of gateway.postedTxIds) counts.set(id, (counts.get(id) ?? 0) + 1);
     return counts;
@@ -206,48 +206,4 @@ async function wsUrlOfApp(app: FastifyInstance): Promise<string> {
   const address = app.server.address();
   if (!address || typeof address !== 'object') throw new Error('no port');
   return `ws://127.0.0.1:${address.port}/api/ws`;
-}
-
-/**
- * The gateway as one process reaches it: forwards every request to arlocal and records each
- * transaction posted (POST /tx, by id) and each chunk (POST /chunk).
- */
-class CountingGateway {
-  readonly postedTxIds: string[] = [];
-  postedChunks = 0;
-  private readonly server = http.createServer((request, response) => void this.handle(request, response));
-
-  constructor(private readonly upstream: string) {}
-
-  get url(): string {
-    const address = this.server.address();
-    if (!address || typeof address !== 'object') throw new Error('The counting gateway is not listening');
-    return `http://127.0.0.1:${address.port}`;
-  }
-
-  start(): Promise<void> {
-    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-  }
-
-  stop(): Promise<void> {
-    if (!this.server.listening) return Promise.resolve();
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
-    const pieces: Buffer[] = [];
-    for await (const piece of request) pieces.push(piece as Buffer);
-    const body = Buffer.concat(pieces);
-    const answer = await fetch(`${this.upstream}${request.url}`, {
-      method: request.method,
-      headers: { 'content-type': String(request.headers['content-type'] ?? 'application/json') },
-      ...(request.method === 'POST' ? { body } : {}),
-    });
-    const answerBody = Buffer.from(await answer.arrayBuffer());
-    if (request.method === 'POST' && request.url === '/tx') this.postedTxIds.push((JSON.parse(body.toString()) as { id: string }).id);
-    if (request.method === 'POST' && request.url === '/chunk') this.postedChunks += 1;
-    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
-    response.end(answerBody);
-  }
 }

@@ -4,9 +4,7 @@
  * signed bundles, outages and restarts (same transaction, no duplicates, nothing lost), the
  * transactions endpoint and the import-by-id endpoint.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Bundle } from 'arbundles';
@@ -21,6 +19,7 @@ import { ApiClient } from '../testing/ApiClient';
 import { suiteGateway } from '../testing/arlocal';
 import { describeEachDatabase, type TestEnv } from '../testing/databases';
 import { expectStatus } from '../testing/flows';
+import { GatewayProxy } from '../testing/gatewayProxy';
 import { clear, expectAccepted, makeFile, newId, sealed, type StoredFile, VaultActor } from '../testing/vaults';
 import type { RelayOptions } from './ArweaveRelay';
 import { scheduledRow } from './storageTransactionRows';
@@ -461,12 +460,12 @@ describeEachDatabase('permanent relay', (env) => {
   });
 
   /** A relay app that talks to the gateway through `proxy` (the port where it talks HTTP). */
-  async function buildProxiedApp(proxy: CuttingGateway): Promise<FastifyInstance> {
+  async function buildProxiedApp(proxy: GatewayProxy): Promise<FastifyInstance> {
     return env.buildApp({ arweave: { gatewayUrl: proxy.url, wallet: suite.wallet, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
   }
 
   /** Every status the uploader's sockets heard, each with the chunks the gateway had by then. */
-  function statusesHeard(target: FastifyInstance, userId: string, proxy: CuttingGateway): [string, number][] {
+  function statusesHeard(target: FastifyInstance, userId: string, proxy: GatewayProxy): [string, number][] {
     const heard: [string, number][] = [];
     const send = target.socketHub.sendToUser.bind(target.socketHub);
     vi.spyOn(target.socketHub, 'sendToUser').mockImplementation((to, message) => {
@@ -486,7 +485,7 @@ describeEachDatabase('permanent relay', (env) => {
     const vaultId = await owner.createVault({ isCloud: false });
     // About 0.9 MiB stored: one bundle of four 256 KiB arweave chunks.
     const { bytes } = await addFile(owner, vaultId, makeFile(900_000));
-    const proxy = new CuttingGateway(suite.gateway.url);
+    const proxy = new GatewayProxy(suite.gateway.url);
     await proxy.start();
     const relayApp = await buildProxiedApp(proxy);
     const heard = statusesHeard(relayApp, owner.userId, proxy);
@@ -532,7 +531,7 @@ describeEachDatabase('permanent relay', (env) => {
     const owner = await VaultActor.create(env, api);
     const vaultId = await owner.createVault({ isCloud: false });
     const { bytes } = await addFile(owner, vaultId, makeFile(900_000));
-    const proxy = new CuttingGateway(suite.gateway.url);
+    const proxy = new GatewayProxy(suite.gateway.url);
     await proxy.start();
     const before = await txCountOfWallet();
     const first = await buildProxiedApp(proxy);
@@ -629,70 +628,6 @@ class ChangingBlobStore implements BlobStore {
 
   delete(key: string): Promise<void> {
     return this.inner.delete(key);
-  }
-}
-
-/**
- * The gateway as the relay reaches it: forwards every request to arlocal, except that from the
- * `cutFrom`-th POST /chunk on it cuts the connection without forwarding (an outage), and the
- * `cutAnswerOf`-th is forwarded but its answer cut (stored by the gateway, never acknowledged).
- * Records every chunk the gateway accepted.
- */
-class CuttingGateway {
-  cutFrom: number | null = null;
-  cutAnswerOf: number | null = null;
-  private chunkPosts = 0;
-  private readonly stored: { offset: number; sha256: string }[] = [];
-  private readonly server = http.createServer((request, response) => void this.handle(request, response));
-
-  constructor(private readonly upstream: string) {}
-
-  get url(): string {
-    const address = this.server.address();
-    if (!address || typeof address !== 'object') throw new Error('The cutting gateway is not listening');
-    return `http://127.0.0.1:${address.port}`;
-  }
-
-  start(): Promise<void> {
-    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  /** The chunks the gateway accepted, in the order it got them. */
-  storedChunks(): { offset: number; sha256: string }[] {
-    return [...this.stored];
-  }
-
-  private async handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
-    const pieces: Buffer[] = [];
-    for await (const piece of request) pieces.push(piece as Buffer);
-    const body = Buffer.concat(pieces);
-    const isChunk = request.method === 'POST' && request.url === '/chunk';
-    const number = isChunk ? (this.chunkPosts += 1) : 0;
-    if (isChunk && this.cutFrom !== null && number >= this.cutFrom && number !== this.cutAnswerOf) {
-      request.socket.destroy();
-      return;
-    }
-    const answer = await fetch(`${this.upstream}${request.url}`, {
-      method: request.method,
-      headers: { 'content-type': String(request.headers['content-type'] ?? 'application/json') },
-      ...(request.method === 'POST' ? { body } : {}),
-    });
-    const answerBody = Buffer.from(await answer.arrayBuffer());
-    if (isChunk && answer.ok) {
-      const chunk = JSON.parse(body.toString()) as { offset: string; chunk: string };
-      this.stored.push({ offset: Number(chunk.offset), sha256: crypto.createHash('sha256').update(Buffer.from(chunk.chunk, 'base64url')).digest('hex') });
-    }
-    if (isChunk && number === this.cutAnswerOf) {
-      request.socket.destroy();
-      return;
-    }
-    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' });
-    response.end(answerBody);
   }
 }
 

@@ -1,14 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { MfaType, SignedRequest } from '../../src/protocol/auth';
 import { ApiError } from '../../src/protocol/errors';
 import type { Database } from '../db/Database';
 import { fromDbBool, toDbBool } from '../db/dbBool';
-import type { SmsPort } from '../sms/SmsPort';
+import { SmsNotSentError, type SmsPort } from '../sms/SmsPort';
 import type { Clock } from './Clock';
 import { assertSignedRequest } from './signatures';
 import { hashesEqual, hashToken, randomDigits, randomToken } from './tokens';
-import { mfaDeviceOf, type User, type UserService } from './UserService';
+import { maskPhone, mfaDeviceOf, type User, type UserService } from './UserService';
 
 /** A second-factor challenge (login or SMS setup) lasts 10 minutes and allows 5 wrong codes. */
 export const MFA_CHALLENGE_TTL_MS = 10 * 60 * 1000;
@@ -35,6 +36,7 @@ export class MfaService {
     private readonly users: UserService,
     /** null: no SMS provider is configured, so SMS two-factor cannot be turned on (issue 20). */
     private readonly sms: SmsPort | null,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
   ) {}
 
   /** Whether SMS two-factor can be offered (GET /config says so to the client). */
@@ -142,6 +144,9 @@ export class MfaService {
   async setupSms(user: User, phoneNumber: string): Promise<void> {
     const sms = this.requireSms();
     const code = randomDigits(6);
+    // Sent before it is stored: a message that fails leaves the account as it was (an earlier
+    // pending setup keeps its code), so the user can simply try again.
+    await this.sendText(sms, phoneNumber, code, 'setup');
     await this.users.update(user.id, {
       pendingPhone: {
         phoneNumber,
@@ -150,7 +155,6 @@ export class MfaService {
         attempts: 0,
       },
     });
-    await sms.send({ to: phoneNumber, text: smsText(code) });
   }
 
   /** 400 WRONG_CODE; 410 EXPIRED after 10 minutes or 5 wrong codes (setup must start again). */
@@ -220,8 +224,28 @@ export class MfaService {
       'This account uses SMS two-factor, but this server cannot send text messages. Please contact the operator of this server.',
     );
     const code = randomDigits(6);
-    await sms.send({ to: phoneNumber, text: smsText(code) });
+    // Callers store the hash only after this returns: a failed send creates no challenge and
+    // leaves a resent login's previous code working.
+    await this.sendText(sms, phoneNumber, code, 'login');
     return hashToken(code, scope);
+  }
+
+  /**
+   * Sends a code, or answers 502 SMS_NOT_SENT with a sentence the user can act on; the provider's
+   * own reason (status, error code) goes to the operator's log with the number masked.
+   */
+  private async sendText(sms: SmsPort, phoneNumber: string, code: string, purpose: 'setup' | 'login'): Promise<void> {
+    try {
+      await sms.send({ to: phoneNumber, text: smsText(code) });
+    } catch (error) {
+      const known = error instanceof SmsNotSentError ? error : null;
+      this.log.error(
+        { err: error, provider: known?.provider, ...known?.details, to: maskPhone(phoneNumber), purpose },
+        `SMS not sent: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      if (purpose === 'setup' && known?.details.failure === 'invalid-number') throw new ApiError('SMS_NOT_SENT', SMS_NOT_SENT_TEXTS.invalidNumber);
+      throw new ApiError('SMS_NOT_SENT', purpose === 'setup' ? SMS_NOT_SENT_TEXTS.setup : SMS_NOT_SENT_TEXTS.login);
+    }
   }
 
   /**
@@ -253,6 +277,13 @@ export class MfaService {
     return user;
   }
 }
+
+/** What the user sees when a code could not be texted (the spec has no text for it). */
+export const SMS_NOT_SENT_TEXTS = {
+  setup: 'We could not send a text message to this number just now. Please try again in a few minutes.',
+  invalidNumber: 'This number cannot receive text messages. Please check it, or use another number.',
+  login: 'We could not text your code just now. Please try again in a few minutes, or recover your account.',
+} as const;
 
 function smsText(code: string): string {
   return `Your Cairn code is ${code}. It expires in 10 minutes.`;

@@ -78,7 +78,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const sessions = new SessionService(db, clock);
   const codes = new EmailCodeService(db, clock);
   const reauth = new ReauthService(db, clock);
-  const mfa = new MfaService(db, clock, users, sms);
+  const mfa = new MfaService(db, clock, users, sms, log);
   const login = new LoginService(users, opaque, sessions, mfa, reauth);
   const storage = new StorageService(db, clock, deps.storageAllowances);
   const notifications = new NotificationService(db, deps.notificationBus ?? null, mailer, publicUrl, log);

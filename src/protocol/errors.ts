@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   SIGNUPS_CLOSED: 403,
   /** SMS two-factor asked for on a server with no SMS provider configured. */
   SMS_UNAVAILABLE: 422,
+  /** The SMS provider did not take a two-factor code (down, timed out, or refused the number); nothing changed. */
+  SMS_NOT_SENT: 502,
   INVALID_SIGNATURE: 403,
   READ_ONLY: 403,
   NOT_FOUND: 404,

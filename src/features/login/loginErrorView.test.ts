@@ -55,4 +55,9 @@ describe('login error texts (spec 001 section 8)', () => {
     const sms = 'This account uses SMS two-factor, but this server cannot send text messages. Please contact the operator of this server.';
     expect(loginErrorView(new ApiError('SMS_UNAVAILABLE', sms)).text).toBe(sms);
   });
+
+  it('says a code that could not be texted could not be texted, not that the password is wrong (issue 20)', () => {
+    const message = 'We could not text your code just now. Please try again in a few minutes, or recover your account.';
+    expect(loginErrorView(new ApiError('SMS_NOT_SENT', message)).text).toBe(message);
+  });
 });

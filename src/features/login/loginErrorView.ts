@@ -38,6 +38,8 @@ export function loginErrorView(error: unknown): LoginErrorView {
       case 'ACCOUNT_DISABLED':
       // SMS two-factor on a server that lost its SMS provider: the operator must reset it.
       case 'SMS_UNAVAILABLE':
+      // The SMS provider did not take the code (issue 20): the server's sentence says to try again.
+      case 'SMS_NOT_SENT':
         return plain(error.message);
       case 'EXPIRED':
         // Only an airdrop link's sign-in answers EXPIRED here (every membership it opened has ended).
