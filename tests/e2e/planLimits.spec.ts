@@ -1,8 +1,8 @@
 /**
  * Issue 21, plans as a user meets them (SYNC_SPEC R101): on a server whose plans file lets the
  * free plan own one vault, a new user creates a vault, tries a second, is shown the spec's
- * 'You've hit the vault limit' prompt over the form (nothing is created), and follows Upgrade to
- * the pricing plans page. The server is this spec's own (KillableServer) since it runs with a
+ * 'You've hit the vault limit' prompt over the form (nothing is created), sees a vault made offline
+ * refused in the vault list once pushed, and follows Upgrade to the pricing plans page. The server is this spec's own (KillableServer) since it runs with a
  * PLANS_FILE; desktop only (playwright.config.ts), with its 375 px screenshots taken here.
  */
 import type { Page } from '@playwright/test';
@@ -99,6 +99,30 @@ test("[R101] at the plan's vault limit a second vault is refused with the upgrad
     await expect(page.getByText(secondName), pass).toHaveCount(0);
     if (pass === 'now') await page.reload();
   }
+
+  // Made offline, a vault waits in the outbox (local first); pushed once back online, the server
+  // refuses it, and the vault list says so until the user dismisses it.
+  const offlineName = `Made offline ${Date.now().toString(36)}`;
+  await page.goto('/create-vault/setup');
+  await page.getByRole('button', { name: 'Customise your setup' }).or(page.getByRole('link', { name: 'Customise your setup' })).click();
+  await page.getByRole('radio', { name: 'Cloud storage' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: 'Private', exact: true }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill(offlineName);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Create vault' }).click();
+  await expect(page).toHaveURL(/\/vaults\/active\/[A-Za-z0-9_-]+\/assets$/, { timeout: 30_000 });
+  await context.setOffline(false);
+  await page.getByRole('link', { name: 'All vaults' }).click();
+  const refusedRow = page.getByRole('row').filter({ hasText: offlineName });
+  await expect(refusedRow.getByText('(Not created)')).toBeVisible({ timeout: 30_000 });
+  await expect(refusedRow.getByRole('alert')).toContainText("You've hit the vault limit");
+  await expect(refusedRow.getByRole('link', { name: 'Upgrade' })).toBeVisible();
+  await shootBothWidths(page, 'refused-in-list');
+  await refusedRow.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByText(offlineName)).toHaveCount(0);
+  await expect(page.getByText(firstName).first()).toBeVisible();
 
   // Trying again opens the prompt again; Upgrade leads to the pricing plans page.
   await page.goto('/create-vault/setup');
