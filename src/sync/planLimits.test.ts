@@ -2,13 +2,17 @@
  * SYNC_SPEC R101 on the device, against the REAL server with a plan of one vault: a vault.create
  * refused with VAULT_LIMIT (403) is answered to the screen that waits for it, stays in the outbox
  * marked rejected (never pushed again, never dropped unseen: R9), and, once dismissed, leaves no
- * vault behind. Offline, the creation waits in the outbox like any change (R10).
+ * vault behind. Offline, the creation waits in the outbox like any change (R10). An airdrop past
+ * the plan's member limit (R102) rejects with MEMBER_LIMIT, which the form turns into the prompt.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TestEnv } from '../../server/testing/databases';
 import { DEFAULT_PLAN_CATALOG } from '../protocol/plans';
+import { ApiError } from '../protocol/errors';
+import { MemberListResponse } from '../protocol/members';
 import { VaultListResponse } from '../protocol/vaults';
+import { makeAirdropLink } from './airdropActions';
 import { getVault, getVaults } from '../storage/vaultStore';
 import { setCurrentSync } from './currentSync';
 import { as, device, sync } from './testing/realDevices';
@@ -74,4 +78,21 @@ it('[R101] offline, a creation waits in the outbox; pushed later past the limit,
   expect((await owner.db.outbox.get([owner.userId, late.opId]))?.status).toBe('rejected');
   const vault = await getVault(owner.db, owner.userId, late.vaultId);
   expect(vault).toMatchObject({ name: 'Made offline', rejection: { type: 'vault.create', code: 'VAULT_LIMIT' } });
+}, 60_000);
+
+it("[R102] an airdrop past the owner's plan rejects with MEMBER_LIMIT and makes no member", async () => {
+  const [pebble] = DEFAULT_PLAN_CATALOG.plans;
+  // The default plan's member limit is Config.memberLimit (MEMBER_LIMIT, else the file's figure, as loadConfig fills it).
+  const plans = { ...DEFAULT_PLAN_CATALOG, plans: [{ ...pebble!, limits: { vaults: null, members: 1 } }] };
+  const limited = await env.buildApp({ config: { plans, memberLimit: 1 } });
+  const owner = await device(env, 'airdrop owner', () => limited);
+  const vaultId = await as(owner, () => actions.createVault(input('Guests')));
+  await sync(owner);
+  const guest = { vaultId, isPublic: false, name: 'Guest', role: 'VIEWER' as const, expiresAt: Date.now() + 86_400_000, storageAllowance: 0 };
+  const refused = await makeAirdropLink(owner.client.context, owner.crypto, guest, 'http://cairn.test').catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(ApiError);
+  expect(refused).toMatchObject({ code: 'MEMBER_LIMIT', status: 403, message: "You've hit the member limit" });
+  const { members } = await owner.api.get(`/vaults/${vaultId}/members`, MemberListResponse);
+  expect(members.map((m) => m.email)).toEqual([owner.user.email]);
+  await limited.close();
 }, 60_000);
