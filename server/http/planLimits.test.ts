@@ -66,6 +66,21 @@ describeEachDatabase('plans: allowances and limits', (env) => {
     return { service, run, out, err, log: lines };
   }
 
+  /** A member.airdrop of a fresh wallet (never used to sign in). */
+  function airdropBody(): OperationBody {
+    return {
+      type: 'member.airdrop',
+      name: sealed(),
+      memberKey: newWalletKey(),
+      memberEncryptionKey: newWalletKey(),
+      keys: sealed(80).c,
+      keyCount: 1,
+      role: 'VIEWER',
+      storageAllowance: 1000,
+      expiresAt: env.clock.now() + 3_600_000,
+    };
+  }
+
   async function storageOf(actor: VaultActor) {
     const response = await api.get('/api/storage', { token: actor.token });
     expectStatus(response, 200);
@@ -123,23 +138,32 @@ describeEachDatabase('plans: allowances and limits', (env) => {
   it('[R102] an airdrop past the limit is refused with MEMBER_LIMIT and makes no member nor account', async () => {
     const owner = await VaultActor.create(env, api);
     const { vaultId } = await createPrivateVault(owner);
-    const airdrop = (): OperationBody => ({
-      type: 'member.airdrop',
-      name: sealed(),
-      memberKey: newWalletKey(),
-      memberEncryptionKey: newWalletKey(),
-      keys: sealed(80).c,
-      keyCount: 1,
-      role: 'VIEWER',
-      storageAllowance: 1000,
-      expiresAt: env.clock.now() + 3_600_000,
-    });
-    expectAccepted(await owner.apply(vaultId, newId(), airdrop()));
+    expectAccepted(await owner.apply(vaultId, newId(), airdropBody()));
     const rows = await countVaultRows(env.db);
     const users = await env.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expectRejected(await owner.apply(vaultId, newId(), airdrop()), 'MEMBER_LIMIT');
+    expectRejected(await owner.apply(vaultId, newId(), airdropBody()), 'MEMBER_LIMIT');
     expect(await countVaultRows(env.db)).toEqual(rows);
     expect(await env.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(users);
+  });
+
+  it('[R102] two airdrops pushed at once for the last place: one member is made, the other refused', async () => {
+    const owner = await VaultActor.create(env, api);
+    const { vaultId } = await createPrivateVault(owner);
+    const results = await Promise.all([owner.push(await owner.sign(vaultId, newId(), airdropBody())), owner.push(await owner.sign(vaultId, newId(), airdropBody()))]);
+    const statuses = results.map(([result]) => (result?.status === 'rejected' ? result.error.code : result?.status)).sort();
+    expect(statuses).toEqual(['MEMBER_LIMIT', 'accepted']);
+    const live = await env.db.selectFrom('memberships').select('id').where('vault_id', '=', vaultId).execute();
+    expect(live).toHaveLength(2);
+  });
+
+  it("[R100] an account whose plan left the plans file is on the default plan", async () => {
+    const owner = await VaultActor.create(env, api);
+    await env.db.updateTable('users').set({ plan_id: 'granite' }).where('id', '=', owner.userId).execute();
+    expect(await storageOf(owner)).toMatchObject({ cloudTotal: 5_000_000, permanentTotal: 1_000_000 });
+    await owner.createVault();
+    await owner.createVault();
+    const third = newId();
+    expectRejected(await owner.apply(third, third, privateVaultBody()), 'VAULT_LIMIT');
   });
 
   it("[R100] the storage figures are the plan's; `admin plan` moves the account, and its allowance and limits follow; `default` brings it back", async () => {
