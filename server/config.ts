@@ -174,18 +174,18 @@ export const SETTINGS: readonly SettingInfo[] = [
   },
   {
     name: 'MEMBER_LIMIT',
-    default: '(unset: no limit)',
-    description: "Most members (owner and invitations included) a vault may have; more answers 'You've hit the member limit'.",
+    default: "(unset: the default plan's, none for Pebble)",
+    description: "Most members (owner and invitations included) a vault of an account on the default plan may have; more answers 'You've hit the member limit'.",
   },
   {
     name: 'CLOUD_STORAGE_BYTES',
     default: '1000000000',
-    description: "Cloud storage each account may use, in bytes (the free plan's 1 GB by default).",
+    description: "Cloud storage of the default plan's accounts, in bytes (the free plan's 1 GB by default, or the plans file's figure).",
   },
   {
     name: 'PERMANENT_STORAGE_BYTES',
     default: '100000000',
-    description: "Permanent storage each account may use, in bytes (the free plan's 100 MB by default).",
+    description: "Permanent storage of the default plan's accounts, in bytes (the free plan's 100 MB by default, or the plans file's figure).",
   },
   {
     name: 'PLANS_FILE',

@@ -195,7 +195,6 @@ export class MemberService {
     });
   }
 
-  /** Memberships that count against the member limit: every one not ended. */
   /**
    * The people (by signing key) the invitations would add: someone with a live membership here is
    * answered ALREADY_MEMBER and adds nobody, so at the limit the form still says 'This person has

@@ -195,8 +195,7 @@ export class OperationService {
         await applyMemberOp(vaultCtx, op.body);
         const addsMember = op.body.type === 'member.invite' || op.body.type === 'member.airdrop';
         if (addsMember && this.options.limits) await assertMemberLimit(trx, this.options.limits, vault);
-      }
-      else if (isMemoOp(op.body)) await applyMemoOp(vaultCtx, op.body);
+      } else if (isMemoOp(op.body)) await applyMemoOp(vaultCtx, op.body);
       else if (op.body.type.startsWith('vault.')) await applyVaultOp(vaultCtx, op.body);
       else if (isNoteOp(op.body)) await applyNoteOp(vaultCtx, op.body);
       else await applyNodeOp(vaultCtx, op.body);
