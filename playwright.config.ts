@@ -90,6 +90,8 @@ export default defineConfig({
         'manifest.spec.ts',
         'restoreFromNetwork.spec.ts',
         'deployment.spec.ts',
+        // The vault-limit prompt runs a server of its own with a PLANS_FILE; it takes its 375 px screenshots itself.
+        'planLimits.spec.ts',
       ],
     },
   ],

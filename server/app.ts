@@ -169,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     log: app.log,
     blobStore,
+    plans: config.plans,
     storageAllowances: config.storageAllowances,
     pokes: pokeBus,
     notificationBus,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -140,6 +141,63 @@ describe('loadConfig', () => {
       expect(names).toContain(name);
     }
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);
+  });
+});
+
+describe('PLANS_FILE (issue 21)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-plans-'));
+  const example = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'docs', 'plans.example.json'), 'utf8'));
+  /** A plans file holding `content` (JSON unless a string), and its path. */
+  function plansFile(content: unknown): string {
+    const file = path.join(dir, `${Math.random().toString(36).slice(2)}.json`);
+    fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+    return file;
+  }
+
+  it("[R100] without a file: Pebble alone, the spec's 100 MB permanent and 1 GB cloud, no vault or member limit", () => {
+    const { plans, storageAllowances, memberLimit } = loadConfig({});
+    expect(plans.default_plan).toBe('pebble');
+    expect(plans.plans.map((p) => [p.id, p.name, p.storage, p.limits])).toEqual([
+      ['pebble', 'Pebble', { permanent_bytes: 100_000_000, cloud_bytes: 1_000_000_000 }, { vaults: null, members: null }],
+    ]);
+    expect(storageAllowances).toEqual({ cloud: 1_000_000_000, permanent: 100_000_000 });
+    expect(memberLimit).toBeNull();
+    expect(SETTINGS.map((s) => s.name)).toContain('PLANS_FILE');
+  });
+
+  it('[R100] reads the example file; its default plan gives the figures, which CLOUD_STORAGE_BYTES, PERMANENT_STORAGE_BYTES and MEMBER_LIMIT replace where set', () => {
+    const file = plansFile(example);
+    const config = loadConfig({ PLANS_FILE: file });
+    expect(config.plans.plans.map((p) => p.id)).toEqual(['pebble', 'boulder']);
+    expect(config.plans.sunset_notice).toBe(false);
+    expect(config.storageAllowances).toEqual({ cloud: 1_000_000_000, permanent: 100_000_000 });
+    expect(config.memberLimit).toBe(5);
+    const set = loadConfig({ PLANS_FILE: file, CLOUD_STORAGE_BYTES: '42', PERMANENT_STORAGE_BYTES: '7', MEMBER_LIMIT: '9' });
+    expect(set.storageAllowances).toEqual({ cloud: 42, permanent: 7 });
+    expect(set.memberLimit).toBe(9);
+    // The sunset notice is on unless the file turns it off.
+    const { sunset_notice: _off, ...withoutNotice } = example;
+    expect(loadConfig({ PLANS_FILE: plansFile(withoutNotice) }).plans.sunset_notice).toBe(true);
+  });
+
+  it('[R100] a missing file, a file that is not JSON and one that fails the schema stop the server with one line naming PLANS_FILE', () => {
+    const missing = path.join(dir, 'nope.json');
+    expect(errorOf({ PLANS_FILE: missing })).toBe(`Invalid PLANS_FILE "${missing}": no such file`);
+    const broken = plansFile('{"plans": [');
+    expect(errorOf({ PLANS_FILE: broken })).toMatch(new RegExp(`^Invalid PLANS_FILE "${broken}": not JSON`));
+    const withPlan = (change: (plan: Record<string, any>) => void, top: Record<string, unknown> = {}) => {
+      const copy = structuredClone(example);
+      change(copy.plans[0]);
+      return plansFile({ ...copy, ...top });
+    };
+    expect(errorOf({ PLANS_FILE: withPlan((p) => (p.limits.vaults = 0)) })).toMatch(/^Invalid PLANS_FILE ".*": plans\.0\.limits\.vaults: /);
+    expect(errorOf({ PLANS_FILE: withPlan((p) => delete p.price.currency_options.gbp) })).toMatch(/plans\.0\.price\.currency_options\.gbp/);
+    expect(errorOf({ PLANS_FILE: withPlan((p) => (p.storage.cloud_bytes = '1GB')) })).toMatch(/plans\.0\.storage\.cloud_bytes/);
+    expect(errorOf({ PLANS_FILE: withPlan(() => {}, { default_plan: 'granite' }) })).toContain('default_plan: no plan has the id "granite"');
+    expect(errorOf({ PLANS_FILE: withPlan(() => {}, { default_plan: 'boulder' }) })).toContain('the default plan "boulder" must be free');
+    expect(errorOf({ PLANS_FILE: withPlan((p) => (p.id = 'boulder')) })).toContain('plan id "boulder" is used twice');
+    expect(errorOf({ PLANS_FILE: withPlan((p) => (p.metadata.app_features = 'a; b')) })).toMatch(/plans\.0\.metadata\.app_features/);
+    expect(errorOf({ PLANS_FILE: plansFile({ ...example, extra: 1 }) })).toContain('PLANS_FILE');
   });
 });
 

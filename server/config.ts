@@ -3,11 +3,12 @@
  * README's Configuration table, written by hand, names each one (config.test.ts checks); a bad
  * value stops the server with one line naming it.
  */
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
-import { VAULT_LIMITS } from '../src/protocol/vaults';
+import { DEFAULT_PLAN_CATALOG, defaultPlanOf, PlanCatalog } from '../src/protocol/plans';
 import type { S3Settings } from './blobs/S3BlobStore';
 import { TWILIO_API_URL, type TwilioSettings } from './sms/TwilioSms';
 import type { WebhookSettings } from './sms/WebhookSms';
@@ -56,10 +57,18 @@ export interface Config {
    * nearest the server), true (trust every hop), or the addresses/CIDR ranges of the proxies.
    */
   trustProxy: boolean | number | string[];
-  /** Most live memberships (not revoked or rejected) a vault may have; null: no limit. */
+  /**
+   * The default plan's member limit: most live memberships (not revoked or rejected) a vault of an
+   * account on it may have; null: no limit. MEMBER_LIMIT where set, else the plans' own figure.
+   */
   memberLimit: number | null;
-  /** Bytes of cloud and of permanent storage each account may use (spec 001 section 9's free plan by default). */
+  /**
+   * The default plan's bytes of cloud and permanent storage: CLOUD_STORAGE_BYTES and
+   * PERMANENT_STORAGE_BYTES where set, else the plans' own figures (Pebble's 1 GB and 100 MB).
+   */
   storageAllowances: { cloud: number; permanent: number };
+  /** The operator's plans (PLANS_FILE; default: Pebble alone). `memberLimit` and `storageAllowances` override its default plan's figures. */
+  plans: PlanCatalog;
   /** S3_BUCKET set: chunk bytes go to this bucket; null: files under DATA_DIR/blobs. */
   s3: S3Settings | null;
   logLevel: LogLevel;
@@ -194,18 +203,24 @@ export const SETTINGS: readonly SettingInfo[] = [
   },
   {
     name: 'MEMBER_LIMIT',
-    default: '(unset: no limit)',
-    description: "Most members (owner and invitations included) a vault may have; more answers 'You've hit the member limit'.",
+    default: "(unset: the default plan's, none for Pebble)",
+    description: "Most members (owner and invitations included) a vault of an account on the default plan may have; more answers 'You've hit the member limit'.",
   },
   {
     name: 'CLOUD_STORAGE_BYTES',
     default: '1000000000',
-    description: "Cloud storage each account may use, in bytes (the free plan's 1 GB by default).",
+    description: "Cloud storage of the default plan's accounts, in bytes (the free plan's 1 GB by default, or the plans file's figure).",
   },
   {
     name: 'PERMANENT_STORAGE_BYTES',
     default: '100000000',
-    description: "Permanent storage each account may use, in bytes (the free plan's 100 MB by default).",
+    description: "Permanent storage of the default plan's accounts, in bytes (the free plan's 100 MB by default, or the plans file's figure).",
+  },
+  {
+    name: 'PLANS_FILE',
+    default: '(unset: one free plan, Pebble)',
+    description:
+      "Path to the plans file (JSON; docs/plans.example.json): each plan's prices, features, storage, vault and member limits. CLOUD_STORAGE_BYTES, PERMANENT_STORAGE_BYTES and MEMBER_LIMIT, where set, replace its default plan's figures.",
   },
   {
     name: 'S3_BUCKET',
@@ -255,6 +270,8 @@ export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = parseUrl('DATABASE_URL', read('DATABASE_URL'), ['postgres:', 'postgresql:']);
   const smtpUrl = parseUrl('SMTP_URL', read('SMTP_URL'), ['smtp:', 'smtps:']);
   const publicUrl = parseUrl('PUBLIC_URL', read('PUBLIC_URL'), ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const plans = parsePlansFile(read('PLANS_FILE'));
+  const defaultPlan = defaultPlanOf(plans);
 
   return {
     port,
@@ -280,17 +297,45 @@ export function loadConfig(env: Env = process.env): Config {
     sunsetBannerUrl: parseUrl('CAIRN_SUNSET_BANNER_URL', read('CAIRN_SUNSET_BANNER_URL'), ['http:', 'https:']),
     authRateLimit: parseInteger('AUTH_RATE_LIMIT', read('AUTH_RATE_LIMIT'), 20, 1, 1_000_000),
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
-    memberLimit: read('MEMBER_LIMIT') === undefined ? null : parseInteger('MEMBER_LIMIT', read('MEMBER_LIMIT'), 0, 1, 1_000_000),
+    memberLimit: read('MEMBER_LIMIT') === undefined ? defaultPlan.limits.members : parseInteger('MEMBER_LIMIT', read('MEMBER_LIMIT'), 0, 1, 1_000_000),
     storageAllowances: {
-      cloud: parseInteger('CLOUD_STORAGE_BYTES', read('CLOUD_STORAGE_BYTES'), VAULT_LIMITS.FREE_CLOUD_BYTES, 0, Number.MAX_SAFE_INTEGER),
-      permanent: parseInteger('PERMANENT_STORAGE_BYTES', read('PERMANENT_STORAGE_BYTES'), VAULT_LIMITS.FREE_PERMANENT_BYTES, 0, Number.MAX_SAFE_INTEGER),
+      cloud: parseInteger('CLOUD_STORAGE_BYTES', read('CLOUD_STORAGE_BYTES'), defaultPlan.storage.cloud_bytes, 0, Number.MAX_SAFE_INTEGER),
+      permanent: parseInteger('PERMANENT_STORAGE_BYTES', read('PERMANENT_STORAGE_BYTES'), defaultPlan.storage.permanent_bytes, 0, Number.MAX_SAFE_INTEGER),
     },
+    plans,
     s3: parseS3(read),
     logLevel: parseLogLevel(read('LOG_LEVEL')),
     metricsToken: parseMetricsToken(read('METRICS_TOKEN')),
     testClockOffsetMs: parseInteger('CAIRN_TEST_CLOCK_OFFSET_MS', read('CAIRN_TEST_CLOCK_OFFSET_MS'), 0, 0, MAX_TEST_CLOCK_OFFSET_MS),
     staticDir: path.resolve(REPO_ROOT, read('CAIRN_CLIENT_DIR') || 'dist'),
   };
+}
+
+/** The plans file, read and checked once at start; a missing, unreadable or invalid file stops the server. */
+function parsePlansFile(raw: string | undefined): PlanCatalog {
+  if (raw === undefined) return DEFAULT_PLAN_CATALOG;
+  const file = path.resolve(raw);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new ConfigError(`Invalid PLANS_FILE "${raw}": ${reason}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`Invalid PLANS_FILE "${raw}": not JSON (${(error as Error).message})`);
+  }
+  const parsed = PlanCatalog.safeParse(json);
+  if (!parsed.success) {
+    // The first problem with its place in the file, on the one line a ConfigError is.
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length ? issue.path.join('.') : '(top level)';
+    throw new ConfigError(`Invalid PLANS_FILE "${raw}": ${where}: ${issue.message}`);
+  }
+  return parsed.data;
 }
 
 function parseInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {

@@ -9,6 +9,7 @@
  */
 import type { Kysely } from 'kysely';
 import { ApiError } from '../../src/protocol/errors';
+import { DEFAULT_PLAN_CATALOG, defaultPlanOf, type PlanCatalog } from '../../src/protocol/plans';
 import type { Database } from '../db/Database';
 import { fromDbBool, toDbBool } from '../db/dbBool';
 import type { Clock } from '../services/Clock';
@@ -30,6 +31,8 @@ export interface AdminUser {
   /** The account's own allowances in bytes; null: the server's setting. */
   cloudAllowance: number | null;
   permanentAllowance: number | null;
+  /** The account's plan id (the default plan's when it has none of its own or its plan left the file). */
+  plan: string;
   createdAt: number;
 }
 
@@ -63,6 +66,8 @@ export class AdminService {
     private readonly log: AdminLog,
     /** Who runs the command (the operating system user), kept with every action. */
     private readonly actor: string,
+    /** The server's plans (PLANS_FILE), which `plan` chooses from. */
+    private readonly plans: PlanCatalog = DEFAULT_PLAN_CATALOG,
   ) {}
 
   /** Accounts with a password (not airdrop guests), newest first; `find` matches e-mail or name. */
@@ -84,6 +89,7 @@ export class AdminService {
       mfaType: row.mfa_type,
       cloudAllowance: row.cloud_allowance === null || row.cloud_allowance === undefined ? null : Number(row.cloud_allowance),
       permanentAllowance: row.permanent_allowance === null || row.permanent_allowance === undefined ? null : Number(row.permanent_allowance),
+      plan: this.plans.plans.some((plan) => plan.id === row.plan_id) ? row.plan_id! : defaultPlanOf(this.plans).id,
       createdAt: Number(row.created_at),
     }));
   }
@@ -137,6 +143,22 @@ export class AdminService {
         .where('id', '=', userId)
         .execute();
     });
+  }
+
+  /**
+   * Moves the account to a plan of the plans file (`default`: back to the default plan): its
+   * allowances and limits follow at once (SYNC_SPEC R100). Vaults and members it already has stay
+   * when the new plan allows fewer; it cannot add more until under the limit again (R101, R102).
+   */
+  async setPlan(email: string, planId: string): Promise<{ planId: string; name: string }> {
+    const plan = planId === 'default' ? defaultPlanOf(this.plans) : this.plans.plans.find((p) => p.id === planId);
+    if (!plan) throw new ApiError('VALIDATION_FAILED', `No plan "${planId}" in the plans file (plans: ${this.plans.plans.map((p) => p.id).join(', ')})`);
+    // The default plan is stored as null, so a later plans file's default applies to these accounts too.
+    const stored = planId === 'default' ? null : plan.id;
+    await this.act('plan', email, { plan: stored ?? 'default' }, async (trx, userId) => {
+      await trx.updateTable('users').set({ plan_id: stored }).where('id', '=', userId).execute();
+    });
+    return { planId: plan.id, name: plan.name };
   }
 
   /** Support reports, newest first; `open` leaves out the closed ones. */

@@ -15,6 +15,7 @@ Commands:
   reset-2fa EMAIL                                   turn two-factor off: the user logs in with the password alone
   allowance EMAIL [--cloud BYTES] [--permanent BYTES]
                                                     set the account's own storage allowances ("default": the server's setting)
+  plan EMAIL PLAN_ID                                move the account to a plan of PLANS_FILE ("default": the default plan)
   reports [--open]                                  list support reports (only open ones with --open)
   close-report ID                                   close a support report
   relay                                             permanent relay queue: storage transactions by status, oldest pending
@@ -63,6 +64,12 @@ export async function runAdminCommand(argv: readonly string[], admin: AdminServi
         if (cloud === undefined && permanent === undefined) throw new UsageError('allowance needs --cloud BYTES, --permanent BYTES or both');
         await admin.setAllowance(positional[0]!, { ...(cloud !== undefined ? { cloud } : {}), ...(permanent !== undefined ? { permanent } : {}) });
         io.out(`Allowances of ${positional[0]!.toLowerCase()} set.`);
+        return 0;
+      }
+      case 'plan': {
+        const { positional } = parseArgs(rest, [], [], 2);
+        const plan = await admin.setPlan(positional[0]!, positional[1]!);
+        io.out(`${positional[0]!.toLowerCase()} is on the plan ${plan.name} (${plan.planId}).`);
         return 0;
       }
       case 'reports': {
@@ -133,7 +140,7 @@ function printUsers(users: AdminUser[], io: AdminOutput): void {
       u.cloudAllowance === null && u.permanentAllowance === null
         ? ''
         : `  allowances cloud ${u.cloudAllowance ?? 'default'} permanent ${u.permanentAllowance ?? 'default'}`;
-    io.out(`${u.email}  ${oneLine(u.name ?? '')}  since ${iso(u.createdAt)}${flags ? `  [${flags}]` : ''}${allowances}`);
+    io.out(`${u.email}  ${oneLine(u.name ?? '')}  since ${iso(u.createdAt)}  plan ${u.plan}${flags ? `  [${flags}]` : ''}${allowances}`);
   }
 }
 

@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
   const { db } = openDatabase(config);
   try {
     await migrateToLatest(db);
-    const admin = new AdminService(db, systemClock, jsonLog, os.userInfo().username);
+    const admin = new AdminService(db, systemClock, jsonLog, os.userInfo().username, config.plans);
     return await runAdminCommand(argv, admin, {
       out: (line) => process.stdout.write(`${line}\n`),
       err: (line) => process.stderr.write(`${line}\n`),

@@ -45,6 +45,8 @@ export interface UsersTable {
   /** 0013: the account's own allowances set by the admin command; null: the server's setting. */
   cloud_allowance?: number | null;
   permanent_allowance?: number | null;
+  /** 0014: the account's plan (an id of the plans file); null: the default plan. */
+  plan_id?: string | null;
 }
 
 export interface SessionsTable {

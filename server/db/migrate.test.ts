@@ -196,3 +196,31 @@ describe('0010_vault_history upgrade', () => {
     }
   });
 });
+
+describe('0014_account_plans upgrade', () => {
+  it('[R100] puts every existing account on the default plan, keeping its own allowances', async () => {
+    const { Migrator } = await import('kysely');
+    const os = await import('node:os');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const { AllowanceService } = await import('../services/AllowanceService');
+    const { DEFAULT_PLAN_CATALOG } = await import('../../src/protocol/plans');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-upgrade-'));
+    const { db } = openDatabase({ databaseUrl: null, sqlitePath: path.join(dir, 'cairn.sqlite') });
+    try {
+      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0014'));
+      await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
+      // Raw SQL: the 0013 schema, whatever today's table types say.
+      await sql`insert into users (id, email, opaque_record, enc_backup_phrase, public_signing_key, public_encryption_key, address, referral_id, created_at, updated_at, cloud_allowance)
+        values ('u1', 'a@b.c', 'r', 'p', 'k', 'e', 'addr', 'ref', 1, 1, 5000)`.execute(db);
+      await migrateToLatest(db);
+      expect(await db.selectFrom('users').select(['id', 'plan_id', 'cloud_allowance']).execute()).toEqual([{ id: 'u1', plan_id: null, cloud_allowance: 5000 }]);
+      const allowances = new AllowanceService(db, DEFAULT_PLAN_CATALOG);
+      expect((await allowances.planOf('u1')).id).toBe('pebble');
+      expect(await allowances.allowanceOf('u1')).toEqual({ cloud: 5000, permanent: 100_000_000 });
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

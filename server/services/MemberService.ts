@@ -18,6 +18,7 @@ import type { MailPort } from '../mail/MailPort';
 import type { Clock } from './Clock';
 import { randomId } from './tokens';
 import { insertNotification } from './ops/memberOps';
+import { countLiveMembers, type LimitsPort, MEMBER_LIMIT_MESSAGE } from './ops/planLimits';
 import type { NotifiedRow } from './ops/OpContext';
 import type { NotificationService } from './NotificationService';
 import type { Author, OperationService } from './OperationService';
@@ -40,7 +41,8 @@ export class MemberService {
     private readonly mailer: MailPort,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
-    private readonly memberLimit: number | null,
+    /** The vault owner's plan gives the member limit (SYNC_SPEC R102). */
+    private readonly limits: LimitsPort,
     private readonly notifications?: Pick<NotificationService, 'deliver'>,
   ) {}
 
@@ -74,9 +76,12 @@ export class MemberService {
   async invite(inviter: User, vaultId: string, ops: Operation[], message: string | undefined): Promise<PushResult[]> {
     const stray = ops.find((op) => op.body.type !== 'member.invite' || op.vaultId !== vaultId);
     if (stray) throw new ApiError('VALIDATION_FAILED', `Operation ${stray.id} is not an invitation to this vault`);
-    await requireAccess(this.db, vaultId, inviter.id, 'own', this.clock.now());
-    if (this.memberLimit !== null && (await this.countLive(vaultId)) + (await this.countNewcomers(vaultId, ops)) > this.memberLimit) {
-      throw new ApiError('MEMBER_LIMIT', "You've hit the member limit");
+    const { vault } = await requireAccess(this.db, vaultId, inviter.id, 'own', this.clock.now());
+    // The whole request is refused up front (403, nothing applied), so the form opens the upgrade
+    // dialog; each invitation's own transaction checks again (R102) against concurrent ones.
+    const { members: memberLimit } = await this.limits.limitsOf(vault.ownerUserId);
+    if (memberLimit !== null && (await countLiveMembers(this.db, vaultId)) + (await this.countNewcomers(vaultId, ops)) > memberLimit) {
+      throw new ApiError('MEMBER_LIMIT', MEMBER_LIMIT_MESSAGE);
     }
     // The signed invitation names the invitee by key only (R55): the address comes from the account.
     const invitees = await this.inviteesByKey(ops.flatMap((op) => (op.body.type === 'member.invite' ? [op.body.memberKey] : [])));
@@ -188,17 +193,6 @@ export class MemberService {
       await trx.deleteFrom('invitation_mails').where('vault_id', '=', vaultId).where('sent_at', '<=', now - INVITATION_MAIL_LIMITS.windowMs).execute();
       await trx.insertInto('invitation_mails').values({ id: randomId(), vault_id: vaultId, invitee_user_id: inviteeId, sent_at: now }).execute();
     });
-  }
-
-  /** Memberships that count against the member limit: every one not ended. */
-  private async countLive(vaultId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('memberships')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('vault_id', '=', vaultId)
-      .where('status', 'not in', REMOVED_STATUSES)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 
   /**

@@ -23,6 +23,7 @@ import type { NotificationService } from './NotificationService';
 import type { StorageService } from './StorageService';
 import type { NotifiedRow, OpContext } from './ops/OpContext';
 import { applyVaultOp, createVault } from './ops/vaultOps';
+import { assertMemberLimit, assertVaultLimit, type LimitsPort } from './ops/planLimits';
 import { verifySignedPayload } from './signatures';
 import { assertRole, vaultNotFound } from './vaultAccess';
 import { type Db, findMembership, findVault } from './vaultRows';
@@ -37,6 +38,8 @@ export interface OperationServiceOptions {
   log?: Pick<FastifyBaseLogger, 'error'>;
   /** Charges each operation's bytes to the vault owner's cloud storage (docs/decisions.md, "Operation bytes"). */
   storage?: Pick<StorageService, 'assertRoomForOperation'>;
+  /** The plans' vault and member limits (AllowanceService; SYNC_SPEC R101, R102); unset: none. */
+  limits?: LimitsPort;
 }
 
 /** The rejection of an operation whose apply failed unexpectedly: nothing about the cause leaks. */
@@ -167,6 +170,7 @@ export class OperationService {
       assertFieldsMatchVault(op.body, op.body.isPublic);
       assertSealedUnderNewestKey(op.body, { keyCount: op.body.isPublic ? 0 : 1, needsRotation: false });
       await createVault(ctx, op.body);
+      if (this.options.limits) await assertVaultLimit(trx, this.options.limits, userId);
     } else {
       // Takes the vault row's write lock first (a no-op update, portable to SQLite), so two
       // operations on one vault are checked and sequenced one after the other on PostgreSQL.
@@ -187,8 +191,11 @@ export class OperationService {
       assertSealedUnderNewestKey(op.body, vault);
       ownerUserId = vault.ownerUserId;
       const vaultCtx = { ...ctx, vault };
-      if (isMemberOp(op.body)) await applyMemberOp(vaultCtx, op.body);
-      else if (isMemoOp(op.body)) await applyMemoOp(vaultCtx, op.body);
+      if (isMemberOp(op.body)) {
+        await applyMemberOp(vaultCtx, op.body);
+        const addsMember = op.body.type === 'member.invite' || op.body.type === 'member.airdrop';
+        if (addsMember && this.options.limits) await assertMemberLimit(trx, this.options.limits, vault);
+      } else if (isMemoOp(op.body)) await applyMemoOp(vaultCtx, op.body);
       else if (op.body.type.startsWith('vault.')) await applyVaultOp(vaultCtx, op.body);
       else if (isNoteOp(op.body)) await applyNoteOp(vaultCtx, op.body);
       else await applyNodeOp(vaultCtx, op.body);

@@ -5,7 +5,8 @@
  */
 import { operationRule } from '../../src/protocol/operationRules';
 import { ApiError } from '../../src/protocol/errors';
-import { type OperationType, type StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
+import type { OperationType, StorageResponse } from '../../src/protocol/vaults';
+import type { AllowanceService } from './AllowanceService';
 import type { Clock } from './Clock';
 import { isPasswordless } from './ops/passwordlessRules';
 import { requireAccess } from './vaultAccess';
@@ -19,17 +20,6 @@ export interface UploadRoom {
   member: number | null;
 }
 
-export interface StorageAllowances {
-  cloud: number;
-  permanent: number;
-}
-
-/** Every account's allowance until plans and top-ups exist (a later issue). */
-export const DEFAULT_ALLOWANCES: StorageAllowances = {
-  cloud: VAULT_LIMITS.FREE_CLOUD_BYTES,
-  permanent: VAULT_LIMITS.FREE_PERMANENT_BYTES,
-};
-
 /** NOT_ENOUGH_STORAGE for an operation: spec 000 section 8's text says "file", which this is not. */
 export const OPERATION_STORAGE_MESSAGE =
   "This change exceeds the storage limit on the vault owner's account. The owner can top up or upgrade their subscription plan to add more storage.";
@@ -38,7 +28,7 @@ export class StorageService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly allowances: StorageAllowances = DEFAULT_ALLOWANCES,
+    private readonly allowances: AllowanceService,
   ) {}
 
   /**
@@ -48,11 +38,9 @@ export class StorageService {
    */
   async allowanceOf(userId: string, isCloud: boolean, db: Db = this.db): Promise<number> {
     if (await isPasswordless(db, userId)) return 0;
-    // The operator may give one account its own allowance (`npm run admin -- allowance`, 0013).
-    const own = await db.selectFrom('users').select(['cloud_allowance', 'permanent_allowance']).where('id', '=', userId).executeTakeFirst();
-    const set = isCloud ? own?.cloud_allowance : own?.permanent_allowance;
-    if (set !== null && set !== undefined) return Number(set);
-    return isCloud ? this.allowances.cloud : this.allowances.permanent;
+    // The account's plan, its extras, or the operator's figure for it (AllowanceService, R100).
+    const allowance = await this.allowances.allowanceOf(userId, db);
+    return isCloud ? allowance.cloud : allowance.permanent;
   }
 
   /** Bytes charged to `userId`, read through `db` (a transaction when reserving). */

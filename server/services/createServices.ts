@@ -21,7 +21,9 @@ import { ReauthService } from './ReauthService';
 import { RecoveryService } from './RecoveryService';
 import { SessionService } from './SessionService';
 import { type SignupPolicy, SignupService } from './SignupService';
-import { type StorageAllowances, StorageService } from './StorageService';
+import { StorageService } from './StorageService';
+import { AllowanceService, withDefaultPlanFigures } from './AllowanceService';
+import { DEFAULT_PLAN_CATALOG, defaultPlanOf, type PlanCatalog } from '../../src/protocol/plans';
 import { SupportService } from './SupportService';
 import { UserService } from './UserService';
 import { VaultService } from './VaultService';
@@ -45,6 +47,8 @@ export interface Services {
   notifications: NotificationService;
   blobs: BlobService;
   storage: StorageService;
+  /** Each account's plan, allowances and limits (issue 21, SYNC_SPEC R100). */
+  allowances: AllowanceService;
   walletLogin: WalletLoginService;
   /** Imports of vaults' histories from elsewhere (SYNC_SPEC R91-R93). */
   imports: VaultImportService;
@@ -59,12 +63,15 @@ export interface ServiceDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   blobStore: BlobStore;
-  storageAllowances?: StorageAllowances;
+  /** The operator's plans (PLANS_FILE); default: Pebble alone. */
+  plans?: PlanCatalog;
+  /** CLOUD_STORAGE_BYTES / PERMANENT_STORAGE_BYTES: the default plan's storage, replacing the plans' figure. */
+  storageAllowances?: { cloud: number; permanent: number };
   /** Where accepted operations announce themselves (server/realtime). */
   pokes?: Pick<PokeBus, 'publish'>;
   /** Where written notifications go to their recipients' sockets (docs/SYNC_SPEC.md R31). */
   notificationBus?: Pick<NotificationBus, 'publish'>;
-  /** MEMBER_LIMIT: most live memberships per vault; null for none. */
+  /** MEMBER_LIMIT: the default plan's most live memberships per vault (null for none), replacing the plans' figure. */
   memberLimit?: number | null;
   /** SIGNUPS_ALLOWED and SIGNUP_EMAIL_DOMAINS; default: anyone may sign up. */
   signups?: SignupPolicy;
@@ -80,9 +87,19 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const reauth = new ReauthService(db, clock);
   const mfa = new MfaService(db, clock, users, sms, log);
   const login = new LoginService(users, opaque, sessions, mfa, reauth);
-  const storage = new StorageService(db, clock, deps.storageAllowances);
+  const catalog = deps.plans ?? DEFAULT_PLAN_CATALOG;
+  const fallback = defaultPlanOf(catalog);
+  const allowances = new AllowanceService(
+    db,
+    withDefaultPlanFigures(
+      catalog,
+      deps.storageAllowances ?? { cloud: fallback.storage.cloud_bytes, permanent: fallback.storage.permanent_bytes },
+      deps.memberLimit === undefined ? fallback.limits.members : deps.memberLimit,
+    ),
+  );
+  const storage = new StorageService(db, clock, allowances);
   const notifications = new NotificationService(db, deps.notificationBus ?? null, mailer, publicUrl, log);
-  const operations = new OperationService(db, clock, deps.blobStore, deps.pokes, notifications, { log, storage });
+  const operations = new OperationService(db, clock, deps.blobStore, deps.pokes, notifications, { log, storage, limits: allowances });
   return {
     users,
     sessions,
@@ -96,10 +113,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     vaults: new VaultService(db, clock),
     publicVaults: new PublicVaultService(db, deps.blobStore),
     operations,
-    members: new MemberService(db, clock, operations, mailer, publicUrl, log, deps.memberLimit ?? null, notifications),
+    members: new MemberService(db, clock, operations, mailer, publicUrl, log, allowances, notifications),
     notifications,
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
+    allowances,
     walletLogin: new WalletLoginService(db, clock, users, sessions),
     imports: new VaultImportService(db, clock, operations, storage),
   };

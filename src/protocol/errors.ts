@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   ALREADY_MEMBER: 409,
   /** The configured member limit (spec 000 section 8: 'You've hit the member limit'). */
   MEMBER_LIMIT: 403,
+  /** The account owns as many vaults as its plan allows (spec 000 section 8: 'You've hit the vault limit'; SYNC_SPEC R101). */
+  VAULT_LIMIT: 403,
   /** A note has as many unsaved draft updates on its version as the server keeps: save it (SYNC_SPEC R63). */
   DRAFT_LIMIT: 409,
   RATE_LIMITED: 429,

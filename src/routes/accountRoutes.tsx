@@ -87,3 +87,10 @@ export const notificationSettingsRoute = createRoute({
   path: 'account/notifications',
   component: lazyRouteComponent(settings, 'NotificationsSettingsPage'),
 });
+
+/** Spec 002 section 2: where the upgrade prompts lead (a placeholder until the pricing page exists). */
+export const pricingPlansRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/plans-and-payments/pricing-plans',
+  component: lazyRouteComponent(() => import('../features/billing/PricingPlansPage'), 'PricingPlansPage'),
+});

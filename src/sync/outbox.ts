@@ -17,6 +17,7 @@
  * in a new folder), so their rejections in that batch are not final either: they stay pending and
  * are pushed again behind it.
  */
+import Dexie from 'dexie';
 import type { z } from 'zod';
 import type { OpenedFields } from '../../workers/crypto/CryptoApi';
 import { NetworkError, InvalidResponseError } from '../platform/apiClient';
@@ -324,8 +325,22 @@ export async function pushOutbox(ctx: SyncContext): Promise<PushOutcome> {
 
 /** The user dismissed a rejection: the refused operation leaves the outbox and the vault is rebuilt. */
 export async function dismissRejectedOperation(ctx: SyncContext, opId: string): Promise<void> {
-  const record = await ctx.db.outbox.get([ctx.accountId, opId]);
+  const { db, accountId } = ctx;
+  const record = await db.outbox.get([accountId, opId]);
   if (!record || record.status !== 'rejected') return;
-  await ctx.db.outbox.delete([ctx.accountId, opId]);
-  await rebuildVault(ctx.db, ctx.accountId, record.vaultId);
+  await db.outbox.delete([accountId, opId]);
+  // A refused vault.create (VAULT_LIMIT, R101) of a vault the server never had: once the user has
+  // seen the refusal, nothing of that vault is left to show, so its record goes too (otherwise it
+  // stays listed as an empty vault). Anything else still queued for it keeps it.
+  if (record.op.body.type === 'vault.create') {
+    const isGone = await db.transaction('rw', [db.vaults, db.opPages, db.outbox], async () => {
+      const hasOps = (await db.opPages.where('[accountId+vaultId+firstSeq]').between([accountId, record.vaultId, Dexie.minKey], [accountId, record.vaultId, Dexie.maxKey]).count()) > 0;
+      const hasQueued = (await db.outbox.where('[accountId+vaultId]').equals([accountId, record.vaultId]).count()) > 0;
+      if (hasOps || hasQueued) return false;
+      await db.vaults.delete([accountId, record.vaultId]);
+      return true;
+    });
+    if (isGone) return;
+  }
+  await rebuildVault(db, accountId, record.vaultId);
 }

@@ -79,6 +79,11 @@ export interface CreateVaultInput {
 
 /** Creates a vault (shown at once as '(Creating...)'); answers its id. */
 export async function createVault(input: CreateVaultInput): Promise<string> {
+  return (await startVaultCreation(input)).vaultId;
+}
+
+/** createVault, answering its operation's id too (to wait for the server's answer: pushAndConfirm). */
+export async function startVaultCreation(input: CreateVaultInput): Promise<{ vaultId: string; opId: string }> {
   const { ctx } = requireSync();
   const vaultId = ctx.newId();
   const values: Record<'name' | 'description' | 'tags' | 'terms', string> = {
@@ -90,7 +95,7 @@ export async function createVault(input: CreateVaultInput): Promise<string> {
   let ownerKeys: string | undefined;
   if (!input.isPublic) ownerKeys = (await ctx.crypto.createVaultKeys(vaultId)).sealedKeys;
   const fields = await makeFields(ctx, vaultId, vaultId, input.isPublic, values);
-  await queue(
+  const record = await queue(
     ctx,
     vaultId,
     vaultId,
@@ -106,7 +111,25 @@ export async function createVault(input: CreateVaultInput): Promise<string> {
     },
     input.terms ? values : { name: values.name, description: values.description, tags: values.tags },
   );
-  return vaultId;
+  return { vaultId, opId: record.opId };
+}
+
+/** What the server said of a queued operation after a push: accepted, refused (R9), or not yet. */
+export type PushAnswer = { status: 'accepted' } | { status: 'rejected'; code: string; message: string } | { status: 'waiting' };
+
+/**
+ * Pushes now and answers what became of operation `opId`: accepted, refused with the server's
+ * code (the record stays in the outbox, shown until dismissed: R9), or still waiting when the
+ * server could not be reached (local first: it is pushed later, R10). Lets a screen open the
+ * spec's dialog for a refusal it is waiting for (VAULT_LIMIT: the upgrade prompt, R101).
+ */
+export async function pushAndConfirm(opId: string): Promise<PushAnswer> {
+  const { client, ctx } = requireSync();
+  await client.syncAndConfirm();
+  const record = await ctx.db.outbox.get([ctx.accountId, opId]);
+  if (!record) return { status: 'accepted' };
+  if (record.status === 'rejected' && record.error) return { status: 'rejected', code: record.error.code, message: record.error.message };
+  return { status: 'waiting' };
 }
 
 export async function renameVault(vaultId: string, name: string): Promise<void> {

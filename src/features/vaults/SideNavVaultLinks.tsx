@@ -8,7 +8,8 @@ export function SideNavVaultLinks() {
   const vaults = useVaults('active');
   const unread = useUnreadNotifications().vaultIds;
   const { pathname } = useLocation();
-  const openable = (vaults ?? []).filter((v) => v.membershipStatus === 'ACCEPTED');
+  // A vault the server refused to create (R101) is listed, with its reason, on the vault list only.
+  const openable = (vaults ?? []).filter((v) => v.membershipStatus === 'ACCEPTED' && v.rejection?.type !== 'vault.create');
   if (vaults !== undefined && openable.length === 0) {
     return (
       <Text size="xs" c="dimmed" px="sm" py={6}>

@@ -5,6 +5,7 @@ import type { VaultRecord } from '../../storage/vaultRecords';
 import { PrivacyIcon, StorageBadge } from '../../ui/VaultBadges';
 import { VisuallyHidden } from '@mantine/core';
 import { VaultMenu } from './VaultMenu';
+import { isRefusedVault, RefusedVaultNotice } from './RefusedVaultNotice';
 
 interface VaultListTableProps {
   vaults: VaultRecord[];
@@ -41,7 +42,8 @@ export function VaultListTable({ vaults, status, onRename, onShowInfo }: VaultLi
           // Spec 000 section 2: a pending invite opens /invite?membershipId=; awaiting the owner's
           // confirmation (INVITED) is not clickable.
           const inviteId = !vault.isPending && vault.membershipStatus === 'PENDING' ? vault.membershipId : undefined;
-          const isOpenable = (vault.membershipStatus === 'ACCEPTED' && !vault.isPending) || inviteId !== undefined;
+          const isRefused = isRefusedVault(vault);
+          const isOpenable = ((vault.membershipStatus === 'ACCEPTED' && !vault.isPending) || inviteId !== undefined) && !isRefused;
           const name = vault.name || 'Untitled vault';
           const open = () =>
             void (inviteId
@@ -82,6 +84,11 @@ export function VaultListTable({ vaults, status, onRename, onShowInfo }: VaultLi
                       (Invitation)
                     </Text>
                   )}
+                  {isRefused && (
+                    <Text span c="dimmed" size="sm">
+                      (Not created)
+                    </Text>
+                  )}
                   {!vault.isPending && vault.membershipStatus === 'INVITED' && (
                     <Tooltip label="The vault owner has to confirm your access before you can open it.">
                       <Text span c="dimmed" size="sm" tabIndex={0}>
@@ -95,6 +102,7 @@ export function VaultListTable({ vaults, status, onRename, onShowInfo }: VaultLi
                     </Tooltip>
                   )}
                 </Group>
+                {isRefused && <RefusedVaultNotice vault={vault} />}
               </Table.Td>
               <Table.Td visibleFrom="xs">
                 <StorageBadge isCloud={vault.isCloud} />
@@ -105,7 +113,7 @@ export function VaultListTable({ vaults, status, onRename, onShowInfo }: VaultLi
               <Table.Td>{formatBytes(vault.size)}</Table.Td>
               <Table.Td visibleFrom="sm">{formatDate(vault.updatedAt)}</Table.Td>
               <Table.Td onClick={(e) => e.stopPropagation()}>
-                <VaultMenu vault={vault} onRename={() => onRename(vault)} onShowInfo={() => onShowInfo(vault)} />
+                {!isRefused && <VaultMenu vault={vault} onRename={() => onRename(vault)} onShowInfo={() => onShowInfo(vault)} />}
               </Table.Td>
             </Table.Tr>
           );

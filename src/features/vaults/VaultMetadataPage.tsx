@@ -1,5 +1,4 @@
 import { Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,7 +6,8 @@ import { useServerConfig } from '../../app/serverConfigStore';
 import { canCreateVault } from '../../domain/navigationRules';
 import { descriptionRemaining, parseWizardChoices, validateVaultTitle } from '../../domain/vaultWizardRules';
 import { VAULT_LIMITS } from '../../protocol/vaults';
-import { createVault } from '../../sync/vaultActions';
+import { dismissRejection, pushAndConfirm, startVaultCreation } from '../../sync/vaultActions';
+import { UpgradeTierModal } from '../billing/UpgradeTierModal';
 import { TagEntryInput } from '../../ui/TagEntryInput';
 import { ReadOnlyAlert } from './ReadOnlyAlert';
 import { errorStatus } from './vaultErrors';
@@ -27,6 +27,7 @@ export function VaultMetadataPage() {
   const [tags, setTags] = useState<string[]>([]);
   const [isTitleTouched, setTitleTouched] = useState(false);
   const [isBusy, setBusy] = useState(false);
+  const [isLimitOpen, setLimitOpen] = useState(false);
 
   if (!choices.storage || !choices.privacy) return <Navigate to="/create-vault/setup" replace />;
   const { storage, privacy } = choices;
@@ -38,7 +39,7 @@ export function VaultMetadataPage() {
   async function create() {
     setBusy(true);
     try {
-      const vaultId = await createVault({
+      const { vaultId, opId } = await startVaultCreation({
         title: title.trim(),
         description,
         tags,
@@ -46,16 +47,21 @@ export function VaultMetadataPage() {
         isPublic: privacy === 'public',
         isCloud: storage === 'cloud',
       });
+      // Online, the server's answer comes at once: at the plan's vault limit (403 VAULT_LIMIT,
+      // SYNC_SPEC R101) the upgrade prompt opens here, over the form the user filled in, and the
+      // refused vault is let go since the prompt has told them. Offline it waits in the outbox.
+      const answer = await pushAndConfirm(opId);
+      if (answer.status === 'rejected' && answer.code === 'VAULT_LIMIT') {
+        await dismissRejection(opId);
+        setBusy(false);
+        setLimitOpen(true);
+        return;
+      }
       void navigate({ to: '/vaults/$status/$vaultId/assets', params: { status: 'active', vaultId } });
     } catch (error) {
       setBusy(false);
       if (errorStatus(error) === 403) {
-        modals.openConfirmModal({
-          title: "You've hit the vault limit",
-          children: <Text size="sm">Upgrade your plan to create more vaults.</Text>,
-          labels: { confirm: 'Upgrade', cancel: 'Not now' },
-          onConfirm: () => void navigate({ to: '/storage' }),
-        });
+        setLimitOpen(true);
       } else {
         notifications.show({ color: 'red', message: 'There was an error creating the vault.', autoClose: 3000 });
       }
@@ -100,6 +106,7 @@ export function VaultMetadataPage() {
         />
         <TagEntryInput label="Tags" value={tags} onChange={setTags} maxTagLength={VAULT_LIMITS.TAG_MAX} />
       </Stack>
+      <UpgradeTierModal tier="vault" opened={isLimitOpen} onClose={() => setLimitOpen(false)} />
     </WizardStep>
   );
 }

@@ -21,6 +21,8 @@ import { formatBytes } from '../../../domain/formatting';
 import { type AirdropLink, createAirdropLink } from '../../../sync/airdropActions';
 import { getVaultUploadRoom } from '../../../sync/vaultActions';
 import { errorMessageOf } from '../../signup/errorCode';
+import { ApiError } from '../../../protocol/errors';
+import { MemberLimitModal } from '../MemberLimitModal';
 
 /** The invite form's airdrop mode (spec 001 section 5). */
 export interface AirdropInviteProps {
@@ -68,6 +70,7 @@ export function AirdropInvite({ vaultId, isPublic }: AirdropInviteProps) {
   const [link, setLink] = useState<AirdropLink | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [isLimitOpen, setLimitOpen] = useState(false);
 
   const availableNow = typeof available === 'number' ? available : 0;
   const canUpload = role === 'CONTRIBUTOR';
@@ -97,7 +100,9 @@ export function AirdropInvite({ vaultId, isPublic }: AirdropInviteProps) {
         await createAirdropLink({ vaultId, isPublic, name: name.trim(), role, expiresAt: expiry.expiresAt, storageAllowance: allowance }),
       );
     } catch (err) {
-      setError(errorMessageOf(err));
+      // Past the vault owner's plan (SYNC_SPEC R102): the members upgrade prompt, as for invitations.
+      if (err instanceof ApiError && err.code === 'MEMBER_LIMIT') setLimitOpen(true);
+      else setError(errorMessageOf(err));
     } finally {
       setBusy(false);
     }
@@ -170,6 +175,7 @@ export function AirdropInvite({ vaultId, isPublic }: AirdropInviteProps) {
         </Alert>
       )}
       {link && <GeneratedLink url={link.url} />}
+      <MemberLimitModal opened={isLimitOpen} onClose={() => setLimitOpen(false)} />
       <Group>
         {link ? (
           <Button variant="default" onClick={reset}>

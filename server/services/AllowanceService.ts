@@ -1,0 +1,90 @@
+/**
+ * What each account may use, computed by the server from its plan (issue 21; SYNC_SPEC R100):
+ * storage allowances and the vault and member limits. The one place that answers "how much may
+ * this account have": StorageService, the vault.create check and the member checks all ask it.
+ *
+ * Storage is the plan's figure plus extras, unless the operator gave the account its own
+ * allowance (`npm run admin -- allowance`, migration 0012), which replaces both. Extras are zero
+ * for now: top-ups and referral rewards (issue 21's later parts, issue 12) add theirs in
+ * `extrasOf`, so every reader gets them at once.
+ */
+import { defaultPlanOf, type Plan, type PlanCatalog } from '../../src/protocol/plans';
+import type { Db } from './vaultRows';
+
+export interface Allowance {
+  cloud: number;
+  permanent: number;
+}
+
+export interface PlanLimits {
+  /** Most vaults the account owns, deleted ones left out; null: no limit. */
+  vaults: number | null;
+  /** Most live members (owner and open invitations included) per vault it owns; null: no limit. */
+  members: number | null;
+}
+
+/**
+ * `catalog` with its default plan's figures replaced by the server's settings (CLOUD_STORAGE_BYTES,
+ * PERMANENT_STORAGE_BYTES, MEMBER_LIMIT: Config.storageAllowances and Config.memberLimit, which
+ * loadConfig fills from the plan itself where they are unset).
+ */
+export function withDefaultPlanFigures(catalog: PlanCatalog, storage: Allowance, memberLimit: number | null): PlanCatalog {
+  const fallback = defaultPlanOf(catalog);
+  return {
+    ...catalog,
+    plans: catalog.plans.map((plan) =>
+      plan.id === fallback.id
+        ? { ...plan, storage: { cloud_bytes: storage.cloud, permanent_bytes: storage.permanent }, limits: { ...plan.limits, members: memberLimit } }
+        : plan,
+    ),
+  };
+}
+
+export class AllowanceService {
+  private readonly byId: Map<string, Plan>;
+  private readonly fallback: Plan;
+
+  constructor(
+    private readonly db: Db,
+    readonly catalog: PlanCatalog,
+  ) {
+    this.byId = new Map(catalog.plans.map((plan) => [plan.id, plan]));
+    this.fallback = defaultPlanOf(catalog);
+  }
+
+  /** The plan with this id, or null when the plans file has none. */
+  findPlan(planId: string): Plan | null {
+    return this.byId.get(planId) ?? null;
+  }
+
+  /** The account's plan; the default one when it has none or its plan left the file. Read through `db` (a transaction when checking). */
+  async planOf(userId: string, db: Db = this.db): Promise<Plan> {
+    const row = await db.selectFrom('users').select('plan_id').where('id', '=', userId).executeTakeFirst();
+    return (row?.plan_id ? this.byId.get(row.plan_id) : undefined) ?? this.fallback;
+  }
+
+  /** Bytes of cloud and permanent storage the account may use. */
+  async allowanceOf(userId: string, db: Db = this.db): Promise<Allowance> {
+    const row = await db
+      .selectFrom('users')
+      .select(['plan_id', 'cloud_allowance', 'permanent_allowance'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    const plan = (row?.plan_id ? this.byId.get(row.plan_id) : undefined) ?? this.fallback;
+    const extras = await this.extrasOf(userId, db);
+    const own = (set: number | null | undefined, planned: number, extra: number) => (set === null || set === undefined ? planned + extra : Number(set));
+    return {
+      cloud: own(row?.cloud_allowance, plan.storage.cloud_bytes, extras.cloud),
+      permanent: own(row?.permanent_allowance, plan.storage.permanent_bytes, extras.permanent),
+    };
+  }
+
+  async limitsOf(userId: string, db: Db = this.db): Promise<PlanLimits> {
+    return (await this.planOf(userId, db)).limits;
+  }
+
+  /** Storage bought or earned beyond the plan: top-ups and referral rewards, none yet (the seam for them). */
+  private async extrasOf(_userId: string, _db: Db): Promise<Allowance> {
+    return { cloud: 0, permanent: 0 };
+  }
+}

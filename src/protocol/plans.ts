@@ -1,0 +1,105 @@
+/**
+ * Plans (spec 002 section 3, Subscription plan; issue 21): the operator's plans file, in the
+ * spec's shape. Each plan has its price per currency (lowercase `eur`, `usd`, `gbp`) as tiers in
+ * minor units, `metadata.app_features` (a semicolon list the UI and server gate features by) and
+ * `metadata.cloud_gb`, and, beyond what the spec shows, what Cairn enforces: the storage it gives
+ * and its vault and member limits (SYNC_SPEC R100-R102). The server reads the file once at start
+ * (PLANS_FILE); docs/plans.example.json is a complete example.
+ */
+import { z } from 'zod';
+import { VAULT_LIMITS } from './vaults';
+
+/** The currencies a plan is priced in (spec 002 section 3); keys of `currency_options`. */
+export const PLAN_CURRENCIES = ['eur', 'usd', 'gbp'] as const;
+export type PlanCurrency = (typeof PLAN_CURRENCIES)[number];
+
+/** One price tier, as the spec's payment provider writes it: amounts in minor units (cents). */
+export const PlanTier = z
+  .object({
+    /** Minor units charged per period whatever the quantity; 0 on a free plan (spec 002 section 6). */
+    flat_amount: z.number().int().min(0),
+    /** Minor units per unit of quantity, as a decimal string (the provider's format); null: none. */
+    unit_amount_decimal: z.string().regex(/^\d{1,12}(\.\d{1,12})?$/, 'expected a decimal number such as "0" or "499.5"').nullable(),
+    /** The quantity this tier runs to; null or left out: no end. */
+    up_to: z.number().int().min(1).nullable().optional(),
+  })
+  .strict();
+export type PlanTier = z.infer<typeof PlanTier>;
+
+const CurrencyOption = z.object({ tiers: z.array(PlanTier).min(1) }).strict();
+
+/** A semicolon list as the spec stores it ('vaults;members'): entries of letters, digits, _ . -. */
+const SemicolonList = z.string().max(2_000).regex(/^([A-Za-z0-9_.-]+(;[A-Za-z0-9_.-]+)*)?$/, 'expected entries joined by ";"');
+
+/** An optional limit: a whole number from 1, or null for none. */
+const Limit = z.number().int().min(1).max(1_000_000).nullable();
+
+export const Plan = z
+  .object({
+    /** Stable id: kept on each account (users.plan_id) and given to `npm run admin -- plan`. */
+    id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'expected lower-case letters, digits, _ and - (at most 64)'),
+    /** Shown to users ('Pebble'). */
+    name: z.string().trim().min(1).max(60),
+    price: z.object({ currency_options: z.object({ eur: CurrencyOption, usd: CurrencyOption, gbp: CurrencyOption }).strict() }).strict(),
+    metadata: z.object({ app_features: SemicolonList, cloud_gb: SemicolonList.optional() }).strict(),
+    /** Bytes of each kind of storage an account on this plan may use (before top-ups and rewards). */
+    storage: z.object({ permanent_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), cloud_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).strict(),
+    /** Most vaults an account owns (deleted ones do not count) and most members per vault it owns; null: no limit. */
+    limits: z.object({ vaults: Limit, members: Limit }).strict(),
+  })
+  .strict();
+export type Plan = z.infer<typeof Plan>;
+
+/** Free: every tier's flat amount is 0 in every currency (spec 002 section 6: 'Free plan = tier flat amount 0'). */
+export function isFreePlan(plan: Plan): boolean {
+  return PLAN_CURRENCIES.every((currency) => plan.price.currency_options[currency].tiers.every((tier) => tier.flat_amount === 0 && Number(tier.unit_amount_decimal ?? 0) === 0));
+}
+
+/** The plans file. */
+export const PlanCatalog = z
+  .object({
+    /** The plan of every account the operator has not moved to another (new accounts included). */
+    default_plan: z.string(),
+    plans: z.array(Plan).min(1).max(100),
+    /** The pricing page's sunset notice ('upgrades are no longer possible'); false turns it off. */
+    sunset_notice: z.boolean().default(true),
+  })
+  .strict()
+  .superRefine((catalog, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, plan] of catalog.plans.entries()) {
+      if (seen.has(plan.id)) ctx.addIssue({ code: 'custom', path: ['plans', i, 'id'], message: `plan id "${plan.id}" is used twice` });
+      seen.add(plan.id);
+    }
+    const fallback = catalog.plans.find((plan) => plan.id === catalog.default_plan);
+    if (!fallback) ctx.addIssue({ code: 'custom', path: ['default_plan'], message: `no plan has the id "${catalog.default_plan}"` });
+    // Every account is on it without paying, so it must cost nothing.
+    else if (!isFreePlan(fallback)) ctx.addIssue({ code: 'custom', path: ['default_plan'], message: `the default plan "${fallback.id}" must be free (every tier's amounts 0)` });
+  });
+export type PlanCatalog = z.infer<typeof PlanCatalog>;
+
+const FREE_PRICE = { tiers: [{ flat_amount: 0, unit_amount_decimal: '0' }] };
+
+/**
+ * The plans with no PLANS_FILE: the spec's one free plan, Pebble (spec 002: 100 MB permanent and
+ * 1 GB cloud; no vault or member limit is shown, so none).
+ */
+export const DEFAULT_PLAN_CATALOG: PlanCatalog = {
+  default_plan: 'pebble',
+  plans: [
+    {
+      id: 'pebble',
+      name: 'Pebble',
+      price: { currency_options: { eur: FREE_PRICE, usd: FREE_PRICE, gbp: FREE_PRICE } },
+      metadata: { app_features: '', cloud_gb: '1' },
+      storage: { permanent_bytes: VAULT_LIMITS.FREE_PERMANENT_BYTES, cloud_bytes: VAULT_LIMITS.FREE_CLOUD_BYTES },
+      limits: { vaults: null, members: null },
+    },
+  ],
+  sunset_notice: true,
+};
+
+/** The catalog's default plan (PlanCatalog's refinement guarantees it exists). */
+export function defaultPlanOf(catalog: PlanCatalog): Plan {
+  return catalog.plans.find((plan) => plan.id === catalog.default_plan) ?? catalog.plans[0]!;
+}
