@@ -21,7 +21,8 @@
  * client's own CPU is spent on TLS and sockets, not on signing, while it shares the cores with
  * nginx, the processes, PostgreSQL and s3rver. Each phase first runs WARMUP_SECONDS unrecorded
  * (connections opened, the JIT warm), then BENCH_SECONDS recorded. Only 2xx answers count as
- * successes and have their latency recorded; others are counted as errors by status.
+ * successes and have their latency recorded (and a push only when its operation was accepted:
+ * the answer is 200 either way); others are counted as errors by status or refusal.
  *
  * Rate limits: none of the three routes is limited; sign-up and log-in are (per address, and all
  * accounts come from 127.0.0.1), and the deployment's processes run with AUTH_RATE_LIMIT=1000
@@ -41,7 +42,7 @@ import { expectStatus, newSession } from '../../server/testing/flows';
 import { httpApp } from '../../server/testing/httpApp';
 import { TestUser } from '../../server/testing/TestUser';
 import { expectAccepted, newId, sealed, sha256Hex, VaultActor } from '../../server/testing/vaults';
-import { type Operation, PushResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
+import { type Operation, PullResponse, PushResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
 import { BenchReport, fmt } from './report';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
@@ -78,12 +79,17 @@ interface Request {
   path: string;
   headers: Record<string, string>;
   body?: Buffer;
+  /**
+   * For answers whose 2xx can still carry a refusal (a push answers 200 with each operation's
+   * result): why this answer is not a success, or null when it is.
+   */
+  refusal?: (body: string) => string | null;
 }
 
 interface PhaseResult {
   successes: number;
-  /** Count of non-2xx answers by status; 0 is a request that got no answer (a socket error). */
-  errors: Map<number, number>;
+  /** Count of failed requests by their status (or the refusal in a 2xx answer, or no answer). */
+  errors: Map<string, number>;
   seconds: number;
   p50Ms: number;
   p99Ms: number;
@@ -91,8 +97,11 @@ interface PhaseResult {
   exhausted: boolean;
 }
 
-/** Sends one request; resolves with its status once the whole answer is read (0 if none came). */
-function send(agent: https.Agent, base: URL, request: Request): Promise<number> {
+/**
+ * Sends one request; resolves once the whole answer is read with null for a success, or what
+ * went wrong: the status, the refusal in a 2xx answer, or "no answer" (a socket error).
+ */
+function send(agent: https.Agent, base: URL, request: Request): Promise<string | null> {
   return new Promise((resolve) => {
     const outgoing = https.request(
       {
@@ -104,14 +113,35 @@ function send(agent: https.Agent, base: URL, request: Request): Promise<number> 
         headers: { ...request.headers, ...(request.body ? { 'content-length': String(request.body.length) } : {}) },
       },
       (response) => {
-        response.on('error', () => resolve(0));
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.resume();
+        const status = response.statusCode ?? 0;
+        const ok = status >= 200 && status < 300;
+        const parts: Buffer[] = [];
+        response.on('error', () => resolve('no answer'));
+        response.on('end', () => {
+          if (!ok) resolve(String(status));
+          else if (!request.refusal) resolve(null);
+          else {
+            try {
+              resolve(request.refusal(Buffer.concat(parts).toString('utf8')));
+            } catch {
+              resolve(`${status} unreadable`);
+            }
+          }
+        });
+        if (ok && request.refusal) response.on('data', (part: Buffer) => parts.push(part));
+        else response.resume();
       },
     );
-    outgoing.on('error', () => resolve(0));
+    outgoing.on('error', () => resolve('no answer'));
     outgoing.end(request.body);
   });
+}
+
+/** A push's one result: accepted, or the code it was rejected with. */
+function pushRefusal(body: string): string | null {
+  const [result] = PushResponse.parse(JSON.parse(body)).results;
+  if (result?.status === 'accepted') return null;
+  return `200 ${result?.status === 'rejected' ? `rejected ${result.error.code}` : 'without a result'}`;
 }
 
 /**
@@ -120,7 +150,7 @@ function send(agent: https.Agent, base: URL, request: Request): Promise<number> 
  */
 async function runPhase(agent: https.Agent, base: URL, next: () => Request | undefined): Promise<PhaseResult> {
   const histogram = createHistogram();
-  const errors = new Map<number, number>();
+  const errors = new Map<string, number>();
   let successes = 0;
   let exhausted = false;
   const startedAt = performance.now();
@@ -138,15 +168,15 @@ async function runPhase(agent: https.Agent, base: URL, next: () => Request | und
       }
       const recorded = now >= recordFrom;
       const sentAt = process.hrtime.bigint();
-      const status = await send(agent, base, request);
+      const failure = await send(agent, base, request);
       const took = process.hrtime.bigint() - sentAt;
       if (!recorded) continue;
       lastEnd = Math.max(lastEnd, performance.now());
-      if (status >= 200 && status < 300) {
+      if (failure === null) {
         successes += 1;
         histogram.record(took > 0n ? took : 1n);
       } else {
-        errors.set(status, (errors.get(status) ?? 0) + 1);
+        errors.set(failure, (errors.get(failure) ?? 0) + 1);
       }
     }
   };
@@ -218,7 +248,7 @@ async function measure(processes: 1 | 2): Promise<Map<string, PhaseResult>> {
   const results = new Map<string, PhaseResult>();
   const keep = (name: string, result: PhaseResult) => {
     results.set(name, result);
-    const errors = [...result.errors].map(([status, count]) => `${fmt(count)} × ${status || 'no answer'}`).join(', ');
+    const errors = [...result.errors].map(([status, count]) => `${fmt(count)} × ${status}`).join(', ');
     record(
       `${processes} process${processes === 1 ? '' : 'es'}, ${name}`,
       `${fmt(result.successes / result.seconds)} rps (${fmt(result.successes)} in ${fmt(result.seconds, 1)} s), p50 ${fmt(result.p50Ms, 1)} ms, p99 ${fmt(result.p99Ms, 1)} ms` +
@@ -230,14 +260,26 @@ async function measure(processes: 1 | 2): Promise<Map<string, PhaseResult>> {
     const owners = await setUpOwners(deployment);
     const auth = (owner: Owner) => ({ authorization: `Bearer ${owner.actor.token}` });
 
-    // 1. Pulls: the same catch-up over and over, round the vaults.
+    // 1. Pulls: the same catch-up over and over, round the vaults; one is read first, to be sure
+    // they answer the whole vault through nginx.
+    const pullPath = (owner: Owner) => `/api/vaults/${owner.vaultId}/ops?after=0&limit=${VAULT_LIMITS.PULL_PAGE_MAX}`;
+    const wrongPull = await send(agent, base, {
+      method: 'GET',
+      path: pullPath(owners[0]!),
+      headers: auth(owners[0]!),
+      refusal: (body) => {
+        const page = PullResponse.parse(JSON.parse(body));
+        return page.ops.length === PULL_OPS && !page.hasMore ? null : `${page.ops.length} operations`;
+      },
+    });
+    if (wrongPull !== null) throw new Error(`A pull through nginx did not answer the vault's ${PULL_OPS} operations: ${wrongPull}`);
     let pulls = 0;
     log(`pulls: ${CONCURRENCY} in flight for ${SECONDS} s`);
     keep(
       'pulls',
       await runPhase(agent, base, () => {
         const owner = owners[pulls++ % owners.length]!;
-        return { method: 'GET', path: `/api/vaults/${owner.vaultId}/ops?after=0&limit=${VAULT_LIMITS.PULL_PAGE_MAX}`, headers: auth(owner) };
+        return { method: 'GET', path: pullPath(owner), headers: auth(owner) };
       }),
     );
 
@@ -248,7 +290,7 @@ async function measure(processes: 1 | 2): Promise<Map<string, PhaseResult>> {
     for (let i = 0; i < pushCount; i++) {
       const owner = owners[i % owners.length]!;
       const op = await owner.actor.sign(owner.vaultId, newId(), { type: 'folder.create', parentId: null, name: sealed() });
-      pushes.push({ method: 'POST', path: '/api/vaults/ops', headers: { ...auth(owner), 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ ops: [op] })) });
+      pushes.push({ method: 'POST', path: '/api/vaults/ops', headers: { ...auth(owner), 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ ops: [op] })), refusal: pushRefusal });
     }
     log(`operation pushes: ${CONCURRENCY} in flight for ${SECONDS} s`);
     keep('pushes', await runPhase(agent, base, handOut(pushes)));
