@@ -95,6 +95,8 @@ interface PhaseResult {
   p99Ms: number;
   /** The prepared requests ran out before BENCH_SECONDS. */
   exhausted: boolean;
+  /** The machine's 1-minute load average when the phase ended: other work on the cores shows here. */
+  load: number;
 }
 
 /**
@@ -190,6 +192,7 @@ async function runPhase(agent: https.Agent, base: URL, next: () => Request | und
     p50Ms: successes ? histogram.percentile(50) / 1e6 : Number.NaN,
     p99Ms: successes ? histogram.percentile(99) / 1e6 : Number.NaN,
     exhausted,
+    load: os.loadavg()[0]!,
   };
 }
 
@@ -252,7 +255,7 @@ async function measure(processes: 1 | 2): Promise<Map<string, PhaseResult>> {
     record(
       `${processes} process${processes === 1 ? '' : 'es'}, ${name}`,
       `${fmt(result.successes / result.seconds)} rps (${fmt(result.successes)} in ${fmt(result.seconds, 1)} s), p50 ${fmt(result.p50Ms, 1)} ms, p99 ${fmt(result.p99Ms, 1)} ms` +
-        `${errors ? `; errors: ${errors}` : ''}${result.exhausted ? '; PREPARED REQUESTS USED UP (the phase ended early)' : ''}`,
+        `; load ${fmt(result.load, 1)}${errors ? `; errors: ${errors}` : ''}${result.exhausted ? '; PREPARED REQUESTS USED UP (the phase ended early)' : ''}`,
     );
   };
   try {
@@ -345,8 +348,10 @@ function table(one: Map<string, PhaseResult>, two: Map<string, PhaseResult>): vo
   console.log(lines[0]);
   console.log(lines[0]!.replace(/[^|]/g, '-'));
   for (const line of lines.slice(1)) console.log(line);
+  const loads = [...one.values(), ...two.values()].map((result) => result.load);
   console.log(
     `\n${os.cpus().length} CPU cores; nginx (TLS, 1 worker), the Cairn processes, PostgreSQL, s3rver, arlocal and this load client all share them.\n` +
+      `1-minute load average at the end of the phases: ${fmt(Math.min(...loads), 1)} to ${fmt(Math.max(...loads), 1)} (it counts everything runnable on the machine, the bench too: compare runs only at similar figures).\n` +
       `Through nginx over https, ${CONCURRENCY} requests in flight, ${SECONDS} s per phase after ${WARMUP_SECONDS} s of warm-up; ${ACCOUNTS} accounts, each with one private vault. ` +
       'rps counts 2xx answers only; p50 and p99 are of those.',
   );
