@@ -14,9 +14,10 @@
  * It prints requests per second, p50 and p99 for each, side by side. It is a measurement, not a
  * test: it fails only when it cannot run.
  *
- * The load client is plain node:https (autocannon is not installed and nothing is added): a
- * keep-alive Agent trusting the deployment's self-signed certificate keeps BENCH_CONCURRENCY
- * requests in flight. Everything the client would compute is done before a phase (accounts,
+ * The load client (tests/bench/loadClient.ts) is plain node:https (autocannon is not installed and
+ * nothing is added): a keep-alive Agent trusting the deployment's self-signed certificate keeps
+ * BENCH_CONCURRENCY requests in flight, in a worker thread of its own, apart from the s3rver that
+ * runs on this process's main thread. Everything the client would compute is done before a phase (accounts,
  * vaults and their operations, operations signed and serialised, blobs announced), so the load
  * client's own CPU is spent on TLS and sockets, not on signing, while it shares the cores with
  * nginx, the processes, PostgreSQL and s3rver. Each phase first runs WARMUP_SECONDS unrecorded
@@ -35,7 +36,6 @@
 import { randomBytes } from 'node:crypto';
 import https from 'node:https';
 import os from 'node:os';
-import { createHistogram } from 'node:perf_hooks';
 import { ApiClient } from '../../server/testing/ApiClient';
 import { Deployment } from '../../server/testing/deployment';
 import { expectStatus, newSession } from '../../server/testing/flows';
@@ -43,6 +43,7 @@ import { httpApp } from '../../server/testing/httpApp';
 import { TestUser } from '../../server/testing/TestUser';
 import { expectAccepted, newId, sealed, sha256Hex, VaultActor } from '../../server/testing/vaults';
 import { type Operation, PullResponse, PushResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
+import { type LoadPlan, type LoadRequest, type PhaseResult, runLoad, send } from './loadClient';
 import { BenchReport, fmt } from './report';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
@@ -71,129 +72,6 @@ function positive(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
-}
-
-/** One request of a phase, ready to send. */
-interface Request {
-  method: 'GET' | 'POST' | 'PUT';
-  path: string;
-  headers: Record<string, string>;
-  body?: Buffer;
-  /**
-   * For answers whose 2xx can still carry a refusal (a push answers 200 with each operation's
-   * result): why this answer is not a success, or null when it is.
-   */
-  refusal?: (body: string) => string | null;
-}
-
-interface PhaseResult {
-  successes: number;
-  /** Count of failed requests by their status (or the refusal in a 2xx answer, or no answer). */
-  errors: Map<string, number>;
-  seconds: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** The prepared requests ran out before BENCH_SECONDS. */
-  exhausted: boolean;
-  /** The machine's 1-minute load average when the phase ended: other work on the cores shows here. */
-  load: number;
-}
-
-/**
- * Sends one request; resolves once the whole answer is read with null for a success, or what
- * went wrong: the status, the refusal in a 2xx answer, or "no answer" (a socket error).
- */
-function send(agent: https.Agent, base: URL, request: Request): Promise<string | null> {
-  return new Promise((resolve) => {
-    const outgoing = https.request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method: request.method,
-        path: request.path,
-        headers: { ...request.headers, ...(request.body ? { 'content-length': String(request.body.length) } : {}) },
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        const ok = status >= 200 && status < 300;
-        const parts: Buffer[] = [];
-        response.on('error', () => resolve('no answer'));
-        response.on('end', () => {
-          if (!ok) resolve(String(status));
-          else if (!request.refusal) resolve(null);
-          else {
-            try {
-              resolve(request.refusal(Buffer.concat(parts).toString('utf8')));
-            } catch {
-              resolve(`${status} unreadable`);
-            }
-          }
-        });
-        if (ok && request.refusal) response.on('data', (part: Buffer) => parts.push(part));
-        else response.resume();
-      },
-    );
-    outgoing.on('error', () => resolve('no answer'));
-    outgoing.end(request.body);
-  });
-}
-
-/** A push's one result: accepted, or the code it was rejected with. */
-function pushRefusal(body: string): string | null {
-  const [result] = PushResponse.parse(JSON.parse(body)).results;
-  if (result?.status === 'accepted') return null;
-  return `200 ${result?.status === 'rejected' ? `rejected ${result.error.code}` : 'without a result'}`;
-}
-
-/**
- * Keeps CONCURRENCY requests from `next` in flight for WARMUP_SECONDS unrecorded, then SECONDS
- * recorded; a request counts in the part of the phase it started in.
- */
-async function runPhase(agent: https.Agent, base: URL, next: () => Request | undefined): Promise<PhaseResult> {
-  const histogram = createHistogram();
-  const errors = new Map<string, number>();
-  let successes = 0;
-  let exhausted = false;
-  const startedAt = performance.now();
-  const recordFrom = startedAt + WARMUP_SECONDS * 1000;
-  const endAt = recordFrom + SECONDS * 1000;
-  let lastEnd = recordFrom;
-  const worker = async (): Promise<void> => {
-    for (;;) {
-      const now = performance.now();
-      if (now >= endAt) return;
-      const request = next();
-      if (!request) {
-        exhausted = true;
-        return;
-      }
-      const recorded = now >= recordFrom;
-      const sentAt = process.hrtime.bigint();
-      const failure = await send(agent, base, request);
-      const took = process.hrtime.bigint() - sentAt;
-      if (!recorded) continue;
-      lastEnd = Math.max(lastEnd, performance.now());
-      if (failure === null) {
-        successes += 1;
-        histogram.record(took > 0n ? took : 1n);
-      } else {
-        errors.set(failure, (errors.get(failure) ?? 0) + 1);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  // Requests started before the end finish after it: the rate is over the time they took.
-  const seconds = (Math.max(lastEnd, exhausted ? recordFrom : endAt) - recordFrom) / 1000;
-  return {
-    successes,
-    errors,
-    seconds,
-    p50Ms: successes ? histogram.percentile(50) / 1e6 : Number.NaN,
-    p99Ms: successes ? histogram.percentile(99) / 1e6 : Number.NaN,
-    exhausted,
-    load: os.loadavg()[0]!,
-  };
 }
 
 /** Runs `work` over `items`, `width` at a time. */
@@ -236,18 +114,12 @@ async function setUpOwners(deployment: Deployment): Promise<Owner[]> {
   return owners;
 }
 
-/** A generator of prepared requests that hands each out once, round the owners. */
-function handOut(requests: Request[]): () => Request | undefined {
-  let index = 0;
-  return () => requests[index++];
-}
-
 async function measure(processes: 1 | 2): Promise<Map<string, PhaseResult>> {
   log(`starting nginx and ${processes} process${processes === 1 ? '' : 'es'} on PostgreSQL, s3rver and arlocal`);
   const deployment = await Deployment.start({ processes, adminDatabaseUrl: DATABASE_URL });
   running = deployment;
-  const agent = new https.Agent({ ca: deployment.certificate, keepAlive: true, maxSockets: CONCURRENCY });
-  const base = new URL(deployment.url);
+  const phase = (requests: LoadRequest[], order: LoadPlan['order']) =>
+    runLoad({ url: deployment.url, certificate: deployment.certificate, concurrency: CONCURRENCY, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, requests, order });
   const results = new Map<string, PhaseResult>();
   const keep = (name: string, result: PhaseResult) => {
     results.set(name, result);
@@ -266,37 +138,28 @@ async function measure(processes: 1 | 2): Promise<Map<string, PhaseResult>> {
     // 1. Pulls: the same catch-up over and over, round the vaults; one is read first, to be sure
     // they answer the whole vault through nginx.
     const pullPath = (owner: Owner) => `/api/vaults/${owner.vaultId}/ops?after=0&limit=${VAULT_LIMITS.PULL_PAGE_MAX}`;
-    const wrongPull = await send(agent, base, {
-      method: 'GET',
-      path: pullPath(owners[0]!),
-      headers: auth(owners[0]!),
-      refusal: (body) => {
-        const page = PullResponse.parse(JSON.parse(body));
-        return page.ops.length === PULL_OPS && !page.hasMore ? null : `${page.ops.length} operations`;
-      },
+    const pulls: LoadRequest[] = owners.map((owner) => ({ method: 'GET', path: pullPath(owner), headers: auth(owner) }));
+    const agent = new https.Agent({ ca: deployment.certificate });
+    const wrongPull = await send(agent, new URL(deployment.url), pulls[0]!, (body) => {
+      const page = PullResponse.parse(JSON.parse(body));
+      return page.ops.length === PULL_OPS && !page.hasMore ? null : `${page.ops.length} operations`;
     });
+    agent.destroy();
     if (wrongPull !== null) throw new Error(`A pull through nginx did not answer the vault's ${PULL_OPS} operations: ${wrongPull}`);
-    let pulls = 0;
     log(`pulls: ${CONCURRENCY} in flight for ${SECONDS} s`);
-    keep(
-      'pulls',
-      await runPhase(agent, base, () => {
-        const owner = owners[pulls++ % owners.length]!;
-        return { method: 'GET', path: pullPath(owner), headers: auth(owner) };
-      }),
-    );
+    keep('pulls', await phase(pulls, 'cycle'));
 
     // 2. Pushes: signed and serialised before the phase.
     const pushCount = Math.ceil((SECONDS + WARMUP_SECONDS) * PUSHES_PER_SECOND);
     log(`signing ${fmt(pushCount)} operations`);
-    const pushes: Request[] = [];
+    const pushes: LoadRequest[] = [];
     for (let i = 0; i < pushCount; i++) {
       const owner = owners[i % owners.length]!;
       const op = await owner.actor.sign(owner.vaultId, newId(), { type: 'folder.create', parentId: null, name: sealed() });
-      pushes.push({ method: 'POST', path: '/api/vaults/ops', headers: { ...auth(owner), 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ ops: [op] })), refusal: pushRefusal });
+      pushes.push({ method: 'POST', path: '/api/vaults/ops', headers: { ...auth(owner), 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ ops: [op] })), check: 'push' });
     }
     log(`operation pushes: ${CONCURRENCY} in flight for ${SECONDS} s`);
-    keep('pushes', await runPhase(agent, base, handOut(pushes)));
+    keep('pushes', await phase(pushes, 'once'));
 
     // 3. Chunk PUTs: one-chunk blobs announced before the phase; the same bytes for each (the
     // server hashes every body anyway, and stores it under its blob).
@@ -304,7 +167,7 @@ async function measure(processes: 1 | 2): Promise<Map<string, PhaseResult>> {
     const chunk = randomBytes(CHUNK_BYTES);
     const chunkSha256 = sha256Hex(chunk);
     log(`announcing ${fmt(chunkCount)} blobs of ${CHUNK_BYTES / 1024} KiB`);
-    const puts: Request[] = Array.from({ length: chunkCount });
+    const puts: LoadRequest[] = Array.from({ length: chunkCount });
     await inParallel(puts, 16, async (_, i) => {
       const owner = owners[i % owners.length]!;
       const blobId = newId();
@@ -317,9 +180,8 @@ async function measure(processes: 1 | 2): Promise<Map<string, PhaseResult>> {
       };
     });
     log(`chunk PUTs: ${CONCURRENCY} in flight for ${SECONDS} s`);
-    keep('chunks', await runPhase(agent, base, handOut(puts)));
+    keep('chunks', await phase(puts, 'once'));
   } finally {
-    agent.destroy();
     running = null;
     await deployment.stop();
   }
