@@ -29,6 +29,11 @@
  * accounts come from 127.0.0.1), and the deployment's processes run with AUTH_RATE_LIMIT=1000
  * (startServerProcess's test setting), so setting up ACCOUNTS accounts is not refused.
  *
+ * Interrupted (Ctrl-C), it stops the deployment and drops its database. tsx kills a process that
+ * has not taken the signal within 30 ms, so on a very busy machine a Ctrl-C can still leave a
+ * database cairn_deployment_<pid>_* and a directory /tmp/cairn-deployment-* behind;
+ * `node --import tsx tests/bench/deployment.ts` runs it without that.
+ *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:55432/postgres: a
  * PostgreSQL whose user may create databases; each deployment creates its own database and drops
  * it at the end), BENCH_SECONDS per phase (default 10), BENCH_CONCURRENCY (default 32).
@@ -65,8 +70,11 @@ const CHUNKS_PER_SECOND = 400;
 
 const report = new BenchReport('bench:deployment');
 const { log, record } = report;
-/** The deployment running now, stopped also when the bench is interrupted. */
-let running: Deployment | null = null;
+/**
+ * Stops the deployment running now, once however often it is called: by the phase's `finally`, and
+ * by an interruption, which may come while the other stop is under way.
+ */
+let stopRunning: (() => Promise<void>) | null = null;
 
 function positive(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
@@ -79,7 +87,8 @@ async function inParallel<T>(items: T[], width: number, work: (item: T, index: n
   let nextIndex = 0;
   await Promise.all(
     Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (nextIndex < items.length) {
+      // Interrupted: no more requests to a deployment that is stopping.
+      while (nextIndex < items.length && !interrupted) {
         const index = nextIndex++;
         await work(items[index]!, index);
       }
@@ -117,7 +126,9 @@ async function setUpOwners(deployment: Deployment): Promise<Owner[]> {
 async function measure(processes: 1 | 2): Promise<Map<string, PhaseResult>> {
   log(`starting nginx and ${processes} process${processes === 1 ? '' : 'es'} on PostgreSQL, s3rver and arlocal`);
   const deployment = await Deployment.start({ processes, adminDatabaseUrl: DATABASE_URL });
-  running = deployment;
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= deployment.stop());
+  stopRunning = stop;
   const phase = (requests: LoadRequest[], order: LoadPlan['order']) =>
     runLoad({ url: deployment.url, certificate: deployment.certificate, concurrency: CONCURRENCY, warmupSeconds: WARMUP_SECONDS, seconds: SECONDS, requests, order });
   const results = new Map<string, PhaseResult>();
@@ -154,6 +165,8 @@ async function measure(processes: 1 | 2): Promise<Map<string, PhaseResult>> {
     log(`signing ${fmt(pushCount)} operations`);
     const pushes: LoadRequest[] = [];
     for (let i = 0; i < pushCount; i++) {
+      // Signing never waits on I/O: let signals through now and then (see the file's comment).
+      if (i % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
       const owner = owners[i % owners.length]!;
       const op = await owner.actor.sign(owner.vaultId, newId(), { type: 'folder.create', parentId: null, name: sealed() });
       pushes.push({ method: 'POST', path: '/api/vaults/ops', headers: { ...auth(owner), 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ ops: [op] })), check: 'push' });
@@ -182,8 +195,8 @@ async function measure(processes: 1 | 2): Promise<Map<string, PhaseResult>> {
     log(`chunk PUTs: ${CONCURRENCY} in flight for ${SECONDS} s`);
     keep('chunks', await phase(puts, 'once'));
   } finally {
-    running = null;
-    await deployment.stop();
+    await stop();
+    stopRunning = null;
   }
   return results;
 }
@@ -227,10 +240,14 @@ async function main(): Promise<void> {
 }
 
 // Interrupted: stop nginx, the processes, s3rver and arlocal, and drop the database, as on failure.
+// A second signal (Ctrl-C reaches npx, tsx and this process at once) must not cut the first short.
+let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`${signal}: stopping the deployment`);
-    void (running?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal}: stopping the deployment (its processes first finish the requests they have, which can take a minute)`);
+    void (stopRunning?.() ?? Promise.resolve()).catch((error: unknown) => console.error(error)).finally(() => process.exit(1));
   });
 }
 
