@@ -94,6 +94,7 @@ async function inParallel<T>(items: T[], width: number, work: (item: T, index: n
       }
     }),
   );
+  if (interrupted) throw new Error('Interrupted');
 }
 
 /** An account and its vault, made through one process directly (its DATA_DIR holds the mail). */
