@@ -54,7 +54,8 @@ export class TestGateway {
   async stop(): Promise<void> {
     const child = this.child;
     this.child = null;
-    if (!child || child.exitCode !== null) return;
+    // Gone already (a Ctrl-C reaches the whole process group): its 'exit' has been and will not come again.
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGKILL');
