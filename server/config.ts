@@ -58,6 +58,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Most live memberships (not revoked or rejected) a vault may have; null: no limit. */
   memberLimit: number | null;
+  /** TOKEN_REWARD_PER_MIB: millionths of a U credited per MiB of a committed permanent upload (SYNC_SPEC R107); 0: none. */
+  tokenRewardPerMiB: number;
   /** Bytes of cloud and of permanent storage each account may use (spec 001 section 9's free plan by default). */
   storageAllowances: { cloud: number; permanent: number };
   /** S3_BUCKET set: chunk bytes go to this bucket; null: files under DATA_DIR/blobs. */
@@ -198,6 +200,11 @@ export const SETTINGS: readonly SettingInfo[] = [
     description: "Most members (owner and invitations included) a vault may have; more answers 'You've hit the member limit'.",
   },
   {
+    name: 'TOKEN_REWARD_PER_MIB',
+    default: '1000000',
+    description: 'U token credited to the uploader when a permanent upload is committed, in millionths of a U per MiB stored (1000000: 1 U per MiB); 0: no rewards.',
+  },
+  {
     name: 'CLOUD_STORAGE_BYTES',
     default: '1000000000',
     description: "Cloud storage each account may use, in bytes (the free plan's 1 GB by default).",
@@ -281,6 +288,7 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimit: parseInteger('AUTH_RATE_LIMIT', read('AUTH_RATE_LIMIT'), 20, 1, 1_000_000),
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     memberLimit: read('MEMBER_LIMIT') === undefined ? null : parseInteger('MEMBER_LIMIT', read('MEMBER_LIMIT'), 0, 1, 1_000_000),
+    tokenRewardPerMiB: parseInteger('TOKEN_REWARD_PER_MIB', read('TOKEN_REWARD_PER_MIB'), 1_000_000, 0, 1_000_000_000_000),
     storageAllowances: {
       cloud: parseInteger('CLOUD_STORAGE_BYTES', read('CLOUD_STORAGE_BYTES'), VAULT_LIMITS.FREE_CLOUD_BYTES, 0, Number.MAX_SAFE_INTEGER),
       permanent: parseInteger('PERMANENT_STORAGE_BYTES', read('PERMANENT_STORAGE_BYTES'), VAULT_LIMITS.FREE_PERMANENT_BYTES, 0, Number.MAX_SAFE_INTEGER),

@@ -33,6 +33,7 @@ import type { StorageTransaction, StorageTxStatus } from '../../src/protocol/arw
 import { type BlobStore, chunkKey } from '../blobs/BlobStore';
 import type { Database, StorageTransactionsTable } from '../db/Database';
 import type { Clock } from '../services/Clock';
+import type { CommittedUpload } from '../services/LedgerService';
 import { listChunks } from '../services/vaultRows';
 import type { ArweaveClient, JWKInterface } from './arweaveClient';
 import { bundleSize, bundleStream, type SignedItem, signDataItem } from './dataItems';
@@ -80,6 +81,12 @@ export interface RelayDeps {
   onBundlePosted?: () => void;
   /** Who relays when several processes share the database; default: this one (one process). */
   leadership?: RelayLeadership;
+  /**
+   * Credits the uploaders of versions that became COMMITTED (the U token, SYNC_SPEC R107), in the
+   * same transaction as the status: a crash or a second process never leaves one without the other.
+   * Answers what to announce once that transaction has committed.
+   */
+  rewards?: { creditRewards(trx: Kysely<Database>, committed: readonly CommittedUpload[]): Promise<() => void> };
   options?: RelayOptions;
 }
 
@@ -594,6 +601,22 @@ export class ArweaveRelay {
 
   private async setStatus(ids: string[], status: StorageTxStatus, extra: Partial<Updateable<StorageTransactionsTable>>, from?: StorageTxStatus): Promise<void> {
     if (ids.length === 0) return;
+    const { rewards } = this.deps;
+    if (status === 'COMMITTED' && rewards) {
+      const announce = await this.deps.db.transaction().execute(async (trx) => {
+        let query = trx
+          .updateTable('storage_transactions')
+          .set({ ...extra, status, updated_at: this.deps.clock.now() })
+          .where('id', 'in', ids);
+        if (from) query = query.where('status', '=', from);
+        // Only the rows this update moved: another process that moved them credits them.
+        const moved = await query.returning(['id', 'kind', 'size', 'uploader_user_id']).execute();
+        return rewards.creditRewards(trx, moved);
+      });
+      announce();
+      for (const id of ids) await this.report(id);
+      return;
+    }
     let query = this.deps.db
       .updateTable('storage_transactions')
       .set({ ...extra, status, updated_at: this.deps.clock.now() })

@@ -20,7 +20,7 @@ import { type Ed25519Implementation, type SignedMessage, verifyEd25519Many } fro
 
 /** SHA-256 (hex) of the entry's canonical encoding, signature included: the next entry's `prev`. */
 export async function ledgerEntryHash(entry: LedgerEntry): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', canonicalBytes(entry));
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new Uint8Array(canonicalBytes(entry)));
   return bytesToHex(new Uint8Array(digest));
 }
 
