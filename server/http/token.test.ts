@@ -12,9 +12,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { replayLedger } from '../../src/crypto/ledger';
 import { LedgerEntryPage, LedgerInfo, TokenBalance, transferSigningPayload, TransferResult } from '../../src/protocol/ledger';
 import { ApiClient } from '../testing/ApiClient';
-import { describeEachDatabase, type TestEnv } from '../testing/databases';
+import { describeEachDatabase, describePostgres, type TestEnv } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
 import { VaultActor } from '../testing/vaults';
+import { startServerProcess } from '../testing/serverProcess';
 import { connectSocket } from '../testing/wsClient';
 
 const MIB = 1024 * 1024;
@@ -228,4 +229,38 @@ describeEachDatabase('the U token ledger', (env: TestEnv) => {
     for (const url of ['/api/utoken', '/api/utoken/entries', '/api/ledger', '/api/ledger/entries']) expectError(await api.get(url), 401, 'UNAUTHENTICATED');
     expectError(await api.post('/api/utoken/transfers', {}), 401, 'UNAUTHENTICATED');
   });
+});
+
+describePostgres('U token balances across server processes (SYNC_SPEC R109)', (env) => {
+  it('[R109] a transfer through one process reaches the recipient’s socket open on another, and the sender’s on the first', async () => {
+    const app = await env.buildApp({ config: ALLOWS_SENDING });
+    const api = new ApiClient(app);
+    const [alice, bob] = [await VaultActor.create(env, api), await VaultActor.create(env, api)];
+    await env.db.transaction().execute((trx) => app.services.ledger.creditRewards(trx, [{ id: crypto.randomUUID(), kind: 'version', size: MIB, uploader_user_id: alice.userId }]));
+    const settings = { PERMANENT_STORAGE_BYTES: String(ALLOWS_SENDING.storageAllowances.permanent) };
+    const [one, two] = await Promise.all([
+      startServerProcess({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, env: settings }),
+      startServerProcess({ dataDir: env.dataDir, databaseUrl: env.databaseUrl, env: settings }),
+    ]);
+    try {
+      const [aliceSocket, bobSocket] = [connectSocket(`${one.wsUrl}?token=${alice.token}`), connectSocket(`${two.wsUrl}?token=${bob.token}`)];
+      for (const socket of [aliceSocket, bobSocket]) {
+        await socket.opened;
+        await socket.waitFor((m) => m.type === 'hello');
+      }
+      const unsigned = { id: crypto.randomUUID(), from: alice.user.address, fromKey: alice.user.publicSigningKey, to: bob.user.address, amount: '250000' };
+      const response = await fetch(`${one.url}/api/utoken/transfers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...unsigned, signature: await alice.user.sign(transferSigningPayload(unsigned)) }),
+      });
+      expect(response.status).toBe(201);
+      const { entry } = TransferResult.parse(await response.json());
+      expect(await bobSocket.waitFor((m) => m.type === 'tokenBalance', 10_000)).toEqual({ type: 'tokenBalance', balance: '250000', headSeq: entry.seq });
+      expect(await aliceSocket.waitFor((m) => m.type === 'tokenBalance', 10_000)).toEqual({ type: 'tokenBalance', balance: '750000', headSeq: entry.seq });
+      for (const socket of [aliceSocket, bobSocket]) socket.socket.close();
+    } finally {
+      await Promise.all([one.stop(), two.stop()]);
+    }
+  }, 90_000);
 });
