@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import vector from '../../tests/fixtures/ledger.json';
+import { canonicalJson } from '../protocol/canonical';
+import { transferSigningPayload } from '../protocol/ledger';
+import { phraseToEntropy } from './phrase';
 import { GENESIS_HASH, type LedgerEntry, rewardSigningPayload } from '../protocol/ledger';
 import { addressOf } from './address';
 import { bytesToHex } from './encoding';
@@ -115,6 +119,25 @@ describe('replayLedger (R105, R106)', () => {
     expect((await replayLedger([entries[1]!], { serverKey: server.key, from: poorer })).bad?.fault).toBe('overdraw');
     for (const junk of [null, 7, {}, { ...entries[1]!, amount: '-5' }, { ...entries[1]!, amount: '01' }, { ...entries[1]!, extra: 1 }, { ...entries[0]!, reason: null }]) {
       expect((await replayLedger([junk], { serverKey: server.key })).bad?.fault).toBe('malformed');
+    }
+  });
+});
+
+describe('the ledger format vector (tests/fixtures/ledger.json)', () => {
+  it('R105: the client signs and hashes exactly what the vector, made with OpenSSL, holds, and replays it to its balances', async () => {
+    const sender = await deriveWalletKeysFromEntropy(phraseToEntropy(vector.phrase));
+    expect(await addressOf(sender.signingPublicKey)).toBe(vector.senderAddress);
+    const transfer = vector.entries[1]!;
+    const unsigned = { id: transfer.id, from: transfer.from!, fromKey: transfer.fromKey!, to: transfer.to, amount: transfer.amount };
+    expect(canonicalJson(transferSigningPayload(unsigned))).toBe(vector.transferSigningCanonical);
+    expect((await signTransfer(sender.signingPrivateKey, unsigned)).signature).toBe(transfer.signature);
+    const entries = vector.entries as LedgerEntry[];
+    expect(await Promise.all(entries.map(ledgerEntryHash))).toEqual(vector.hashes);
+    for (const implementation of ['libsodium', 'webcrypto'] as const) {
+      const replay = await replayLedger(entries, { serverKey: vector.serverKey, implementation });
+      expect(replay.bad).toBeNull();
+      expect(Object.fromEntries([...replay.balances].map(([address, balance]) => [address, String(balance)]))).toEqual(vector.balances);
+      expect(replay.headHash).toBe(vector.hashes[1]);
     }
   });
 });
