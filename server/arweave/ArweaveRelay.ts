@@ -23,6 +23,8 @@
  * step 1 still keep two bundlers apart should a lost lock connection let two passes overlap.
  *
  * Every status change is reported through `onChange` (the WebSocket `storageTransaction` message).
+ * A version reaching COMMITTED credits its uploader's U reward in the same database transaction
+ * (`rewards`, the ledger: SYNC_SPEC R107).
  * Retry times use the wall clock (Date.now), record timestamps the app's Clock.
  */
 import crypto from 'node:crypto';
@@ -601,28 +603,23 @@ export class ArweaveRelay {
 
   private async setStatus(ids: string[], status: StorageTxStatus, extra: Partial<Updateable<StorageTransactionsTable>>, from?: StorageTxStatus): Promise<void> {
     if (ids.length === 0) return;
+    const update = (db: Kysely<Database>) => {
+      let query = db
+        .updateTable('storage_transactions')
+        .set({ ...extra, status, updated_at: this.deps.clock.now() })
+        .where('id', 'in', ids);
+      if (from) query = query.where('status', '=', from);
+      return query;
+    };
     const { rewards } = this.deps;
     if (status === 'COMMITTED' && rewards) {
-      const announce = await this.deps.db.transaction().execute(async (trx) => {
-        let query = trx
-          .updateTable('storage_transactions')
-          .set({ ...extra, status, updated_at: this.deps.clock.now() })
-          .where('id', 'in', ids);
-        if (from) query = query.where('status', '=', from);
-        // Only the rows this update moved: another process that moved them credits them.
-        const moved = await query.returning(['id', 'kind', 'size', 'uploader_user_id']).execute();
-        return rewards.creditRewards(trx, moved);
-      });
+      // R107: the reward in the status's own transaction, for the rows this update moved only
+      // (another process that moved them credits them).
+      const announce = await this.deps.db
+        .transaction()
+        .execute(async (trx) => rewards.creditRewards(trx, await update(trx).returning(['id', 'kind', 'size', 'uploader_user_id']).execute()));
       announce();
-      for (const id of ids) await this.report(id);
-      return;
-    }
-    let query = this.deps.db
-      .updateTable('storage_transactions')
-      .set({ ...extra, status, updated_at: this.deps.clock.now() })
-      .where('id', 'in', ids);
-    if (from) query = query.where('status', '=', from);
-    await query.execute();
+    } else await update(this.deps.db).execute();
     for (const id of ids) await this.report(id);
   }
 
