@@ -225,6 +225,19 @@ describeEachDatabase('the U token ledger', (env: TestEnv) => {
     for (const socket of [aliceSocket, bobSocket]) socket.socket.close();
   });
 
+  it('[R108] transfers are rate-limited per account and closed while the server is read-only, changing nothing', async () => {
+    const { alice, bob } = await actors();
+    const limited = new ApiClient(await env.buildApp({ config: { ...ALLOWS_SENDING, authRateLimit: 2 } }));
+    expectStatus((await transfer(alice, bob.user.address, '1', { target: limited })).response, 201);
+    expectStatus((await transfer(alice, bob.user.address, '1', { target: limited })).response, 201);
+    const before = await ledgerState();
+    expectError((await transfer(alice, bob.user.address, '1', { target: limited })).response, 429, 'RATE_LIMITED');
+    const readOnly = new ApiClient(await env.buildApp({ config: { ...ALLOWS_SENDING, readOnly: true } }));
+    expectError((await transfer(alice, bob.user.address, '1', { target: readOnly })).response, 403, 'READ_ONLY');
+    expect(await ledgerState()).toEqual(before);
+    await Promise.all([limited.app.close(), readOnly.app.close()]);
+  });
+
   it('every ledger route needs a session', async () => {
     for (const url of ['/api/utoken', '/api/utoken/entries', '/api/ledger', '/api/ledger/entries']) expectError(await api.get(url), 401, 'UNAUTHENTICATED');
     expectError(await api.post('/api/utoken/transfers', {}), 401, 'UNAUTHENTICATED');
