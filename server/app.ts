@@ -49,6 +49,8 @@ import { createServices, type Services } from './services/createServices';
 import { LocalPokeBus, type PokeBus } from './realtime/PokeBus';
 import { VaultPokeFanout } from './realtime/VaultPokeFanout';
 import { LocalNotificationBus, type NotificationBus } from './realtime/NotificationBus';
+import { LocalLedgerBus, type LedgerBus } from './realtime/LedgerBus';
+import { registerTokenRoutes } from './http/tokenRoutes';
 import { LocalStorageTransactionBus, type StorageTransactionBus } from './realtime/StorageTransactionBus';
 import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
 import { registerSocketRoute } from './ws/registerSocketRoute';
@@ -70,6 +72,8 @@ export interface AppDeps {
   notificationBus?: NotificationBus;
   /** Storage-transaction changes to the uploader's sockets across processes; local by default. */
   storageTransactionBus?: StorageTransactionBus;
+  /** $U balance changes to the affected users' sockets across processes (SYNC_SPEC R109); local by default. */
+  ledgerBus?: LedgerBus;
   /**
    * Permanent storage (SYNC_SPEC R34-R37): the gateway and relay wallet. Default: ARWEAVE_GATEWAY
    * with the wallet at ARWEAVE_WALLET; neither: no relay (rows wait SCHEDULED).
@@ -130,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pokeBus: PokeBus = deps.pokeBus ?? new LocalPokeBus();
   const notificationBus: NotificationBus = deps.notificationBus ?? new LocalNotificationBus();
   const storageTransactionBus = deps.storageTransactionBus ?? new LocalStorageTransactionBus();
+  const ledgerBus: LedgerBus = deps.ledgerBus ?? new LocalLedgerBus();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -175,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notificationBus,
     memberLimit: config.memberLimit,
     signups: { allowed: config.signupsAllowed, emailDomains: config.signupEmailDomains },
+    token: { rewardPerMiB: config.tokenRewardPerMiB, bus: ledgerBus },
   });
   const hub = new LocalSocketHub(clock);
   const metrics = new Metrics({ db, openSockets: () => hub.connectionCount() });
@@ -182,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fanout = new VaultPokeFanout(pokeBus, db, hub, app.log);
   const stopNotifications = notificationBus.subscribe(({ userId, notification }) => hub.sendToUser(userId, { type: 'notification', notification }));
   const stopStorageTransactions = storageTransactionBus.subscribe(({ userId, transaction }) => hub.sendToUser(userId, { type: 'storageTransaction', transaction }));
+  const stopBalances = ledgerBus.subscribe(({ userId, balance, headSeq }) => hub.sendToUser(userId, { type: 'tokenBalance', balance, headSeq }));
   app.decorate('services', services);
   app.decorate('socketHub', hub);
 
@@ -200,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           // Through the bus: the uploader's sockets may be open on another process (issue 20).
           onChange: (transaction, uploaderUserId) => storageTransactionBus.publish({ userId: uploaderUserId, transaction }),
           onBundlePosted: () => metrics.bundlesPosted.inc(),
+          // R107: a committed upload's reward is written in the same transaction as its status.
+          rewards: services.ledger,
           // Several processes on one PostgreSQL: one relays at a time (docs/decisions.md).
           leadership: config.databaseUrl ? new PostgresRelayLeadership(config.databaseUrl, app.log) : soleLeadership,
           ...(arweave.relayOptions ? { options: arweave.relayOptions } : {}),
@@ -261,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNotificationRoutes(route, services);
   registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), history: new VaultHistoryService(db, clock), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null, ...(rateCounters ? { rateCounters } : {}) });
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit, metrics });
+  registerTokenRoutes(route, services);
   const readyChecks: Record<string, ReadyCheck> = {
     database: async () => void (await sql`select 1`.execute(db)),
     blobs: () => blobStore.check(),
@@ -281,10 +291,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fanout.stop();
     stopNotifications();
     stopStorageTransactions();
+    stopBalances();
     hub.closeAll();
     await pokeBus.close();
     await notificationBus.close();
     await storageTransactionBus.close();
+    await ledgerBus.close();
   });
   await app.ready();
   if (relay && arweave?.startRelay !== false) relay.start();

@@ -62,6 +62,8 @@ export interface Config {
    * account on it may have; null: no limit. MEMBER_LIMIT where set, else the plans' own figure.
    */
   memberLimit: number | null;
+  /** TOKEN_REWARD_PER_MIB: millionths of a U credited per MiB of a committed permanent upload (SYNC_SPEC R107); 0: none. */
+  tokenRewardPerMiB: number;
   /**
    * The default plan's bytes of cloud and permanent storage: CLOUD_STORAGE_BYTES and
    * PERMANENT_STORAGE_BYTES where set, else the plans' own figures (Pebble's 1 GB and 100 MB).
@@ -207,6 +209,11 @@ export const SETTINGS: readonly SettingInfo[] = [
     description: "Most members (owner and invitations included) a vault of an account on the default plan may have; more answers 'You've hit the member limit'.",
   },
   {
+    name: 'TOKEN_REWARD_PER_MIB',
+    default: '1000000',
+    description: 'U token credited to the uploader when a permanent upload is committed, in millionths of a U per MiB stored (1000000: 1 U per MiB); 0: no rewards.',
+  },
+  {
     name: 'CLOUD_STORAGE_BYTES',
     default: '1000000000',
     description: "Cloud storage of the default plan's accounts, in bytes (the free plan's 1 GB by default, or the plans file's figure).",
@@ -298,6 +305,7 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimit: parseInteger('AUTH_RATE_LIMIT', read('AUTH_RATE_LIMIT'), 20, 1, 1_000_000),
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     memberLimit: read('MEMBER_LIMIT') === undefined ? defaultPlan.limits.members : parseInteger('MEMBER_LIMIT', read('MEMBER_LIMIT'), 0, 1, 1_000_000),
+    tokenRewardPerMiB: parseInteger('TOKEN_REWARD_PER_MIB', read('TOKEN_REWARD_PER_MIB'), 1_000_000, 0, 1_000_000_000_000),
     storageAllowances: {
       cloud: parseInteger('CLOUD_STORAGE_BYTES', read('CLOUD_STORAGE_BYTES'), defaultPlan.storage.cloud_bytes, 0, Number.MAX_SAFE_INTEGER),
       permanent: parseInteger('PERMANENT_STORAGE_BYTES', read('PERMANENT_STORAGE_BYTES'), defaultPlan.storage.permanent_bytes, 0, Number.MAX_SAFE_INTEGER),

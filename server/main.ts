@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate';
 import { checkConnection, openDatabase } from './db/openDatabase';
 import { createMailer } from './mail/createMailer';
 import { PostgresNotificationBus } from './realtime/NotificationBus';
+import { PostgresLedgerBus } from './realtime/LedgerBus';
 import { PostgresPokeBus } from './realtime/PostgresPokeBus';
 import { PostgresStorageTransactionBus } from './realtime/StorageTransactionBus';
 import { preparePrivateDataDir, PRIVATE_UMASK } from './privateFiles';
@@ -64,10 +65,12 @@ async function main(): Promise<void> {
   let pokeBus;
   let notificationBus;
   let storageTransactionBus;
+  let ledgerBus;
   try {
     pokeBus = config.databaseUrl ? await PostgresPokeBus.connect(config.databaseUrl, log) : undefined;
     notificationBus = config.databaseUrl ? await PostgresNotificationBus.connect(config.databaseUrl, log) : undefined;
     storageTransactionBus = config.databaseUrl ? await PostgresStorageTransactionBus.connect(config.databaseUrl, log) : undefined;
+    ledgerBus = config.databaseUrl ? await PostgresLedgerBus.connect(config.databaseUrl, log) : undefined;
   } catch (error) {
     log.fatal({ reason: reasonOf(error) }, `Cannot listen for vault pokes on DATABASE_URL: ${reasonOf(error)}`);
     await db.destroy().catch(() => undefined);
@@ -108,6 +111,7 @@ async function main(): Promise<void> {
       ...(pokeBus ? { pokeBus } : {}),
       ...(notificationBus ? { notificationBus } : {}),
       ...(storageTransactionBus ? { storageTransactionBus } : {}),
+      ...(ledgerBus ? { ledgerBus } : {}),
     });
   } catch (error) {
     // The blob store's readiness check (an S3 bucket missing, refused credentials) fails here.

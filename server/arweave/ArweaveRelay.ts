@@ -23,6 +23,8 @@
  * step 1 still keep two bundlers apart should a lost lock connection let two passes overlap.
  *
  * Every status change is reported through `onChange` (the WebSocket `storageTransaction` message).
+ * A version reaching COMMITTED credits its uploader's U reward in the same database transaction
+ * (`rewards`, the ledger: SYNC_SPEC R107).
  * Retry times use the wall clock (Date.now), record timestamps the app's Clock.
  */
 import crypto from 'node:crypto';
@@ -33,6 +35,7 @@ import type { StorageTransaction, StorageTxStatus } from '../../src/protocol/arw
 import { type BlobStore, chunkKey } from '../blobs/BlobStore';
 import type { Database, StorageTransactionsTable } from '../db/Database';
 import type { Clock } from '../services/Clock';
+import type { CommittedUpload } from '../services/LedgerService';
 import { listChunks } from '../services/vaultRows';
 import type { ArweaveClient, JWKInterface } from './arweaveClient';
 import { bundleSize, bundleStream, type SignedItem, signDataItem } from './dataItems';
@@ -80,6 +83,12 @@ export interface RelayDeps {
   onBundlePosted?: () => void;
   /** Who relays when several processes share the database; default: this one (one process). */
   leadership?: RelayLeadership;
+  /**
+   * Credits the uploaders of versions that became COMMITTED (the U token, SYNC_SPEC R107), in the
+   * same transaction as the status: a crash or a second process never leaves one without the other.
+   * Answers what to announce once that transaction has committed.
+   */
+  rewards?: { creditRewards(trx: Kysely<Database>, committed: readonly CommittedUpload[]): Promise<() => void> };
   options?: RelayOptions;
 }
 
@@ -594,12 +603,23 @@ export class ArweaveRelay {
 
   private async setStatus(ids: string[], status: StorageTxStatus, extra: Partial<Updateable<StorageTransactionsTable>>, from?: StorageTxStatus): Promise<void> {
     if (ids.length === 0) return;
-    let query = this.deps.db
-      .updateTable('storage_transactions')
-      .set({ ...extra, status, updated_at: this.deps.clock.now() })
-      .where('id', 'in', ids);
-    if (from) query = query.where('status', '=', from);
-    await query.execute();
+    const update = (db: Kysely<Database>) => {
+      let query = db
+        .updateTable('storage_transactions')
+        .set({ ...extra, status, updated_at: this.deps.clock.now() })
+        .where('id', 'in', ids);
+      if (from) query = query.where('status', '=', from);
+      return query;
+    };
+    const { rewards } = this.deps;
+    if (status === 'COMMITTED' && rewards) {
+      // R107: the reward in the status's own transaction, for the rows this update moved only
+      // (another process that moved them credits them).
+      const announce = await this.deps.db
+        .transaction()
+        .execute(async (trx) => rewards.creditRewards(trx, await update(trx).returning(['id', 'kind', 'size', 'uploader_user_id']).execute()));
+      announce();
+    } else await update(this.deps.db).execute();
     for (const id of ids) await this.report(id);
   }
 

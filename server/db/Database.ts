@@ -347,6 +347,41 @@ export interface Database {
   vault_imports: VaultImportsTable;
   admin_actions: AdminActionsTable;
   rate_limit_counters: RateLimitCountersTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_balances: LedgerBalancesTable;
+  ledger_head: LedgerHeadTable;
+}
+
+/** The U token's chain (migration 0015, SYNC_SPEC R105): one row per entry, in seq order. */
+export interface LedgerEntriesTable {
+  seq: number;
+  id: string;
+  /** LedgerEntryKind. */
+  kind: string;
+  from_address: string | null;
+  from_key: string | null;
+  to_address: string;
+  /** Millionths of a U, decimal. */
+  amount: string;
+  reason: string | null;
+  prev: string;
+  /** ledgerEntryHash of this entry (the next one's prev). */
+  hash: string;
+  signature: string;
+  created_at: number;
+}
+
+/** Each address's balance after the head entry (millionths of a U, decimal); absent: 0. */
+export interface LedgerBalancesTable {
+  address: string;
+  balance: string;
+}
+
+/** The one row (id 1) every append locks first: the chain's newest seq and hash. */
+export interface LedgerHeadTable {
+  id: number;
+  seq: number;
+  hash: string;
 }
 
 /** One invitation e-mail sent (an invitation or a resend), for the hourly limits (MemberService). */

@@ -4,6 +4,7 @@
  * account to another plan. At a limit, the operation that would pass it is refused with a 403 code
  * and changes nothing; below it, it is accepted. Both databases.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { StorageResponse } from '../../src/protocol/vaults';
 import { type AdminLog, AdminService } from '../admin/AdminService';
 import { runAdminCommand } from '../admin/adminCommand';
 import { type Config, loadConfig } from '../config';
+import { transferSigningPayload } from '../../src/protocol/ledger';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
@@ -211,6 +213,28 @@ describeEachDatabase('plans: allowances and limits', (env) => {
     expect(await cmd.run('plan', owner.user.email)).toBe(2);
     expect((await cmd.service.actions()).length).toBe(before);
     expect((await cmd.service.users(owner.user.email))[0]?.plan).toBe('pebble');
+  });
+
+  it('[R108] on a paid plan an account may send U whatever its permanent storage; on the free plan with 100,000,000 bytes or less it may not', async () => {
+    const app = await env.buildApp({ config });
+    const local = new ApiClient(app);
+    const sender = await VaultActor.create(env, local);
+    const receiver = await VaultActor.create(env, local);
+    // 5 U, as a committed permanent upload of 5 MiB earns them.
+    const announce = await env.db.transaction().execute((trx) =>
+      app.services.ledger.creditRewards(trx, [{ id: crypto.randomUUID(), kind: 'version', size: 5 * 1024 * 1024, uploader_user_id: sender.userId }]),
+    );
+    announce();
+    const send = async () => {
+      const unsigned = { id: crypto.randomUUID(), from: sender.user.address, fromKey: sender.user.publicSigningKey, to: receiver.user.address, amount: '1' };
+      return local.post('/api/utoken/transfers', { ...unsigned, signature: await sender.user.sign(transferSigningPayload(unsigned)) }, { token: sender.token });
+    };
+    // Pebble: free, 1,000,000 bytes of permanent storage.
+    expectError(await send(), 403, 'TOKEN_SEND_NOT_ALLOWED');
+    // Boulder: paid, although its 9,000,000 bytes are under the free plan's threshold.
+    await env.db.updateTable('users').set({ plan_id: 'boulder' }).where('id', '=', sender.userId).execute();
+    expectStatus(await send(), 201);
+    await app.close();
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BlobStore } from '../blobs/BlobStore';
 import type { Database } from '../db/Database';
+import type { LedgerBus } from '../realtime/LedgerBus';
 import type { NotificationBus } from '../realtime/NotificationBus';
 import type { PokeBus } from '../realtime/PokeBus';
 import type { MailPort } from '../mail/MailPort';
@@ -10,6 +11,7 @@ import { AccountService } from './AccountService';
 import { BlobService } from './BlobService';
 import type { Clock } from './Clock';
 import { EmailCodeService } from './EmailCodeService';
+import { LedgerService, planSendPolicy } from './LedgerService';
 import { LoginService } from './LoginService';
 import { MemberService } from './MemberService';
 import { NotificationService } from './NotificationService';
@@ -52,6 +54,8 @@ export interface Services {
   walletLogin: WalletLoginService;
   /** Imports of vaults' histories from elsewhere (SYNC_SPEC R91-R93). */
   imports: VaultImportService;
+  /** The U token's ledger (SYNC_SPEC R105-R109). */
+  ledger: LedgerService;
 }
 
 export interface ServiceDeps {
@@ -75,6 +79,8 @@ export interface ServiceDeps {
   memberLimit?: number | null;
   /** SIGNUPS_ALLOWED and SIGNUP_EMAIL_DOMAINS; default: anyone may sign up. */
   signups?: SignupPolicy;
+  /** The U token: TOKEN_REWARD_PER_MIB (default 1 U per MiB) and where balance changes go (R109). */
+  token?: { rewardPerMiB?: number; bus?: Pick<LedgerBus, 'publish'> };
 }
 
 /** Wires every service over one database. Loads (or creates) the OPAQUE server setup. */
@@ -120,5 +126,11 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     allowances,
     walletLogin: new WalletLoginService(db, clock, users, sessions),
     imports: new VaultImportService(db, clock, operations, storage),
+    ledger: new LedgerService(db, clock, {
+      key: await LedgerService.loadKey(db, clock),
+      rewardPerMiB: deps.token?.rewardPerMiB ?? 1_000_000,
+      sendPolicy: planSendPolicy(storage, allowances),
+      ...(deps.token?.bus ? { bus: deps.token.bus } : {}),
+    }),
   };
 }

@@ -52,6 +52,10 @@ export const ERROR_STATUS = {
   VAULT_LIMIT: 403,
   /** A note has as many unsaved draft updates on its version as the server keeps: save it (SYNC_SPEC R63). */
   DRAFT_LIMIT: 409,
+  /** A $U transfer of more than the sender's balance ('Amount exceeds total balance.', spec 002 section 5; SYNC_SPEC R108). */
+  AMOUNT_EXCEEDS_BALANCE: 422,
+  /** Sending $U while the balance is under 0.0001, or on the free plan with 100,000,000 bytes of storage or less (spec 002 section 5; R108). */
+  TOKEN_SEND_NOT_ALLOWED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   MAINTENANCE: 503,

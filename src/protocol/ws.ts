@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isErrorCode, type ErrorCode } from './errors';
 import { Notification } from './members';
 import { StorageTransaction } from './arweave';
+import { MicroBalance } from './ledger';
 
 /** Client to server: a keep-alive the server answers with the same id. */
 export const PingMessage = z.strictObject({ type: z.literal('ping'), id: z.string().min(1).max(64) });
@@ -24,13 +25,18 @@ export const PokeMessage = z.object({ type: z.literal('poke'), vaultId: z.string
 export const NotificationMessage = z.object({ type: z.literal('notification'), notification: Notification });
 /** A storage transaction of the socket's user (or of a vault it is a member of) changed status (R36): upsert it by id. */
 export const StorageTransactionMessage = z.object({ type: z.literal('storageTransaction'), transaction: StorageTransaction });
+/**
+ * The socket's user's $U balance changed (a reward or a transfer, SYNC_SPEC R109): millionths of a
+ * U after the ledger's entry `headSeq`; a message with a lower headSeq than one already seen is stale.
+ */
+export const TokenBalanceMessage = z.object({ type: z.literal('tokenBalance'), balance: MicroBalance, headSeq: z.number().int().nonnegative() });
 /** A rejected client message, in the same shape as the HTTP error body's `error`. */
 export const ErrorMessage = z.object({
   type: z.literal('error'),
   error: z.object({ code: ErrorCodeSchema, message: z.string() }),
 });
 
-export const ServerMessage = z.discriminatedUnion('type', [HelloMessage, PongMessage, PokeMessage, NotificationMessage, StorageTransactionMessage, ErrorMessage]);
+export const ServerMessage = z.discriminatedUnion('type', [HelloMessage, PongMessage, PokeMessage, NotificationMessage, StorageTransactionMessage, TokenBalanceMessage, ErrorMessage]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** Largest client frame the server accepts, in bytes. */

@@ -13,6 +13,7 @@ import * as m0011 from './0011_vault_imports';
 import * as m0012 from './0012_admin';
 import * as m0013 from './0013_rate_limits';
 import * as m0014 from './0014_account_plans';
+import * as m0015 from './0015_ledger';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -33,4 +34,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_admin': m0012,
   '0013_rate_limits': m0013,
   '0014_account_plans': m0014,
+  '0015_ledger': m0015,
 };
