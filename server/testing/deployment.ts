@@ -243,6 +243,7 @@ ${upstreams}
       proxy_request_buffering off;
       proxy_read_timeout 1h;
       proxy_send_timeout 1h;
+      proxy_next_upstream error timeout http_502 http_503;
       add_header X-Cairn-Upstream $upstream_addr always;
     }
   }
