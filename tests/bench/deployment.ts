@@ -34,9 +34,9 @@
  * database cairn_deployment_<pid>_* and a directory /tmp/cairn-deployment-* behind;
  * `node --import tsx tests/bench/deployment.ts` runs it without that.
  *
- * Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:55432/postgres: a
- * PostgreSQL whose user may create databases; each deployment creates its own database and drops
- * it at the end), BENCH_SECONDS per phase (default 10), BENCH_CONCURRENCY (default 32).
+ * Environment: BENCH_DATABASE_URL (a PostgreSQL whose user may create databases; each deployment
+ * creates its own database and drops it at the end; unset: a throwaway cluster of Debian's
+ * PostgreSQL, started for the bench and removed after it), BENCH_SECONDS per phase (default 10), BENCH_CONCURRENCY (default 32).
  */
 import { randomBytes } from 'node:crypto';
 import https from 'node:https';
@@ -45,13 +45,14 @@ import { ApiClient } from '../../server/testing/ApiClient';
 import { Deployment } from '../../server/testing/deployment';
 import { expectStatus, newSession } from '../../server/testing/flows';
 import { httpApp } from '../../server/testing/httpApp';
+import { startThrowawayPostgres, type ThrowawayPostgres } from '../../server/testing/throwawayPostgres';
 import { TestUser } from '../../server/testing/TestUser';
 import { expectAccepted, newId, sealed, sha256Hex, VaultActor } from '../../server/testing/vaults';
 import { type Operation, PullResponse, PushResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
 import { type LoadPlan, type LoadRequest, type PhaseResult, runLoad, send } from './loadClient';
 import { BenchReport, fmt } from './report';
 
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
+let databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
 const SECONDS = positive('BENCH_SECONDS', 10);
 const CONCURRENCY = positive('BENCH_CONCURRENCY', 32);
 const WARMUP_SECONDS = 1;
@@ -126,7 +127,7 @@ async function setUpOwners(deployment: Deployment): Promise<Owner[]> {
 
 async function measure(processes: 1 | 2): Promise<Map<string, PhaseResult>> {
   log(`starting nginx and ${processes} process${processes === 1 ? '' : 'es'} on PostgreSQL, s3rver and arlocal`);
-  const deployment = await Deployment.start({ processes, adminDatabaseUrl: DATABASE_URL });
+  const deployment = await Deployment.start({ processes, adminDatabaseUrl: databaseUrl });
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= deployment.stop());
   stopRunning = stop;
@@ -234,10 +235,21 @@ function table(one: Map<string, PhaseResult>, two: Map<string, PhaseResult>): vo
   console.log('='.repeat(title.length));
 }
 
+let cluster: ThrowawayPostgres | null = null;
+
 async function main(): Promise<void> {
-  const one = await measure(1);
-  const two = await measure(2);
-  table(one, two);
+  if (!databaseUrl) {
+    cluster = await startThrowawayPostgres();
+    databaseUrl = cluster.url;
+    log(`a throwaway PostgreSQL cluster at ${databaseUrl}`);
+  }
+  try {
+    const one = await measure(1);
+    const two = await measure(2);
+    table(one, two);
+  } finally {
+    cluster?.stop();
+  }
 }
 
 // Interrupted: stop nginx, the processes, s3rver and arlocal, and drop the database, as on failure.
@@ -248,7 +260,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (interrupted) return;
     interrupted = true;
     log(`${signal}: stopping the deployment (its processes first finish the requests they have, which can take a minute)`);
-    void (stopRunning?.() ?? Promise.resolve()).catch((error: unknown) => console.error(error)).finally(() => process.exit(1));
+    void (stopRunning?.() ?? Promise.resolve())
+      .catch((error: unknown) => console.error(error))
+      .finally(() => {
+        cluster?.stop();
+        process.exit(1);
+      });
   });
 }
 
