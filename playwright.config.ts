@@ -92,6 +92,8 @@ export default defineConfig({
         'deployment.spec.ts',
         // The vault-limit prompt runs a server of its own with a PLANS_FILE; it takes its 375 px screenshots itself.
         'planLimits.spec.ts',
+        // The pricing page runs a server of its own with a PLANS_FILE; it takes its 375 px screenshots itself.
+        'pricing.spec.ts',
       ],
     },
   ],

@@ -51,6 +51,7 @@ import { VaultPokeFanout } from './realtime/VaultPokeFanout';
 import { LocalNotificationBus, type NotificationBus } from './realtime/NotificationBus';
 import { LocalLedgerBus, type LedgerBus } from './realtime/LedgerBus';
 import { registerTokenRoutes } from './http/tokenRoutes';
+import { registerPlanRoutes } from './http/planRoutes';
 import { LocalStorageTransactionBus, type StorageTransactionBus } from './realtime/StorageTransactionBus';
 import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
 import { registerSocketRoute } from './ws/registerSocketRoute';
@@ -271,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), history: new VaultHistoryService(db, clock), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null, ...(rateCounters ? { rateCounters } : {}) });
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit, metrics });
   registerTokenRoutes(route, services);
+  registerPlanRoutes(route, services);
   const readyChecks: Record<string, ReadyCheck> = {
     database: async () => void (await sql`select 1`.execute(db)),
     blobs: () => blobStore.check(),

@@ -8,7 +8,7 @@
  * for now: top-ups and referral rewards (issue 21's later parts, issue 12) add theirs in
  * `extrasOf`, so every reader gets them at once.
  */
-import { defaultPlanOf, type Plan, type PlanCatalog } from '../../src/protocol/plans';
+import { defaultPlanOf, type Plan, type PlanCatalog, type PlansResponse } from '../../src/protocol/plans';
 import type { Db } from './vaultRows';
 
 export interface Allowance {
@@ -81,6 +81,20 @@ export class AllowanceService {
 
   async limitsOf(userId: string, db: Db = this.db): Promise<PlanLimits> {
     return (await this.planOf(userId, db)).limits;
+  }
+
+  /**
+   * The pricing page's plans (SYNC_SPEC R111): the catalog this service enforces, so the figures a
+   * user reads are the ones checked, with the account's own plan flagged.
+   */
+  async plansFor(userId: string): Promise<PlansResponse> {
+    const current = await this.planOf(userId);
+    return {
+      subscriptionPlans: this.catalog.plans.map((plan) => ({ ...plan, active_subscription: plan.id === current.id })),
+      currentPlanId: current.id,
+      defaultPlanId: this.fallback.id,
+      sunsetNotice: this.catalog.sunset_notice,
+    };
   }
 
   /** Storage bought or earned beyond the plan: top-ups and referral rewards, none yet (the seam for them). */

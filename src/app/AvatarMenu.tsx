@@ -54,7 +54,7 @@ export function AvatarMenu() {
             </Menu.Item>
           )}
           {entries.has('plans') && (
-            <Menu.Item disabled rightSection={<Text size="xs">Not yet available</Text>}>
+            <Menu.Item component={Link} to="/account/plans-and-payments/pricing-plans">
               Plans and billing
             </Menu.Item>
           )}

@@ -4,7 +4,7 @@
  */
 import { createRouter } from '@tanstack/react-router';
 import { ErrorFallback } from '../features/errors/ErrorFallback';
-import { accountRoute, changePasswordRoute, displayRoute, notificationSettingsRoute, offlineFilesRoute, phoneRoute, phoneVerifyRoute, pricingPlansRoute, profileRoute, revealPhraseRoute, securityRoute, totpRoute, totpVerifyRoute, twoFactorRoute } from '../routes/accountRoutes';
+import { accountRoute, changePasswordRoute, displayRoute, notificationSettingsRoute, offlineFilesRoute, phoneRoute, phoneVerifyRoute, plansAndPaymentsTree, profileRoute, revealPhraseRoute, securityRoute, totpRoute, totpVerifyRoute, twoFactorRoute } from '../routes/accountRoutes';
 import { appRoute, homeRoute } from '../routes/appRoute';
 import { loginRoute, recoverRoute, recoverStepRoute, signupRoute, signupStepRoute, verifyRoute } from '../routes/authRoutes';
 import { blockedRoute, maintenanceRoute, notFoundRoute } from '../routes/errorRoutes';
@@ -50,7 +50,7 @@ export const routeTree = rootRoute.addChildren([
     displayRoute,
     offlineFilesRoute,
     notificationSettingsRoute,
-    pricingPlansRoute,
+    plansAndPaymentsTree,
     storageRoute,
     rewardsRoute,
     notificationsRoute,

@@ -103,3 +103,26 @@ export const DEFAULT_PLAN_CATALOG: PlanCatalog = {
 export function defaultPlanOf(catalog: PlanCatalog): Plan {
   return catalog.plans.find((plan) => plan.id === catalog.default_plan) ?? catalog.plans[0]!;
 }
+
+/** A plan as GET /api/plans gives it: the file's plan and the spec's `active_subscription` flag (the caller's plan). */
+export const SubscriptionPlan = Plan.extend({ active_subscription: z.boolean() });
+export type SubscriptionPlan = z.infer<typeof SubscriptionPlan>;
+
+/**
+ * GET /api/plans (SYNC_SPEC R111; spec 002 section 7, `GET /subscription-plans`): the operator's
+ * plans in the spec's shape, with every figure the server enforces (the default plan's storage and
+ * member limit after CLOUD_STORAGE_BYTES, PERMANENT_STORAGE_BYTES and MEMBER_LIMIT), the caller's
+ * current plan, and whether the pricing page shows the sunset notice. All three currencies come at
+ * once: switching currency is the page's, not another request.
+ */
+export const PlansResponse = z
+  .object({
+    subscriptionPlans: z.array(SubscriptionPlan).min(1),
+    /** The caller's plan (the default plan when the account has none or its plan left the file). */
+    currentPlanId: z.string(),
+    /** The plan every account is on unless the operator moved it. */
+    defaultPlanId: z.string(),
+    sunsetNotice: z.boolean(),
+  })
+  .strict();
+export type PlansResponse = z.infer<typeof PlansResponse>;

@@ -2,7 +2,8 @@
  * /profile and /account with its children (spec 001 section 2: Account screens). The pages live
  * in features/settings and load on demand.
  */
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { searchString } from '../app/plainSearch';
 import { appRoute } from './appRoute';
 
 const settings = () => import('../features/settings/AccountRoutes');
@@ -88,9 +89,46 @@ export const notificationSettingsRoute = createRoute({
   component: lazyRouteComponent(settings, 'NotificationsSettingsPage'),
 });
 
-/** Spec 002 section 2: where the upgrade prompts lead (a placeholder until the pricing page exists). */
-export const pricingPlansRoute = createRoute({
+/**
+ * Plans and billing (spec 002 section 2): /account/plans-and-payments opens its pricing plans tab;
+ * billing reads `?plan=` (and `?currency=`, as pricing plans does). Upgrade prompts lead to
+ * pricing-plans.
+ */
+export const plansAndPaymentsRoute = createRoute({
   getParentRoute: () => appRoute,
-  path: 'account/plans-and-payments/pricing-plans',
+  path: 'account/plans-and-payments',
+  component: lazyRouteComponent(() => import('../features/billing/PlansAndPaymentsLayout'), 'PlansAndPaymentsLayout'),
+});
+
+const plansAndPaymentsIndexRoute = createRoute({
+  getParentRoute: () => plansAndPaymentsRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/account/plans-and-payments/pricing-plans', replace: true });
+  },
+});
+
+export const pricingPlansRoute = createRoute({
+  getParentRoute: () => plansAndPaymentsRoute,
+  path: 'pricing-plans',
+  validateSearch: (search: Record<string, unknown>): { currency?: string } => ({ currency: searchString(search, 'currency') }),
   component: lazyRouteComponent(() => import('../features/billing/PricingPlansPage'), 'PricingPlansPage'),
 });
+
+export const billingRoute = createRoute({
+  getParentRoute: () => plansAndPaymentsRoute,
+  path: 'billing',
+  validateSearch: (search: Record<string, unknown>): { plan?: string; currency?: string } => ({
+    plan: searchString(search, 'plan'),
+    currency: searchString(search, 'currency'),
+  }),
+  component: lazyRouteComponent(() => import('../features/billing/BillingPage'), 'BillingPage'),
+});
+
+export const invoicesRoute = createRoute({
+  getParentRoute: () => plansAndPaymentsRoute,
+  path: 'invoices',
+  component: lazyRouteComponent(() => import('../features/billing/InvoicesPage'), 'InvoicesPage'),
+});
+
+export const plansAndPaymentsTree = plansAndPaymentsRoute.addChildren([plansAndPaymentsIndexRoute, pricingPlansRoute, billingRoute, invoicesRoute]);

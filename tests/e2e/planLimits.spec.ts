@@ -137,6 +137,9 @@ test("[R101] at the plan's vault limit a second vault is refused with the upgrad
   await prompt.getByRole('button', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/account\/plans-and-payments\/pricing-plans$/);
   await expect(page.getByRole('heading', { name: 'Plans and billing' })).toBeVisible();
+  // The pricing plans tab itself, with the user's plan marked.
+  await expect(page.getByRole('tab', { name: 'Pricing plans' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('article', { name: 'Pebble' }).getByText('Current plan')).toBeVisible();
   await shootBothWidths(page, 'pricing-plans');
   await context.close();
 });
