@@ -92,6 +92,8 @@ export default defineConfig({
         'deployment.spec.ts',
         // The vault-limit prompt runs a server of its own with a PLANS_FILE; it takes its 375 px screenshots itself.
         'planLimits.spec.ts',
+        // The U token spec runs a server of its own (ports 18796-18799); it takes its 375 px screenshots itself.
+        'token.spec.ts',
       ],
     },
   ],
