@@ -77,7 +77,7 @@ test('[R107][R108][R110] a permanent upload earns $U; the uploader sends part of
   await recipient.goto('/rewards');
   await expect(recipient.getByRole('status', { name: 'Balance: 0.0000 $U' })).toBeVisible({ timeout: 30_000 });
   await expect(recipient.getByText(VERIFIED)).toBeVisible({ timeout: 30_000 });
-  const recipientAddress = ((await recipient.getByLabel('Your address').textContent()) ?? '').trim();
+  const recipientAddress = ((await recipient.getByLabel('Your address', { exact: true }).textContent()) ?? '').trim();
   expect(recipientAddress).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
   // The sender uploads 1.5 MiB to a permanent vault and watches /rewards until it is COMMITTED.
