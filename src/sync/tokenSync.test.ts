@@ -12,6 +12,7 @@ import { deriveWalletKeysFromEntropy } from '../crypto/keys';
 import { ledgerEntryHash, signTransfer } from '../crypto/ledger';
 import { signPayload } from '../crypto/signatures';
 import { type ApiClient, NetworkError } from '../platform/apiClient';
+import { ApiError } from '../protocol/errors';
 import { GENESIS_HASH, type LedgerEntry, rewardSigningPayload } from '../protocol/ledger';
 import { TokenSync } from './tokenSync';
 import { verifyTokenBalance } from './verifyTokenBalance';
@@ -86,6 +87,21 @@ describe('the $U balance on the device (R109, R110)', () => {
     sync.receive('42', 1);
     await sync.refresh();
     expect(sync.current).toMatchObject({ balance: '42', headSeq: 1 });
+  });
+
+  it('a passwordless session, refused the balance, is not asked again on every socket open', async () => {
+    const api = fakeApi({
+      '/utoken': () => {
+        throw new ApiError('FORBIDDEN', 'Not for airdrop sessions');
+      },
+    });
+    const logged: string[] = [];
+    const sync = new TokenSync(api, (message) => logged.push(message));
+    await sync.refresh();
+    await sync.refresh();
+    expect(api.calls).toEqual(['/utoken']);
+    expect(logged).toEqual([]);
+    expect(sync.current.balance).toBeNull();
   });
 
   it('[R110] a balance the served chain replays to is verified', async () => {

@@ -7,6 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { type ApiClient, NetworkError } from '../platform/apiClient';
+import { ApiError } from '../protocol/errors';
 import { TokenBalance } from '../protocol/ledger';
 
 export interface TokenState {
@@ -23,6 +24,7 @@ const EMPTY: TokenState = { balance: null, headSeq: -1, address: null, canSend: 
 export class TokenSync {
   private state: TokenState = EMPTY;
   private stopped = false;
+  private isClosedToUs = false;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -45,6 +47,7 @@ export class TokenSync {
 
   /** GET /utoken. Never throws (offline keeps what is shown). */
   async refresh(): Promise<void> {
+    if (this.isClosedToUs) return;
     try {
       const read = await this.api.get('/utoken', TokenBalance);
       if (this.stopped) return;
@@ -52,7 +55,9 @@ export class TokenSync {
       this.set({ ...this.state, address: read.address, canSend: read.canSend });
       this.receive(read.balance, read.headSeq);
     } catch (error) {
-      if (!(error instanceof NetworkError)) this.log('The $U balance could not be loaded', error);
+      // A passwordless (airdrop) session has no Rewards (spec 000 section 1): asked once, not again.
+      if (error instanceof ApiError && error.code === 'FORBIDDEN') this.isClosedToUs = true;
+      else if (!(error instanceof NetworkError)) this.log('The $U balance could not be loaded', error);
     }
   }
 

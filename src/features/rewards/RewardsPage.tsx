@@ -107,7 +107,11 @@ export function RewardsPage() {
           balance={balance}
           canSend={token.canSend ?? false}
           ownAddress={user.address}
-          onSend={(to, amount) => sendTokens(getApiClient(), getCrypto(), { from: user.address, fromKey: user.publicSigningKey, to, amount })}
+          onSend={(id, to, amount) => sendTokens(getApiClient(), getCrypto(), { id, from: user.address, fromKey: user.publicSigningKey, to, amount })}
+          onAlreadySent={() => {
+            void currentTokenSync()?.refresh();
+            void verify();
+          }}
           onSent={(result) => {
             currentTokenSync()?.receive(result.balance, result.entry.seq);
             showSnackbar(`Tokens sent: ${formatU(result.entry.amount)} $U.`);

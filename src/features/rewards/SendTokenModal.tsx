@@ -1,7 +1,9 @@
 import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { checkSendForm, formatExactU, formatU } from '../../domain/tokenRules';
 import type { TransferResult } from '../../protocol/ledger';
+import { ApiError } from '../../protocol/errors';
+import { NetworkError } from '../../platform/apiClient';
 import { sendRefusalOf, type SendRefusal } from './sendTokens';
 
 export interface SendTokenModalProps {
@@ -11,10 +13,12 @@ export interface SendTokenModalProps {
   balance: bigint;
   canSend: boolean;
   ownAddress: string;
-  /** Signs and posts the transfer (sendTokens); throws what the API client throws. */
-  onSend: (to: string, amount: bigint) => Promise<TransferResult>;
+  /** Signs and posts the transfer with this id (sendTokens); throws what the API client throws. */
+  onSend: (id: string, to: string, amount: bigint) => Promise<TransferResult>;
   /** After an accepted transfer, with the server's answer. */
   onSent: (result: TransferResult) => void;
+  /** A retry found its transfer already recorded (its first answer was lost): read the balance again. */
+  onAlreadySent: () => void;
 }
 
 /**
@@ -23,11 +27,14 @@ export interface SendTokenModalProps {
  * Send disabled under 0.0001 U or when the plan does not allow sending. Refusals from the server
  * land on the field they concern; what was typed stays.
  */
-export function SendTokenModal({ opened, onClose, balance, canSend, ownAddress, onSend, onSent }: SendTokenModalProps) {
+export function SendTokenModal({ opened, onClose, balance, canSend, ownAddress, onSend, onSent, onAlreadySent }: SendTokenModalProps) {
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [refusal, setRefusal] = useState<SendRefusal | null>(null);
   const [isBusy, setBusy] = useState(false);
+  // A send whose answer never came (offline, timeout): sending the same again reuses its id, so
+  // the ledger records it once (R108 answers 409 for an id it holds).
+  const unanswered = useRef<{ id: string; to: string; amount: bigint } | null>(null);
 
   useEffect(() => {
     if (!opened) return;
@@ -45,12 +52,19 @@ export function SendTokenModal({ opened, onClose, balance, canSend, ownAddress, 
     if (!check.canSubmit || check.amount === null || isBusy) return;
     setBusy(true);
     setRefusal(null);
+    const to = address.trim();
+    const previous = unanswered.current;
+    const isRetry = previous !== null && previous.to === to && previous.amount === check.amount;
+    const attempt = isRetry ? previous : { id: crypto.randomUUID(), to, amount: check.amount };
     try {
-      const result = await onSend(address.trim(), check.amount);
+      const result = await onSend(attempt.id, to, check.amount);
+      unanswered.current = null;
       onSent(result);
       onClose();
     } catch (error) {
-      setRefusal(sendRefusalOf(error));
+      unanswered.current = error instanceof NetworkError ? attempt : null;
+      if (isRetry && error instanceof ApiError && error.code === 'CONFLICT') onAlreadySent();
+      setRefusal(sendRefusalOf(error, isRetry));
     } finally {
       setBusy(false);
     }

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import { NetworkError, type ApiClient } from '../../platform/apiClient';
 import { ApiError } from '../../protocol/errors';
 import { transferSigningPayload } from '../../protocol/ledger';
-import { sendRefusalOf, sendTokens } from './sendTokens';
+import { ALREADY_SENT_TEXT, sendRefusalOf, sendTokens } from './sendTokens';
 
 describe('sending $U (R108)', () => {
-  it('signs exactly the fields it posts, amount in millionths, with a fresh id each time', async () => {
+  it('signs exactly the fields it posts, amount in millionths, with the id it is given', async () => {
     const posted: unknown[] = [];
     const signed: unknown[] = [];
     const api = {
@@ -16,14 +16,14 @@ describe('sending $U (R108)', () => {
       },
     } as unknown as ApiClient;
     const signer = { signPayload: async (payload: unknown) => (signed.push(payload), 'sig') };
-    const request = { from: 'a'.repeat(43), fromKey: 'b'.repeat(64), to: 'c'.repeat(43), amount: 750_000n };
+    const request = { id: 't-1', from: 'a'.repeat(43), fromKey: 'b'.repeat(64), to: 'c'.repeat(43), amount: 750_000n };
     await expect(sendTokens(api, signer, request)).rejects.toThrow('Amount exceeds total balance.');
-    await expect(sendTokens(api, signer, request)).rejects.toThrow();
+    await expect(sendTokens(api, signer, { ...request, id: 't-2' })).rejects.toThrow();
     const [first, second] = posted as { path: string; body: Record<string, string> }[];
     expect(first!.path).toBe('/utoken/transfers');
-    expect(first!.body).toMatchObject({ from: request.from, fromKey: request.fromKey, to: request.to, amount: '750000', signature: 'sig' });
+    expect(first!.body).toMatchObject({ id: 't-1', from: request.from, fromKey: request.fromKey, to: request.to, amount: '750000', signature: 'sig' });
     expect(signed[0]).toEqual(transferSigningPayload(first!.body as never));
-    expect(first!.body.id).not.toBe(second!.body.id);
+    expect(second!.body.id).toBe('t-2');
   });
 
   it("puts each refusal on the field it concerns, with the spec's texts", () => {
@@ -37,5 +37,7 @@ describe('sending $U (R108)', () => {
     expect(sendRefusalOf(new ApiError('TOKEN_SEND_NOT_ALLOWED', notAllowed))).toEqual({ field: 'form', text: notAllowed });
     expect(sendRefusalOf(new ApiError('RATE_LIMITED', 'x')).field).toBe('form');
     expect(sendRefusalOf(new NetworkError('offline')).text).toMatch(/offline/);
+    // A retry whose first attempt went through (its answer lost): said so, not as a failure.
+    expect(sendRefusalOf(new ApiError('CONFLICT', 'x'), true)).toEqual({ field: 'form', text: ALREADY_SENT_TEXT });
   });
 });

@@ -13,6 +13,8 @@ export interface TransferSigner {
 }
 
 export interface SendRequest {
+  /** The transfer's id: a retry of one whose answer was lost reuses it, so it is recorded once (R108 409). */
+  id: string;
   from: string;
   fromKey: string;
   to: string;
@@ -20,9 +22,9 @@ export interface SendRequest {
   amount: bigint;
 }
 
-/** Signs and posts one transfer; a fresh id each call (a retry after an answer is a new transfer). */
+/** Signs and posts one transfer. */
 export async function sendTokens(api: ApiClient, signer: TransferSigner, request: SendRequest): Promise<TransferResult> {
-  const unsigned = { id: crypto.randomUUID(), from: request.from, fromKey: request.fromKey, to: request.to, amount: request.amount.toString() };
+  const unsigned = { id: request.id, from: request.from, fromKey: request.fromKey, to: request.to, amount: request.amount.toString() };
   const signature = await signer.signPayload(transferSigningPayload(unsigned));
   return api.post('/utoken/transfers', { ...unsigned, signature }, TransferResult);
 }
@@ -32,13 +34,24 @@ export interface SendRefusal {
   text: string;
 }
 
-/** What the user is told when a send is refused (spec 002 section 5's texts where it has them). */
-export function sendRefusalOf(error: unknown): SendRefusal {
+/** Said when a retry finds its transfer already in the ledger: the first attempt went through. */
+export const ALREADY_SENT_TEXT = 'This transfer went through before the connection was lost: it is sent once, not twice.';
+
+/**
+ * What the user is told when a send is refused (spec 002 section 5's texts where it has them).
+ * `isRetry`: the same transfer (same id) was posted before without an answer.
+ */
+export function sendRefusalOf(error: unknown, isRetry = false): SendRefusal {
   if (error instanceof NetworkError) {
-    return { field: 'form', text: error.kind === 'timeout' ? 'The server took too long to answer. Check your balance before sending again.' : "You're offline. Sending $U needs a connection." };
+    return {
+      field: 'form',
+      text: error.kind === 'timeout' ? 'The server took too long to answer. Send again to finish: it is recorded once.' : "You're offline. Sending $U needs a connection.",
+    };
   }
   if (!(error instanceof ApiError)) return { field: 'form', text: 'There was an error.' };
   switch (error.code) {
+    case 'CONFLICT':
+      return { field: 'form', text: isRetry ? ALREADY_SENT_TEXT : error.message };
     case 'AMOUNT_EXCEEDS_BALANCE':
       return { field: 'amount', text: SEND_TEXTS.overBalance };
     case 'VALIDATION_FAILED':
