@@ -147,6 +147,12 @@ test('[R107][R108][R110] a permanent upload earns $U; the uploader sends part of
   await dialog.getByRole('textbox', { name: 'Amount' }).fill(String(Math.ceil(left / MICRO) + 1));
   await expect(dialog.getByText('Amount exceeds total balance.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  // A well-formed address that is no account here: the server's refusal lands on the address, nothing is sent.
+  await dialog.getByRole('textbox', { name: 'Recipient address' }).fill('A'.repeat(43));
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('0.1');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog.getByText('No Cairn account has this address.')).toBeVisible();
   await sender.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(sender.getByRole('status', { name: `Balance: ${formatted(left)} $U` })).toBeVisible();
 });
