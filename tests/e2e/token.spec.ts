@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { KillableServer } from './KillableServer';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
-import { STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
 
 /** The slice's own ports (18796-18799); E2E_TOKEN_PORT moves them. */
 const PROXY_PORT = Number(process.env.E2E_TOKEN_PORT ?? 18_796);
@@ -155,4 +155,19 @@ test('[R107][R108][R110] a permanent upload earns $U; the uploader sends part of
   await sender.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(sender.getByRole('status', { name: `Balance: ${formatted(left)} $U` })).toBeVisible();
+});
+
+test("[R110] on the free plan with 100,000,000 bytes of permanent storage, Send is disabled and the modal says why", async ({ page }, testInfo) => {
+  // The config's server: the default free plan, 100 MB permanent (spec 002 section 5).
+  await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'token-free'), STRONG_PASSWORD);
+  await page.goto('/rewards');
+  await expect(page.getByRole('status', { name: 'Balance: 0.0000 $U' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('link', { name: 'Rewards, unread items' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send $U' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send $U' });
+  await expect(dialog.getByText('Sending $U needs a paid plan or more than 100 MB of permanent storage.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Recipient address' }).fill('654KyaguCVnaojCIaY-ZHqj7KOByyUwCMWi4mJKOhyw');
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('0');
+  await expect(dialog.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  await shootBothWidths(page, 'free-plan');
 });
