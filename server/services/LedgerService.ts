@@ -122,10 +122,12 @@ export class LedgerService {
   }
 
   /** GET /utoken: the caller's balance, read with the head it is the replay of. */
-  async balanceOf(user: Pick<User, 'address'>): Promise<TokenBalance> {
+  async balanceOf(user: Pick<User, 'id' | 'address'>): Promise<TokenBalance> {
+    // The plan's word first (R110): the client disables Send with it, the transfer route still decides.
+    const canSend = await this.options.sendPolicy.allowsSending(user.id);
     return this.db.transaction().execute(async (trx) => {
       const head = await trx.selectFrom('ledger_head').select('seq').where('id', '=', 1).executeTakeFirstOrThrow();
-      return { address: user.address, balance: (await this.storedBalance(trx, user.address)).toString(), headSeq: Number(head.seq) };
+      return { address: user.address, balance: (await this.storedBalance(trx, user.address)).toString(), headSeq: Number(head.seq), canSend };
     });
   }
 

@@ -23,6 +23,8 @@ import { SearchBox } from '../features/search/SearchBox';
 import { useStartSearch } from '../search';
 import { isSearchActive } from '../search/searchActive';
 import { SHELL_LAYOUT } from '../ui/shellLayout';
+import { hasRewardBadge } from '../domain/tokenRules';
+import { useTokenBalance } from '../sync/tokenSync';
 
 /** The serious-issue banner, verbatim (spec 000 section 2, spec 001 section 8). */
 export const SERIOUS_ISSUE_TEXT =
@@ -44,7 +46,9 @@ export function AppShell() {
   useUploadFailedSnackbar();
   const syncStatus = useSyncStatus();
   const unread = useUnreadNotifications();
-  const unreadSections = { notifications: unread.any };
+  const token = useTokenBalance();
+  // The Rewards dot: a balance over 100 millionths (spec 002 section 9; docs/decisions.md).
+  const unreadSections = { notifications: unread.any, rewards: hasRewardBadge(token.balance) };
   // Decrypted previews live in memory only; none outlives the session that opened them.
   useEffect(() => clearDecryptedBlobs, [user?.id]);
 

@@ -105,6 +105,8 @@ export const TokenBalance = z.strictObject({
   balance: MicroBalance,
   /** The ledger's head when the balance was read: the balance is the replay of seq 1..headSeq. */
   headSeq: z.number().int().nonnegative(),
+  /** Whether the caller's plan lets them send (R110): a paid plan, or over 100,000,000 bytes of permanent storage. */
+  canSend: z.boolean(),
 });
 export type TokenBalance = z.infer<typeof TokenBalance>;
 

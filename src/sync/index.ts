@@ -16,6 +16,7 @@ import { isMembershipEndingEvent } from './dropEndedVaults';
 import { NotificationSync, setCurrentNotificationSync } from './notificationSync';
 import { RealtimeConnection, socketUrl } from './realtime';
 import { StorageTxSync, setCurrentStorageTxSync } from './storageTxSync';
+import { TokenSync, setCurrentTokenSync } from './tokenSync';
 import { SyncClient, type SyncClientOptions } from './SyncClient';
 import type { SyncPorts, SyncUser, TransferPort } from './SyncContext';
 
@@ -60,6 +61,10 @@ export function startSync(user: SyncUser, ports?: Partial<SyncPorts>, options?: 
   const storageTxs = new StorageTxSync(ports?.db ?? getDb(), ports?.api ?? getApiClient(), user.id, ports?.log ? { log: ports.log } : {});
   setCurrentStorageTxSync(storageTxs);
   void storageTxs.refresh();
+  // The $U balance (SYNC_SPEC R109): same life cycle, the highest headSeq kept.
+  const tokens = new TokenSync(ports?.api ?? getApiClient(), ports?.log);
+  setCurrentTokenSync(tokens);
+  void tokens.refresh();
   // Tests pass their own ports and drive pokes themselves; the app gets the realtime socket.
   if (!ports && typeof WebSocket !== 'undefined' && typeof location !== 'undefined') {
     realtime = new RealtimeConnection({
@@ -71,10 +76,12 @@ export function startSync(user: SyncUser, ports?: Partial<SyncPorts>, options?: 
         if (isMembershipEndingEvent(notification.event)) client.requestRun();
       },
       onStorageTransaction: (transaction) => void storageTxs.receive(transaction),
+      onTokenBalance: (balance, headSeq) => tokens.receive(balance, headSeq),
       onOpen: () => {
         client.setRealtimeOpen(true);
         void notifications.refresh();
         void storageTxs.refresh();
+        void tokens.refresh();
       },
       onState: (state) => {
         getDefaultStore().set({ isRealtimeOpen: state === 'open' });
@@ -93,6 +100,7 @@ export function stopSync(): void {
   realtime = null;
   setCurrentNotificationSync(null);
   setCurrentStorageTxSync(null);
+  setCurrentTokenSync(null);
   getDefaultStore().set({ isRealtimeOpen: false });
   getCurrentSync()?.stop();
   setCurrentSync(null);

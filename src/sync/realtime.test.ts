@@ -32,6 +32,7 @@ function setUp(options: { online?: () => boolean; random?: () => number } = {}) 
   const states: string[] = [];
   const notifications: unknown[] = [];
   const storageTxs: unknown[] = [];
+  const balances: [string, number][] = [];
   let opens = 0;
   const connection = new RealtimeConnection({
     url: 'ws://cairn.test/api/ws',
@@ -43,12 +44,13 @@ function setUp(options: { online?: () => boolean; random?: () => number } = {}) 
     onPoke: (vaultId, seq) => pokes.push([vaultId, seq]),
     onNotification: (notification) => notifications.push(notification),
     onStorageTransaction: (transaction) => storageTxs.push(transaction),
+    onTokenBalance: (balance, headSeq) => balances.push([balance, headSeq]),
     onOpen: () => (opens += 1),
     onState: (state) => states.push(state),
     random: options.random ?? (() => 1),
     ...(options.online ? { isOnline: options.online } : {}),
   });
-  return { connection, sockets, pokes, states, notifications, storageTxs, opens: () => opens };
+  return { connection, sockets, pokes, states, notifications, storageTxs, balances, opens: () => opens };
 }
 
 describe('realtime connection (SYNC_SPEC R3, R5)', () => {
@@ -117,6 +119,17 @@ describe('realtime connection (SYNC_SPEC R3, R5)', () => {
     sockets[0]!.serverSays({ type: 'storageTransaction', transaction });
     sockets[0]!.serverSays({ type: 'storageTransaction', transaction: { ...transaction, status: 'LOST' } });
     expect(storageTxs).toEqual([transaction]);
+    connection.stop();
+  });
+
+  it('[R109] hands a tokenBalance message over; a malformed one (a float, a negative seq) is ignored', () => {
+    const { connection, sockets, balances } = setUp();
+    connection.start();
+    sockets[0]!.serverSays({ type: 'hello', protocolVersion: 1 });
+    sockets[0]!.serverSays({ type: 'tokenBalance', balance: '1250000', headSeq: 4 });
+    sockets[0]!.serverSays({ type: 'tokenBalance', balance: '1.5', headSeq: 5 });
+    sockets[0]!.serverSays({ type: 'tokenBalance', balance: '7', headSeq: -1 });
+    expect(balances).toEqual([['1250000', 4]]);
     connection.stop();
   });
 

@@ -30,6 +30,8 @@ export interface RealtimeOptions {
   onNotification?(notification: Notification): void;
   /** A storage transaction changed status (docs/SYNC_SPEC.md R38). */
   onStorageTransaction?(transaction: StorageTransaction): void;
+  /** The user's $U balance after ledger entry `headSeq` (SYNC_SPEC R109). */
+  onTokenBalance?(balance: string, headSeq: number): void;
   /** The socket is (again) open: pokes sent while it was down are lost, so catch up now. */
   onOpen(): void;
   onState?(state: RealtimeState): void;
@@ -173,6 +175,9 @@ export class RealtimeConnection {
         break;
       case 'storageTransaction':
         this.options.onStorageTransaction?.(parsed.transaction);
+        break;
+      case 'tokenBalance':
+        this.options.onTokenBalance?.(parsed.balance, parsed.headSeq);
         break;
       case 'pong':
         break;

@@ -1,17 +1,176 @@
-import { EmptyPanel } from '../../ui/EmptyPanel';
-import { IconRewards } from '../../ui/icons';
+import { Alert, Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { formatU } from '../../domain/tokenRules';
+import { getApiClient, NetworkError } from '../../platform/apiClient';
+import { getCrypto } from '../../platform/cryptoClient';
+import { currentTokenSync, useTokenBalance } from '../../sync/tokenSync';
+import { type BalanceCheck, verifyTokenBalance } from '../../sync/verifyTokenBalance';
+import { IconSend } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
+import { showSnackbar } from '../../ui/snackbar';
+import { useUser } from '../account/useSession';
+import { sendTokens } from './sendTokens';
+import { SendTokenModal } from './SendTokenModal';
 
-/** /rewards: tokens earned for permanent uploads and referrals (spec 002); empty for now. */
+type Verification = { kind: 'checking' } | { kind: 'offline' } | { kind: 'failed' } | BalanceCheck;
+
+/**
+ * /rewards (spec 002 section 2): the $U balance, live (SYNC_SPEC R109), checked against the
+ * ledger's replay on opening and after each send (R110), the user's address for others to send
+ * to, and the Send $U modal.
+ */
 export function RewardsPage() {
+  const user = useUser();
+  const token = useTokenBalance();
+  const [isSendOpen, setSendOpen] = useState(false);
+  const [verification, setVerification] = useState<Verification>({ kind: 'checking' });
+
+  const verify = useCallback(async () => {
+    setVerification({ kind: 'checking' });
+    try {
+      const check = await verifyTokenBalance(getApiClient());
+      setVerification(check);
+      // The checked read is a read like any other: it may be the newest figure.
+      if (check.kind === 'verified') currentTokenSync()?.receive(check.balance, check.headSeq);
+    } catch (error) {
+      setVerification(error instanceof NetworkError ? { kind: 'offline' } : { kind: 'failed' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void verify();
+  }, [verify]);
+
+  const balance = token.balance === null ? null : BigInt(token.balance);
+  // The figure shown is the verified one only when nothing newer came in since the check.
+  const isVerified = verification.kind === 'verified' && token.balance === verification.balance && token.headSeq === verification.headSeq;
+
   return (
     <>
-      <PageHeader title="Rewards" description="What you earn for storing files permanently and inviting friends." />
-      <EmptyPanel
-        icon={<IconRewards size={28} />}
-        title="No rewards yet"
-        description="Each file you save forever earns tokens, and every friend who signs up with your referral link adds 100 MB of free storage. They will be listed here."
-      />
+      <PageHeader title="Rewards" description="What you earn for storing files permanently, and what you send to others." />
+      <Stack gap="lg" maw={720}>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              $U balance
+            </Title>
+            {balance === null ? (
+              <Group gap="xs">
+                <Loader size="sm" />
+                <Text c="dimmed">Loading your balance...</Text>
+              </Group>
+            ) : (
+              <Text fz={32} fw={700} lh={1.2} aria-label={`Balance: ${formatU(balance)} $U`} role="status" style={{ wordBreak: 'break-all' }}>
+                {formatU(balance)} <Text span fz={20} fw={600} c="dimmed">$U</Text>
+              </Text>
+            )}
+            <VerificationLine verification={verification} isVerified={isVerified} onRetry={() => void verify()} />
+            <Text size="sm" c="dimmed">
+              Each file you save forever earns $U when it is committed to the network.
+            </Text>
+            <Group>
+              <Button leftSection={<IconSend size={16} />} onClick={() => setSendOpen(true)} disabled={balance === null}>
+                Send $U
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              Your address
+            </Title>
+            <Text size="sm" c="dimmed">
+              Give this address to someone on this Cairn server to receive $U.
+            </Text>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <Code block aria-label="Your address" style={{ flex: 1, minWidth: 0, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+                {user.address}
+              </Code>
+              <CopyButton value={user.address} timeout={1_500}>
+                {({ copied, copy }) => (
+                  <Button variant="default" size="xs" onClick={copy} aria-label="Copy your address">
+                    {copied ? 'Copied!' : 'Copy'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        </Paper>
+      </Stack>
+
+      {balance !== null && (
+        <SendTokenModal
+          opened={isSendOpen}
+          onClose={() => setSendOpen(false)}
+          balance={balance}
+          canSend={token.canSend ?? false}
+          ownAddress={user.address}
+          onSend={(id, to, amount) => sendTokens(getApiClient(), getCrypto(), { id, from: user.address, fromKey: user.publicSigningKey, to, amount })}
+          onAlreadySent={() => {
+            void currentTokenSync()?.refresh();
+            void verify();
+          }}
+          onSent={(result) => {
+            currentTokenSync()?.receive(result.balance, result.entry.seq);
+            showSnackbar(`Tokens sent: ${formatU(result.entry.amount)} $U.`);
+            void verify();
+          }}
+        />
+      )}
     </>
+  );
+}
+
+function VerificationLine({ verification, isVerified, onRetry }: { verification: Verification; isVerified: boolean; onRetry: () => void }) {
+  if (verification.kind === 'mismatch') {
+    return (
+      <Alert color="red" role="alert" title="This balance does not match the ledger">
+        The server shows {formatU(verification.shown)} $U, but replaying the ledger it serves gives {formatU(verification.replayed)} $U
+        {verification.reason === 'missing-entries'
+          ? ' (entries are missing from it)'
+          : verification.reason === 'figure'
+            ? ''
+            : ` (an entry does not check out: ${verification.reason})`}
+        . Do not rely on the figure shown; tell the server's operator.
+      </Alert>
+    );
+  }
+  if (verification.kind === 'checking') {
+    return (
+      <Text size="sm" c="dimmed">
+        Checking against the ledger...
+      </Text>
+    );
+  }
+  if (verification.kind === 'offline' || verification.kind === 'failed') {
+    return (
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {verification.kind === 'offline' ? 'Not checked against the ledger: you are offline.' : 'Not checked against the ledger: it could not be read.'}
+        </Text>
+        <Button variant="subtle" size="compact-sm" onClick={onRetry}>
+          Check again
+        </Button>
+      </Group>
+    );
+  }
+  if (!isVerified) {
+    return (
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          Changed since it was checked against the ledger.
+        </Text>
+        <Button variant="subtle" size="compact-sm" onClick={onRetry}>
+          Check again
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Text size="sm" c="teal" role="note">
+      Verified: the ledger's signed entries add up to this balance.
+    </Text>
   );
 }
