@@ -18,6 +18,7 @@ import { runAdminCommand } from '../admin/adminCommand';
 import { type Config, loadConfig } from '../config';
 import { transferSigningPayload } from '../../src/protocol/ledger';
 import { ApiClient } from '../testing/ApiClient';
+import { planPrice } from '../testing/plansFixture';
 import { describeEachDatabase } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
 import { createPrivateVault, inviteOp, postInvitations } from '../testing/members';
@@ -33,8 +34,7 @@ const PLANS = {
 };
 
 function plan(id: string, name: string, cents: number, storage: object, limits: object) {
-  const price = { tiers: [{ flat_amount: cents, unit_amount_decimal: '0' }] };
-  return { id, name, price: { currency_options: { eur: price, usd: price, gbp: price } }, metadata: { app_features: 'vaults;members' }, storage, limits };
+  return { id, name, price: planPrice(cents), metadata: { app_features: 'vaults;members' }, storage, limits };
 }
 
 /** The configuration a server started with PLANS_FILE pointing at `PLANS` gets. */

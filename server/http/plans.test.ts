@@ -14,36 +14,11 @@ import { type Config, loadConfig } from '../config';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
+import { pebbleAndBoulder } from '../testing/plansFixture';
 import { VaultActor } from '../testing/vaults';
 
-function price(eur: number, usd: number, gbp: number) {
-  const tiers = (cents: number) => ({ tiers: [{ flat_amount: cents, unit_amount_decimal: '0' }] });
-  return { currency_options: { eur: tiers(eur), usd: tiers(usd), gbp: tiers(gbp) } };
-}
-
 /** Two plans: Pebble (free, the default) and Boulder (paid, priced differently per currency). */
-const PLANS = {
-  default_plan: 'pebble',
-  sunset_notice: false,
-  plans: [
-    {
-      id: 'pebble',
-      name: 'Pebble',
-      price: price(0, 0, 0),
-      metadata: { app_features: 'vaults;members', cloud_gb: '1' },
-      storage: { permanent_bytes: 100_000_000, cloud_bytes: 1_000_000_000 },
-      limits: { vaults: 3, members: 5 },
-    },
-    {
-      id: 'boulder',
-      name: 'Boulder',
-      price: price(900, 1000, 800),
-      metadata: { app_features: 'vaults;members;api', cloud_gb: '100' },
-      storage: { permanent_bytes: 10_000_000_000, cloud_bytes: 100_000_000_000 },
-      limits: { vaults: null, members: 50 },
-    },
-  ],
-};
+const PLANS = pebbleAndBoulder({ eur: 900, usd: 1000, gbp: 800 });
 
 function plansConfig(env: Record<string, string> = {}): Partial<Config> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-plans-')), 'plans.json');

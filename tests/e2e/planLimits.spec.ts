@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { planPrice } from '../../server/testing/plansFixture';
 import { KillableServer } from './KillableServer';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
@@ -21,7 +22,6 @@ const server = new KillableServer(PROXY_PORT, PROXY_PORT + 1);
 const VIEWPORT = { width: 1280, height: 800 };
 const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
 
-const FREE = { tiers: [{ flat_amount: 0, unit_amount_decimal: '0' }] };
 /** One free plan that allows one vault. */
 const PLANS = {
   default_plan: 'pebble',
@@ -29,7 +29,7 @@ const PLANS = {
     {
       id: 'pebble',
       name: 'Pebble',
-      price: { currency_options: { eur: FREE, usd: FREE, gbp: FREE } },
+      price: planPrice(0),
       metadata: { app_features: 'vaults', cloud_gb: '1' },
       storage: { permanent_bytes: 100_000_000, cloud_bytes: 1_000_000_000 },
       limits: { vaults: 1, members: null },

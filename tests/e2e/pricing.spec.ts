@@ -12,6 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pebbleAndBoulder } from '../../server/testing/plansFixture';
 import { KillableServer } from './KillableServer';
 import { SignupFlow } from './pages/SignupFlow';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
@@ -22,34 +23,8 @@ const server = new KillableServer(PROXY_PORT, PROXY_PORT + 1);
 const VIEWPORT = { width: 1280, height: 800 };
 const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
 
-function price(eur: number, usd: number, gbp: number) {
-  const tiers = (cents: number) => ({ tiers: [{ flat_amount: cents, unit_amount_decimal: '0' }] });
-  return { currency_options: { eur: tiers(eur), usd: tiers(usd), gbp: tiers(gbp) } };
-}
-
 /** Pebble (free, the default) and Boulder (paid: €9.50, $10, £8 a month). */
-const PLANS = {
-  default_plan: 'pebble',
-  sunset_notice: false,
-  plans: [
-    {
-      id: 'pebble',
-      name: 'Pebble',
-      price: price(0, 0, 0),
-      metadata: { app_features: 'vaults;members', cloud_gb: '1' },
-      storage: { permanent_bytes: 100_000_000, cloud_bytes: 1_000_000_000 },
-      limits: { vaults: 3, members: 5 },
-    },
-    {
-      id: 'boulder',
-      name: 'Boulder',
-      price: price(950, 1000, 800),
-      metadata: { app_features: 'vaults;members;nfts;api', cloud_gb: '100' },
-      storage: { permanent_bytes: 10_000_000_000, cloud_bytes: 100_000_000_000 },
-      limits: { vaults: null, members: 50 },
-    },
-  ],
-};
+const PLANS = pebbleAndBoulder({ eur: 950, usd: 1000, gbp: 800 }, 'vaults;members;nfts;api');
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

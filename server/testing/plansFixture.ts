@@ -1,0 +1,36 @@
+/**
+ * Plans files for tests (PLANS_FILE, src/protocol/plans.ts): prices in minor units per currency,
+ * and the two-plan file the plans API and the pricing page are tested with.
+ */
+
+/** A price of `eur`, `usd` and `gbp` minor units a month whatever the quantity (one flat tier). */
+export function planPrice(eur: number, usd = eur, gbp = eur) {
+  const tiers = (cents: number) => ({ tiers: [{ flat_amount: cents, unit_amount_decimal: '0' }] });
+  return { currency_options: { eur: tiers(eur), usd: tiers(usd), gbp: tiers(gbp) } };
+}
+
+/** Pebble (free, the default: 3 vaults, 5 members) and Boulder (paid at `boulder` per currency, no vault limit). */
+export function pebbleAndBoulder(boulder: { eur: number; usd: number; gbp: number }, boulderFeatures = 'vaults;members;api') {
+  return {
+    default_plan: 'pebble',
+    sunset_notice: false,
+    plans: [
+      {
+        id: 'pebble',
+        name: 'Pebble',
+        price: planPrice(0),
+        metadata: { app_features: 'vaults;members', cloud_gb: '1' },
+        storage: { permanent_bytes: 100_000_000, cloud_bytes: 1_000_000_000 },
+        limits: { vaults: 3, members: 5 },
+      },
+      {
+        id: 'boulder',
+        name: 'Boulder',
+        price: planPrice(boulder.eur, boulder.usd, boulder.gbp),
+        metadata: { app_features: boulderFeatures, cloud_gb: '100' },
+        storage: { permanent_bytes: 10_000_000_000, cloud_bytes: 100_000_000_000 },
+        limits: { vaults: null as number | null, members: 50 },
+      },
+    ],
+  };
+}
