@@ -350,6 +350,21 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   ledger_balances: LedgerBalancesTable;
   ledger_head: LedgerHeadTable;
+  billing_details: BillingDetailsTable;
+}
+
+/** Each account's billing details (migration 0016, SYNC_SPEC R112); optional fields are ''. */
+export interface BillingDetailsTable {
+  user_id: string;
+  name: string;
+  company_name: string;
+  company_vat: string;
+  country: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  updated_at: number;
 }
 
 /** The U token's chain (migration 0015, SYNC_SPEC R105): one row per entry, in seq order. */

@@ -3,6 +3,7 @@
  * only; closed to passwordless (airdrop) sessions like every route not opened to them (spec 001:
  * they do not see Plans and billing).
  */
+import { BillingDetails, BillingDetailsResponse, UpcomingInvoice, UpcomingInvoiceRequest } from '../../src/protocol/billing';
 import { PlansResponse } from '../../src/protocol/plans';
 import type { Services } from '../services/createServices';
 import type { DefineRoute } from './route';
@@ -13,5 +14,27 @@ export function registerPlanRoutes(route: DefineRoute, services: Services): void
     url: '/api/plans',
     auth: 'required',
     handler: async ({ caller }): Promise<PlansResponse> => services.allowances.plansFor(caller.user.id),
+  });
+
+  // Checkout (SYNC_SPEC R112-R114). The caller's own details only: no route reads another account's.
+  route({
+    method: 'GET',
+    url: '/api/billing/details',
+    auth: 'required',
+    handler: async ({ caller }): Promise<BillingDetailsResponse> => ({ details: await services.billing.detailsOf(caller.user.id) }),
+  });
+  route({
+    method: 'PUT',
+    url: '/api/billing/details',
+    auth: 'required',
+    body: BillingDetails,
+    handler: async ({ caller, body }): Promise<BillingDetailsResponse> => ({ details: await services.billing.saveDetails(caller.user.id, body) }),
+  });
+  route({
+    method: 'POST',
+    url: '/api/billing/upcoming-invoice',
+    auth: 'required',
+    body: UpcomingInvoiceRequest,
+    handler: async ({ body }): Promise<UpcomingInvoice> => services.billing.upcomingInvoice(body),
   });
 }

@@ -24,6 +24,7 @@ import { RecoveryService } from './RecoveryService';
 import { SessionService } from './SessionService';
 import { type SignupPolicy, SignupService } from './SignupService';
 import { StorageService } from './StorageService';
+import { BillingService } from './BillingService';
 import { AllowanceService, withDefaultPlanFigures } from './AllowanceService';
 import { DEFAULT_PLAN_CATALOG, defaultPlanOf, type PlanCatalog } from '../../src/protocol/plans';
 import { SupportService } from './SupportService';
@@ -51,6 +52,8 @@ export interface Services {
   storage: StorageService;
   /** Each account's plan, allowances and limits (issue 21, SYNC_SPEC R100). */
   allowances: AllowanceService;
+  /** Billing details and the upcoming invoice of checkout (issue 21, SYNC_SPEC R112-R114). */
+  billing: BillingService;
   walletLogin: WalletLoginService;
   /** Imports of vaults' histories from elsewhere (SYNC_SPEC R91-R93). */
   imports: VaultImportService;
@@ -124,6 +127,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
     allowances,
+    billing: new BillingService(db, clock, allowances),
     walletLogin: new WalletLoginService(db, clock, users, sessions),
     imports: new VaultImportService(db, clock, operations, storage),
     ledger: new LedgerService(db, clock, {

@@ -55,6 +55,25 @@ export function isFreePlan(plan: Plan): boolean {
   return PLAN_CURRENCIES.every((currency) => plan.price.currency_options[currency].tiers.every((tier) => tier.flat_amount === 0 && Number(tier.unit_amount_decimal ?? 0) === 0));
 }
 
+/** Spec 002 section 5: 'Coupon Apply appears at 3 or more characters'; section 9: 'Coupon minimum 3 characters'. */
+export const COUPON_MIN_LENGTH = 3;
+
+/**
+ * An operator's coupon in the plans file (`coupons`, optional): a code, either a percentage off or
+ * an amount off per currency in minor units, and optionally the plans it applies to (none: all
+ * paid plans). Codes compare without regard to case.
+ */
+export const Coupon = z
+  .object({
+    code: z.string().trim().min(COUPON_MIN_LENGTH).max(40).regex(/^[A-Za-z0-9_-]+$/, 'expected letters, digits, _ and -'),
+    percent_off: z.number().int().min(1).max(100).optional(),
+    amount_off: z.object({ eur: z.number().int().min(1), usd: z.number().int().min(1), gbp: z.number().int().min(1) }).partial().strict().optional(),
+    plans: z.array(z.string()).min(1).optional(),
+  })
+  .strict()
+  .refine((coupon) => (coupon.percent_off === undefined) !== (coupon.amount_off === undefined), { message: 'a coupon has either percent_off or amount_off' });
+export type Coupon = z.infer<typeof Coupon>;
+
 /** The plans file. */
 export const PlanCatalog = z
   .object({
@@ -63,6 +82,8 @@ export const PlanCatalog = z
     plans: z.array(Plan).min(1).max(100),
     /** The pricing page's sunset notice ('upgrades are no longer possible'); false turns it off. */
     sunset_notice: z.boolean().default(true),
+    /** The operator's discount codes for checkout (issue 21, SYNC_SPEC R113); optional, so older files still load. */
+    coupons: z.array(Coupon).max(1_000).optional(),
   })
   .strict()
   .superRefine((catalog, ctx) => {

@@ -14,6 +14,7 @@ import * as m0012 from './0012_admin';
 import * as m0013 from './0013_rate_limits';
 import * as m0014 from './0014_account_plans';
 import * as m0015 from './0015_ledger';
+import * as m0016 from './0016_billing_details';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -35,4 +36,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_rate_limits': m0013,
   '0014_account_plans': m0014,
   '0015_ledger': m0015,
+  '0016_billing_details': m0016,
 };

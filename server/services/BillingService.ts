@@ -1,0 +1,110 @@
+/**
+ * Checkout (issue 21; SYNC_SPEC R112-R114): each account's billing details and the upcoming
+ * invoice. Every figure the checkout shows is computed here, from the operator's plans file, so a
+ * client cannot price its own plan or invent a discount.
+ */
+import { BILLING_TEXTS, type BillingDetails, type UpcomingInvoice, VAT_PERCENT } from '../../src/protocol/billing';
+import { ApiError } from '../../src/protocol/errors';
+import { type Coupon, isFreePlan, type Plan, type PlanCurrency } from '../../src/protocol/plans';
+import { monthlyPriceOf } from '../../src/domain/planPricing';
+import type { AllowanceService } from './AllowanceService';
+import type { Clock } from './Clock';
+import type { Db } from './vaultRows';
+
+/** The operator's coupon with this code for this plan, or null (codes compare without regard to case). */
+export function findCoupon(coupons: readonly Coupon[], code: string, planId: string): Coupon | null {
+  const wanted = code.trim().toLowerCase();
+  return coupons.find((coupon) => coupon.code.toLowerCase() === wanted && (coupon.plans === undefined || coupon.plans.includes(planId))) ?? null;
+}
+
+/**
+ * The invoice arithmetic, in whole minor units throughout (R114):
+ * - subtotal: the plan's monthly price for `quantity` (planPricing.monthlyPriceOf, rounded half up);
+ * - discount: `percent_off` of the subtotal rounded half up, or `amount_off` in the currency, never
+ *   more than the subtotal (a coupon without an amount in this currency takes nothing off);
+ * - total: subtotal minus discount; the VAT is inside it (spec: '20% included'), so the VAT part is
+ *   total × 20 / 120 rounded half up, and the rest is the total excluding tax.
+ */
+export function computeUpcomingInvoice(plan: Plan, currency: PlanCurrency, quantity: number, coupon: Coupon | null): UpcomingInvoice {
+  const subtotal = monthlyPriceOf(plan, currency, quantity);
+  let discount: UpcomingInvoice['discount'] = null;
+  if (coupon) {
+    const off = coupon.percent_off !== undefined ? Math.round((subtotal * coupon.percent_off) / 100) : (coupon.amount_off?.[currency] ?? 0);
+    discount = { coupon: { name: coupon.code, percent_off: coupon.percent_off ?? null }, amount: Math.min(off, subtotal) };
+  }
+  const total = subtotal - (discount?.amount ?? 0);
+  const totalTax = Math.round((total * VAT_PERCENT) / (100 + VAT_PERCENT));
+  return {
+    planId: plan.id,
+    planName: plan.name,
+    currency,
+    quantity,
+    subtotal,
+    discount,
+    tax_percent: VAT_PERCENT,
+    total_tax: totalTax,
+    total_excluding_tax: total - totalTax,
+    total,
+  };
+}
+
+export class BillingService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly allowances: AllowanceService,
+  ) {}
+
+  async detailsOf(userId: string): Promise<BillingDetails | null> {
+    const row = await this.db.selectFrom('billing_details').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    if (!row) return null;
+    return {
+      name: row.name,
+      companyName: row.company_name,
+      companyVat: row.company_vat,
+      country: row.country,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      zip: row.zip,
+    };
+  }
+
+  /** Replaces the account's details (already validated at the edge by `BillingDetails`). */
+  async saveDetails(userId: string, details: BillingDetails): Promise<BillingDetails> {
+    const row = {
+      name: details.name,
+      company_name: details.companyName,
+      company_vat: details.companyVat,
+      country: details.country,
+      address: details.address,
+      city: details.city,
+      state: details.state,
+      zip: details.zip,
+      updated_at: this.clock.now(),
+    };
+    await this.db
+      .insertInto('billing_details')
+      .values({ user_id: userId, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+      .execute();
+    return details;
+  }
+
+  /**
+   * The upcoming invoice for `planId` (R114). A plan the file does not have is NOT_FOUND; a free
+   * plan has nothing to pay (UNPROCESSABLE); a code the operator did not define, or not for this
+   * plan, is COUPON_INVALID with the spec's text, so the client shows it and removes the code.
+   */
+  upcomingInvoice(input: { planId: string; currency: PlanCurrency; quantity: number; coupon?: string | undefined }): UpcomingInvoice {
+    const plan = this.allowances.findPlan(input.planId);
+    if (!plan) throw new ApiError('NOT_FOUND', 'This server has no such plan.');
+    if (isFreePlan(plan)) throw new ApiError('UNPROCESSABLE', `${plan.name} is free: there is nothing to pay.`);
+    let coupon: Coupon | null = null;
+    if (input.coupon !== undefined) {
+      coupon = findCoupon(this.allowances.catalog.coupons ?? [], input.coupon, plan.id);
+      if (!coupon) throw new ApiError('COUPON_INVALID', BILLING_TEXTS.couponRejected);
+    }
+    return computeUpcomingInvoice(plan, input.currency, input.quantity, coupon);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Checkout (issue 21; spec 002 sections 3, 5, 7 and 8; SYNC_SPEC R112-R114): the account's billing
+ * details, the operator's coupons, and the upcoming invoice the server computes. The billing rules
+ * live here once: the checkout form validates with `BillingDetails` before sending, and the server
+ * validates the same schema at the edge, so the two can never disagree.
+ */
+import { z } from 'zod';
+import { COUPON_MIN_LENGTH, PLAN_CURRENCIES } from './plans';
+
+export { COUPON_MIN_LENGTH, Coupon } from './plans';
+
+/** Spec 002 section 9 and the checkout content: 'The VAT line shows 20% included'. */
+export const VAT_PERCENT = 20;
+
+/** Spec 002 section 8, verbatim (the spec's spelling). */
+export const BILLING_TEXTS = {
+  couponRejected: 'Incorrect discount code',
+  termsRequired: 'Accepting the terms and conditions is mandatory before signing up for the plan.',
+  saveFailed: 'Error saving your biling details',
+} as const;
+
+/** A text field longer than `moreThan` characters (spec 002 section 5 says 'more than N'), trimmed. */
+function moreThan(moreThanChars: number, label: string, max = 200) {
+  return z
+    .string()
+    .trim()
+    .min(moreThanChars + 1, `${label} must be more than ${moreThanChars} characters.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+}
+
+const Optional = (label: string, max = 200) => z.string().trim().max(max, `${label} must be at most ${max} characters.`).default('');
+
+/**
+ * The billing form (spec 002 section 3: name, companyName, companyVat, country, address, city,
+ * state, zip) with section 5's rules: name more than 2 characters; country more than 1; city more
+ * than 2; address more than 2; zip between 3 and 11 characters; company and tax ID optional.
+ */
+export const BillingDetails = z
+  .object({
+    name: moreThan(2, 'Name'),
+    companyName: Optional('Company name'),
+    companyVat: Optional('Tax ID', 50),
+    country: moreThan(1, 'Country', 100),
+    address: moreThan(2, 'Address'),
+    city: moreThan(2, 'City', 100),
+    state: Optional('State', 100),
+    zip: z.string().trim().min(3, 'Zip code must be between 3 and 11 characters.').max(11, 'Zip code must be between 3 and 11 characters.'),
+  })
+  .strict();
+export type BillingDetails = z.infer<typeof BillingDetails>;
+export type BillingDetailsInput = z.input<typeof BillingDetails>;
+
+/** GET /api/billing/details: the saved details, or null before the first save. */
+export const BillingDetailsResponse = z.object({ details: BillingDetails.nullable() }).strict();
+export type BillingDetailsResponse = z.infer<typeof BillingDetailsResponse>;
+
+const Currency = z.enum(PLAN_CURRENCIES);
+
+
+/** POST /api/billing/upcoming-invoice (spec 002 section 7: simulate ?currency&quantity&coupon). */
+export const UpcomingInvoiceRequest = z
+  .object({
+    planId: z.string().min(1).max(64),
+    currency: Currency,
+    /** Spec 002 section 3: plan query parameter quantity (default 1). */
+    quantity: z.number().int().min(1).max(10_000).default(1),
+    coupon: z.string().trim().min(COUPON_MIN_LENGTH).max(40).optional(),
+  })
+  .strict();
+export type UpcomingInvoiceRequest = z.input<typeof UpcomingInvoiceRequest>;
+
+/**
+ * The upcoming invoice (spec 002 section 3), every amount in minor units of `currency`. The VAT is
+ * inside the total (spec: '20% included'): `total_tax` is the part of `total` that is VAT, and
+ * `total_excluding_tax` the rest.
+ */
+export const UpcomingInvoice = z
+  .object({
+    planId: z.string(),
+    planName: z.string(),
+    currency: Currency,
+    quantity: z.number().int(),
+    subtotal: z.number().int(),
+    discount: z.object({ coupon: z.object({ name: z.string(), percent_off: z.number().nullable() }), amount: z.number().int() }).nullable(),
+    tax_percent: z.number(),
+    total_tax: z.number().int(),
+    total_excluding_tax: z.number().int(),
+    total: z.number().int(),
+  })
+  .strict();
+export type UpcomingInvoice = z.infer<typeof UpcomingInvoice>;
