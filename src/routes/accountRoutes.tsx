@@ -118,9 +118,10 @@ export const pricingPlansRoute = createRoute({
 export const billingRoute = createRoute({
   getParentRoute: () => plansAndPaymentsRoute,
   path: 'billing',
-  validateSearch: (search: Record<string, unknown>): { plan?: string; currency?: string } => ({
+  validateSearch: (search: Record<string, unknown>): { plan?: string; currency?: string; quantity?: string } => ({
     plan: searchString(search, 'plan'),
     currency: searchString(search, 'currency'),
+    quantity: searchString(search, 'quantity'),
   }),
   component: lazyRouteComponent(() => import('../features/billing/BillingPage'), 'BillingPage'),
 });

@@ -4,7 +4,14 @@ import { currencyOf, formatPrice, monthlyPriceOf } from '../../domain/planPricin
 import { isFreePlan } from '../../protocol/plans';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconStorage } from '../../ui/icons';
+import { CheckoutForm } from './CheckoutForm';
 import { usePlans } from './usePlans';
+
+/** Spec 002 section 9: 'default plan quantity 1 (0 if the parameter is invalid)'. */
+function quantityOf(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  return /^[1-9]\d{0,3}$/.test(value) ? Number(value) : 0;
+}
 
 function ToPricingPlans() {
   return (
@@ -15,16 +22,16 @@ function ToPricingPlans() {
 }
 
 /**
- * /account/plans-and-payments/billing (spec 002 section 2: checkout, reading `?plan=`): the plan
- * chosen on the pricing page and its price in the chosen currency. Checkout itself (billing
- * details, coupon, the upcoming invoice, payment by invoice) is the next part of issue 21; until
- * then the page says so plainly rather than offering a form that cannot take a payment.
+ * /account/plans-and-payments/billing (spec 002 section 2: checkout, reading `?plan=`, `?quantity=`
+ * and `?currency=`): the plan chosen on the pricing page, its price, and the checkout
+ * (CheckoutForm). A free plan or the account's own plan has nothing to pay, and says so.
  */
 export function BillingPage() {
   const state = usePlans();
   const search = useSearch({ strict: false });
   const planId = search.plan;
   const currency = currencyOf(search.currency);
+  const quantity = quantityOf(search.quantity);
 
   if (state.status === 'loading') {
     return (
@@ -44,9 +51,9 @@ export function BillingPage() {
     return <EmptyPanel icon={<IconStorage size={28} />} title="Plan not found" description="This server has no such plan. Choose one on the Pricing plans tab." actions={<ToPricingPlans />} />;
   }
 
-  const price = formatPrice(monthlyPriceOf(plan, currency), currency);
-  return (
-    <Paper component="section" aria-labelledby="checkout-title" withBorder radius="md" p="lg" maw={640}>
+  const price = formatPrice(monthlyPriceOf(plan, currency, Math.max(quantity, 1)), currency);
+  const header = (
+    <Paper component="section" aria-labelledby="checkout-title" withBorder radius="md" p="lg">
       <Stack gap="md">
         <Title order={2} size="h3" id="checkout-title">
           {plan.name}
@@ -63,16 +70,20 @@ export function BillingPage() {
           <Text>You are already on {plan.name}.</Text>
         ) : isFreePlan(plan) ? (
           <Text>{plan.name} is free: there is nothing to pay.</Text>
-        ) : (
-          <Text>
-            Checkout comes next: paying for a plan is not yet available on this server. Until then, the server's operator can move your account to{' '}
-            {plan.name}.
-          </Text>
-        )}
+        ) : quantity === 0 ? (
+          <Text>The quantity in this page's address is not valid. Choose the plan again on the Pricing plans tab.</Text>
+        ) : null}
         <Group>
           <ToPricingPlans />
         </Group>
       </Stack>
     </Paper>
+  );
+  if (plan.active_subscription || isFreePlan(plan) || quantity === 0) return <Stack maw={640}>{header}</Stack>;
+  return (
+    <Stack gap="lg" maw={640}>
+      {header}
+      <CheckoutForm plan={plan} currency={currency} quantity={quantity} />
+    </Stack>
   );
 }
