@@ -94,6 +94,8 @@ export default defineConfig({
         'planLimits.spec.ts',
         // The pricing page runs a server of its own with a PLANS_FILE; it takes its 375 px screenshots itself.
         'pricing.spec.ts',
+        // The checkout runs a server of its own (ports 18816-18817) with a PLANS_FILE; it takes its 375 px screenshots itself.
+        'checkout.spec.ts',
         // The U token spec runs a server of its own (ports 18796-18799); it takes its 375 px screenshots itself.
         'token.spec.ts',
       ],

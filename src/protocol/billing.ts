@@ -24,7 +24,7 @@ function moreThan(moreThanChars: number, label: string, max = 200) {
   return z
     .string()
     .trim()
-    .min(moreThanChars + 1, `${label} must be more than ${moreThanChars} characters.`)
+    .min(moreThanChars + 1, `${label} must be more than ${moreThanChars} character${moreThanChars === 1 ? '' : 's'}.`)
     .max(max, `${label} must be at most ${max} characters.`);
 }
 
