@@ -3,7 +3,7 @@
  * amount, VAT 20% inside the total.
  */
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '../../src/protocol/plans';
+import { type Plan, PlanCatalog } from '../../src/protocol/plans';
 import { computeUpcomingInvoice, findCoupon } from './BillingService';
 
 function plan(tiers: Plan['price']['currency_options']['eur']['tiers']): Plan {
@@ -61,5 +61,17 @@ describe('findCoupon', () => {
     expect(findCoupon(coupons, 'ONLYGRANITE', 'boulder')).toBeNull();
     expect(findCoupon(coupons, 'ONLYGRANITE', 'granite')?.code).toBe('ONLYGRANITE');
     expect(findCoupon(coupons, 'nope', 'boulder')).toBeNull();
+  });
+});
+
+describe('the plans file with coupons', () => {
+  const base = { default_plan: 'pebble', plans: [{ ...plan([{ flat_amount: 0, unit_amount_decimal: '0' }]), id: 'pebble' }] };
+  it('[R113] a file without coupons still loads; a coupon needs percent_off or amount_off, not both, and a code of 3 or more', () => {
+    expect(PlanCatalog.safeParse(base).success).toBe(true);
+    expect(PlanCatalog.safeParse({ ...base, coupons: [{ code: 'SPRING25', percent_off: 25 }] }).success).toBe(true);
+    expect(PlanCatalog.safeParse({ ...base, coupons: [{ code: 'BOTH', percent_off: 25, amount_off: { eur: 100 } }] }).success).toBe(false);
+    expect(PlanCatalog.safeParse({ ...base, coupons: [{ code: 'NONE' }] }).success).toBe(false);
+    expect(PlanCatalog.safeParse({ ...base, coupons: [{ code: 'AB', percent_off: 10 }] }).success).toBe(false);
+    expect(PlanCatalog.safeParse({ ...base, coupons: [{ code: 'OVER', percent_off: 101 }] }).success).toBe(false);
   });
 });
