@@ -351,6 +351,27 @@ export interface Database {
   ledger_balances: LedgerBalancesTable;
   ledger_head: LedgerHeadTable;
   billing_details: BillingDetailsTable;
+  invoices: InvoicesTable;
+}
+
+/** Invoices issued at checkout (migration 0016, SYNC_SPEC R114): amounts in minor units of `currency`. */
+export interface InvoicesTable {
+  id: string;
+  number: string;
+  user_id: string;
+  plan_id: string;
+  currency: string;
+  quantity: number;
+  coupon: string | null;
+  subtotal: number;
+  discount: number;
+  total_tax: number;
+  total: number;
+  /** JSON of InvoiceLine[]. */
+  lines: string;
+  /** 'open' or 'paid'. */
+  status: string;
+  created_at: number;
 }
 
 /** Each account's billing details (migration 0016, SYNC_SPEC R112); optional fields are ''. */

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { BillingDetailsResponse, UpcomingInvoice } from '../../src/protocol/billing';
+import { BillingDetailsResponse, Invoice, UpcomingInvoice } from '../../src/protocol/billing';
+import { PlansResponse } from '../../src/protocol/plans';
 import { type Config, loadConfig } from '../config';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
@@ -131,5 +132,61 @@ describeEachDatabase('checkout: billing details and the upcoming invoice', (env)
     expectError(await upcoming(ada, { planId: 'boulder', currency: 'eur', quantity: 0 }), 400, 'VALIDATION_FAILED');
     expectError(await upcoming(ada, { planId: 'boulder', currency: 'eur', quantity: 1, coupon: 'AB' }), 400, 'VALIDATION_FAILED');
     expectError(await upcoming(ada, { planId: 'boulder', currency: 'eur', quantity: 1, total: 1 }), 400, 'VALIDATION_FAILED');
+  });
+
+  const SUBSCRIBE = { planId: 'boulder', currency: 'eur', quantity: 1, coupon: 'SPRING25', acceptTerms: true, acceptRenewal: true };
+
+  async function currentPlanOf(actor: VaultActor) {
+    return PlansResponse.parse((await api.get('/api/plans', { token: actor.token })).body).currentPlanId;
+  }
+
+  it('[R114] subscribing issues one open invoice with the upcoming figures; the plan does not change until it is paid', async () => {
+    const ada = await VaultActor.create(env, api);
+    expectStatus(await api.request('PUT', '/api/billing/details', GOOD, { token: ada.token }), 200);
+    const response = await api.post('/api/billing/subscriptions', SUBSCRIBE, { token: ada.token });
+    expectStatus(response, 200);
+    const invoice = Invoice.parse(response.body);
+    expect(invoice).toMatchObject({
+      status: 'open',
+      currency: 'eur',
+      planId: 'boulder',
+      coupon: 'SPRING25',
+      subtotal: 900,
+      discount: 225,
+      total: 675,
+      total_tax: 113,
+      amount_due: 675,
+      lines: [
+        { description: 'Boulder (monthly)', quantity: 1, amount: 900 },
+        { description: 'Discount SPRING25', quantity: 1, amount: -225 },
+      ],
+    });
+    expect(invoice.number).toMatch(/^CAIRN-\d{6}$/);
+    expect(await currentPlanOf(ada)).toBe('pebble');
+    // A second click does not issue a second invoice.
+    const again = await api.post('/api/billing/subscriptions', SUBSCRIBE, { token: ada.token });
+    expectError(again, 409, 'CONFLICT');
+    expect(JSON.stringify(again.body)).toContain(invoice.number);
+    // Another account's invoice gets another number.
+    const bob = await VaultActor.create(env, api);
+    expectStatus(await api.request('PUT', '/api/billing/details', GOOD, { token: bob.token }), 200);
+    const bobs = Invoice.parse((await api.post('/api/billing/subscriptions', SUBSCRIBE, { token: bob.token })).body);
+    expect(bobs.number).not.toBe(invoice.number);
+  });
+
+  it("[R114] no subscription without both boxes ticked (the spec's text), without billing details, or with a wrong coupon", async () => {
+    const ada = await VaultActor.create(env, api);
+    const noDetails = await api.post('/api/billing/subscriptions', SUBSCRIBE, { token: ada.token });
+    expectError(noDetails, 422, 'UNPROCESSABLE');
+    expectStatus(await api.request('PUT', '/api/billing/details', GOOD, { token: ada.token }), 200);
+    for (const unticked of [{ acceptTerms: false }, { acceptRenewal: false }]) {
+      const response = await api.post('/api/billing/subscriptions', { ...SUBSCRIBE, ...unticked }, { token: ada.token });
+      expectError(response, 400, 'VALIDATION_FAILED');
+      expect(JSON.stringify(response.body)).toContain('Accepting the terms and conditions is mandatory before signing up for the plan.');
+    }
+    expectError(await api.post('/api/billing/subscriptions', { ...SUBSCRIBE, coupon: 'NOPE' }, { token: ada.token }), 422, 'COUPON_INVALID');
+    expectError(await api.post('/api/billing/subscriptions', { ...SUBSCRIBE, planId: 'pebble' }, { token: ada.token }), 422, 'UNPROCESSABLE');
+    // Nothing was issued: a good request now succeeds (no open invoice in the way).
+    expectStatus(await api.post('/api/billing/subscriptions', SUBSCRIBE, { token: ada.token }), 200);
   });
 });

@@ -3,7 +3,7 @@
  * only; closed to passwordless (airdrop) sessions like every route not opened to them (spec 001:
  * they do not see Plans and billing).
  */
-import { BillingDetails, BillingDetailsResponse, UpcomingInvoice, UpcomingInvoiceRequest } from '../../src/protocol/billing';
+import { BillingDetails, BillingDetailsResponse, Invoice, SubscribeRequest, UpcomingInvoice, UpcomingInvoiceRequest } from '../../src/protocol/billing';
 import { PlansResponse } from '../../src/protocol/plans';
 import type { Services } from '../services/createServices';
 import type { DefineRoute } from './route';
@@ -36,5 +36,12 @@ export function registerPlanRoutes(route: DefineRoute, services: Services): void
     auth: 'required',
     body: UpcomingInvoiceRequest,
     handler: async ({ body }): Promise<UpcomingInvoice> => services.billing.upcomingInvoice(body),
+  });
+  route({
+    method: 'POST',
+    url: '/api/billing/subscriptions',
+    auth: 'required',
+    body: SubscribeRequest,
+    handler: async ({ caller, body }): Promise<Invoice> => services.billing.subscribe(caller.user.id, body),
   });
 }

@@ -3,7 +3,10 @@
  * invoice. Every figure the checkout shows is computed here, from the operator's plans file, so a
  * client cannot price its own plan or invent a discount.
  */
-import { BILLING_TEXTS, type BillingDetails, type UpcomingInvoice, VAT_PERCENT } from '../../src/protocol/billing';
+import crypto from 'node:crypto';
+import { BILLING_TEXTS, type BillingDetails, Invoice, type InvoiceLine, type UpcomingInvoice, VAT_PERCENT } from '../../src/protocol/billing';
+import { isUniqueViolation } from '../db/isUniqueViolation';
+import type { InvoicesTable } from '../db/Database';
 import { ApiError } from '../../src/protocol/errors';
 import { type Coupon, isFreePlan, type Plan, type PlanCurrency } from '../../src/protocol/plans';
 import { monthlyPriceOf } from '../../src/domain/planPricing';
@@ -107,4 +110,69 @@ export class BillingService {
     }
     return computeUpcomingInvoice(plan, input.currency, input.quantity, coupon);
   }
+
+  /**
+   * Subscribe by invoice (R114): with billing details saved and both boxes ticked (checked at the
+   * edge), records an open invoice for the upcoming invoice's figures and answers it. The plan does
+   * NOT change: the operator marks the invoice paid, and only then does the account move. One open
+   * invoice per account at a time (CONFLICT), so a double click never issues two.
+   */
+  async subscribe(userId: string, input: { planId: string; currency: PlanCurrency; quantity: number; coupon?: string | undefined }): Promise<Invoice> {
+    const upcoming = this.upcomingInvoice(input);
+    if ((await this.allowances.planOf(userId)).id === upcoming.planId) throw new ApiError('UNPROCESSABLE', `You are already on ${upcoming.planName}.`);
+    if (!(await this.detailsOf(userId))) throw new ApiError('UNPROCESSABLE', 'Save your billing details first: they go on the invoice.');
+    const lines: InvoiceLine[] = [{ description: `${upcoming.planName} (monthly)`, quantity: upcoming.quantity, amount: upcoming.subtotal }];
+    if (upcoming.discount) lines.push({ description: `Discount ${upcoming.discount.coupon.name}`, quantity: 1, amount: -upcoming.discount.amount });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.db.transaction().execute(async (trx) => {
+          const open = await trx.selectFrom('invoices').select('number').where('user_id', '=', userId).where('status', '=', 'open').executeTakeFirst();
+          if (open) throw new ApiError('CONFLICT', `Invoice ${open.number} is still open: it must be paid before another subscription.`);
+          const { count } = await trx.selectFrom('invoices').select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow();
+          const row: InvoicesTable = {
+            id: crypto.randomUUID(),
+            // Sequential per server; the unique constraint settles a race (retried below).
+            number: `CAIRN-${String(Number(count) + 1 + attempt).padStart(6, '0')}`,
+            user_id: userId,
+            plan_id: upcoming.planId,
+            currency: upcoming.currency,
+            quantity: upcoming.quantity,
+            coupon: upcoming.discount?.coupon.name ?? null,
+            subtotal: upcoming.subtotal,
+            discount: upcoming.discount?.amount ?? 0,
+            total_tax: upcoming.total_tax,
+            total: upcoming.total,
+            lines: JSON.stringify(lines),
+            status: 'open',
+            created_at: this.clock.now(),
+          };
+          await trx.insertInto('invoices').values(row).execute();
+          return invoiceOf(row, lines);
+        });
+      } catch (error) {
+        if (attempt < 5 && isUniqueViolation(error)) continue;
+        throw error;
+      }
+    }
+  }
+}
+
+/** The row as the API answers it, checked by the protocol's schema (no cast of the stored currency). */
+function invoiceOf(row: InvoicesTable, lines: InvoiceLine[]): Invoice {
+  return Invoice.parse({
+    id: row.id,
+    number: row.number,
+    created: Math.floor(row.created_at / 1000),
+    status: row.status === 'paid' ? 'paid' : 'open',
+    currency: row.currency,
+    planId: row.plan_id,
+    quantity: row.quantity,
+    coupon: row.coupon,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    total_tax: row.total_tax,
+    total: row.total,
+    amount_due: row.status === 'paid' ? 0 : row.total,
+    lines,
+  });
 }

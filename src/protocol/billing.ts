@@ -89,3 +89,43 @@ export const UpcomingInvoice = z
   })
   .strict();
 export type UpcomingInvoice = z.infer<typeof UpcomingInvoice>;
+
+/**
+ * POST /api/billing/subscriptions (SYNC_SPEC R114): subscribe by invoice. Both boxes must be ticked
+ * (spec 002 section 5: 'A subscription requires accepting terms and renewal').
+ */
+export const SubscribeRequest = z
+  .object({
+    planId: z.string().min(1).max(64),
+    currency: Currency,
+    quantity: z.number().int().min(1).max(10_000).default(1),
+    coupon: z.string().trim().min(COUPON_MIN_LENGTH).max(40).optional(),
+    acceptTerms: z.literal(true, { message: BILLING_TEXTS.termsRequired }),
+    acceptRenewal: z.literal(true, { message: BILLING_TEXTS.termsRequired }),
+  })
+  .strict();
+export type SubscribeRequest = z.input<typeof SubscribeRequest>;
+
+export const InvoiceLine = z.object({ description: z.string(), quantity: z.number().int(), amount: z.number().int() }).strict();
+export type InvoiceLine = z.infer<typeof InvoiceLine>;
+
+/** An invoice as issued (spec 002 section 3, Invoice): amounts in minor units; `created` in seconds. */
+export const Invoice = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    created: z.number().int(),
+    status: z.enum(['open', 'paid']),
+    currency: Currency,
+    planId: z.string(),
+    quantity: z.number().int(),
+    coupon: z.string().nullable(),
+    subtotal: z.number().int(),
+    discount: z.number().int(),
+    total_tax: z.number().int(),
+    total: z.number().int(),
+    amount_due: z.number().int(),
+    lines: z.array(InvoiceLine),
+  })
+  .strict();
+export type Invoice = z.infer<typeof Invoice>;
