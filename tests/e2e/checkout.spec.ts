@@ -2,7 +2,8 @@
  * Issue 21, checkout as a new user meets it (SYNC_SPEC R112-R114): from Pricing plans the user
  * chooses the paid plan, is refused with bad billing details (each field's error), saves good ones,
  * is told 'Incorrect discount code' for a wrong coupon, applies a right one and sees the discount
- * in the summary the server computed (VAT 20% included), and ticks the terms. Its own server
+ * in the summary the server computed (VAT 20% included), ticks the terms and subscribes: an open
+ * invoice is issued and the plan stays the free one until the operator marks it paid. Its own server
  * (KillableServer, ports 18816-18817) with a PLANS_FILE; desktop only (playwright.config.ts), with
  * its 375 px screenshots taken here.
  */
@@ -117,14 +118,23 @@ test('[R112][R113][R114] checkout: bad billing details refused field by field, a
   await expect(summary.getByRole('row', { name: /^Total/ })).toContainText('€7.12');
   await expect(summary.getByRole('row', { name: /VAT/ })).toContainText('€1.19');
 
-  // Terms and renewal: unticking shows the spec's text; Subscribe is not offered (no payment can be taken).
+  // Terms and renewal: Subscribe without them shows the spec's text and issues nothing.
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Accepting the terms and conditions is mandatory before signing up for the plan.')).toBeVisible();
   await page.getByRole('checkbox', { name: 'I accept the terms and conditions' }).check();
   await expect(page.getByText('Accepting the terms and conditions is mandatory before signing up for the plan.')).toBeVisible();
   await page.getByRole('checkbox', { name: /renews automatically every month/ }).check();
   await expect(page.getByText('Accepting the terms and conditions is mandatory before signing up for the plan.')).toHaveCount(0);
   await expect(page.getByText('1% of your purchase is contributed to carbon removal.')).toBeVisible();
   await expect(page.getByText(/non-refundable for the month/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
   await shoot(page, 'summary');
+
+  // Subscribing issues an open invoice for the discounted total; the plan stays Pebble until it is paid.
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  const issued = page.getByRole('status').filter({ hasText: /Invoice CAIRN-\d{6} issued/ });
+  await expect(issued).toContainText('€7.12 to pay by invoice');
+  await expect(issued).toContainText('when the server\'s operator marks the invoice paid');
+  await page.getByRole('tab', { name: 'Pricing plans' }).click();
+  await expect(page.getByRole('article', { name: 'Pebble' }).getByText('Current plan')).toBeVisible();
   await context.close();
 });

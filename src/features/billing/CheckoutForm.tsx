@@ -14,6 +14,7 @@ import {
   type BillingDetailsInput,
   BillingDetailsResponse,
   COUPON_MIN_LENGTH,
+  Invoice,
   UpcomingInvoice,
 } from '../../protocol/billing';
 import { ApiError } from '../../protocol/errors';
@@ -195,6 +196,30 @@ export function CheckoutForm({ plan, currency, quantity }: { plan: SubscriptionP
   const [terms, setTerms] = useState(false);
   const [renewal, setRenewal] = useState(false);
   const [termsTouched, setTermsTouched] = useState(false);
+  const [subscribing, setSubscribing] = useState(false);
+  const [issued, setIssued] = useState<Invoice | null>(null);
+  const [subscribeError, setSubscribeError] = useState<string | null>(null);
+
+  const subscribe = async () => {
+    setSubscribeError(null);
+    if (!(terms && renewal)) {
+      setTermsTouched(true);
+      return;
+    }
+    setSubscribing(true);
+    try {
+      const invoice = await getApiClient().post(
+        '/billing/subscriptions',
+        { planId: plan.id, currency, quantity, ...(applied ? { coupon: applied } : {}), acceptTerms: true, acceptRenewal: true },
+        Invoice,
+      );
+      setIssued(invoice);
+    } catch (error) {
+      setSubscribeError(messageOf(error, 'Payment request failed. Please try again..'));
+    } finally {
+      setSubscribing(false);
+    }
+  };
 
   const simulate = useCallback(
     (coupon: string | null) => getApiClient().post('/billing/upcoming-invoice', { planId: plan.id, currency, quantity, ...(coupon ? { coupon } : {}) }, UpcomingInvoice),
@@ -320,12 +345,28 @@ export function CheckoutForm({ plan, currency, quantity }: { plan: SubscriptionP
               {BILLING_TEXTS.termsRequired}
             </Text>
           )}
-          <Group>
-            <Button disabled>Subscribe</Button>
-          </Group>
-          <Text size="sm" c="dimmed">
-            Subscribing is not available on this server yet: no payment can be taken. The server's operator can move your account to {plan.name}.
-          </Text>
+          {subscribeError && (
+            <Text c="red" size="sm" role="alert">
+              {subscribeError}
+            </Text>
+          )}
+          {issued ? (
+            <Alert color="blue" title={`Invoice ${issued.number} issued`} role="status">
+              {formatPrice(issued.amount_due, issued.currency)} to pay by invoice. Your plan changes to {plan.name} when the server's operator marks the
+              invoice paid.
+            </Alert>
+          ) : (
+            <>
+              <Group>
+                <Button loading={subscribing} onClick={() => void subscribe()}>
+                  Subscribe
+                </Button>
+              </Group>
+              <Text size="sm" c="dimmed">
+                You pay by invoice: subscribing issues one, and your plan changes when the server's operator marks it paid.
+              </Text>
+            </>
+          )}
         </Stack>
       </Paper>
     </Stack>
