@@ -134,6 +134,7 @@ test('[R112][R113][R114] checkout: bad billing details refused field by field, a
   const issued = page.getByRole('status').filter({ hasText: /Invoice CAIRN-\d{6} issued/ });
   await expect(issued).toContainText('€7.12 to pay by invoice');
   await expect(issued).toContainText('when the server\'s operator marks the invoice paid');
+  await shoot(page, 'issued');
   await page.getByRole('tab', { name: 'Pricing plans' }).click();
   await expect(page.getByRole('article', { name: 'Pebble' }).getByText('Current plan')).toBeVisible();
   await context.close();
