@@ -1,4 +1,4 @@
-import { Alert, Button, Code, CopyButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { formatU } from '../../domain/tokenRules';
 import { getApiClient, NetworkError } from '../../platform/apiClient';
@@ -11,6 +11,7 @@ import { showSnackbar } from '../../ui/snackbar';
 import { useUser } from '../account/useSession';
 import { sendTokens } from './sendTokens';
 import { SendTokenModal } from './SendTokenModal';
+import { CopyableCode } from '../../ui/CopyableCode';
 
 type Verification = { kind: 'checking' } | { kind: 'offline' } | { kind: 'failed' } | BalanceCheck;
 
@@ -84,18 +85,7 @@ export function RewardsPage() {
             <Text size="sm" c="dimmed">
               Give this address to someone on this Cairn server to receive $U.
             </Text>
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Code block aria-label="Your address" style={{ flex: 1, minWidth: 0, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-                {user.address}
-              </Code>
-              <CopyButton value={user.address} timeout={1_500}>
-                {({ copied, copy }) => (
-                  <Button variant="default" size="xs" onClick={copy} aria-label="Copy your address">
-                    {copied ? 'Copied!' : 'Copy'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            <CopyableCode value={user.address} copyLabel="Copy your address" codeProps={{ 'aria-label': 'Your address' }} />
           </Stack>
         </Paper>
       </Stack>

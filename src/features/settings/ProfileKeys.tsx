@@ -1,8 +1,9 @@
-import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { AccountUser } from '../../protocol/auth';
 import { authService } from '../account/authService';
 import { errorMessageOf } from '../signup/errorCode';
+import { CopyableCode } from '../../ui/CopyableCode';
 
 function KeyRow({ label, value }: { label: string; value: string }) {
   return (
@@ -10,18 +11,7 @@ function KeyRow({ label, value }: { label: string; value: string }) {
       <Text size="sm" fw={500}>
         {label}
       </Text>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code block style={{ flex: 1, minWidth: 0, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-          {value}
-        </Code>
-        <CopyButton value={value} timeout={1_500}>
-          {({ copied, copy }) => (
-            <Button variant="default" size="xs" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
-              {copied ? 'Copied!' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
+      <CopyableCode value={value} copyLabel={`Copy ${label.toLowerCase()}`} />
     </Stack>
   );
 }

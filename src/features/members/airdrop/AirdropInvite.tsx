@@ -5,7 +5,7 @@
  * available storage or a figure in MB or GB. 'Generate link' shows the link; the button then reads
  * 'Reset and generate another', which clears the form.
  */
-import { Alert, Button, Code, CopyButton, Group, NativeSelect, NumberInput, Paper, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, NumberInput, Paper, SegmentedControl, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   bytesToPercent,
@@ -23,6 +23,7 @@ import { getVaultUploadRoom } from '../../../sync/vaultActions';
 import { errorMessageOf } from '../../signup/errorCode';
 import { ApiError } from '../../../protocol/errors';
 import { MemberLimitModal } from '../MemberLimitModal';
+import { CopyableCode } from '../../../ui/CopyableCode';
 
 /** The invite form's airdrop mode (spec 001 section 5). */
 export interface AirdropInviteProps {
@@ -266,18 +267,7 @@ function GeneratedLink({ url }: { url: string }) {
         <Text size="xs" c="dimmed">
           Anyone with this link can open the vault until it expires. Send it privately.
         </Text>
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <Code block data-testid="airdrop-link" style={{ flex: 1, minWidth: 0, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-            {url}
-          </Code>
-          <CopyButton value={url} timeout={1_500}>
-            {({ copied, copy }) => (
-              <Button variant="default" size="xs" onClick={copy} aria-label="Copy link">
-                {copied ? 'Copied!' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
+        <CopyableCode value={url} copyLabel="Copy link" codeProps={{ 'data-testid': 'airdrop-link' }} />
       </Stack>
     </Paper>
   );
