@@ -3,9 +3,6 @@
  * edge with the spec's rules, and the upcoming invoice the server computes from the plans file and
  * its coupons. Both databases.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { BillingDetailsResponse, Invoice, UpcomingInvoice } from '../../src/protocol/billing';
 import { PlansResponse } from '../../src/protocol/plans';
@@ -13,7 +10,7 @@ import { type Config, loadConfig } from '../config';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
-import { pebbleAndBoulder } from '../testing/plansFixture';
+import { pebbleAndBoulder, writePlansFile } from '../testing/plansFixture';
 import { VaultActor } from '../testing/vaults';
 
 /** Boulder at €9 / $10 / £8, and three coupons: 25% off any plan, $3 off, and one for another plan only. */
@@ -29,8 +26,7 @@ const PLANS = {
 const GOOD = { name: 'Ada Lovelace', companyName: '', companyVat: '', country: 'GB', address: '12 St James Sq', city: 'London', state: '', zip: 'SW1Y 4JH' };
 
 function plansConfig(): Partial<Config> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-plans-')), 'plans.json');
-  fs.writeFileSync(file, JSON.stringify(PLANS));
+  const file = writePlansFile(PLANS);
   const { plans, storageAllowances, memberLimit } = loadConfig({ PLANS_FILE: file });
   return { plans, storageAllowances, memberLimit };
 }

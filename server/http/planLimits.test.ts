@@ -5,9 +5,6 @@
  * and changes nothing; below it, it is accepted. Both databases.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../../src/protocol/errors';
 import { InviteResponse } from '../../src/protocol/members';
@@ -18,7 +15,7 @@ import { runAdminCommand } from '../admin/adminCommand';
 import { type Config, loadConfig } from '../config';
 import { transferSigningPayload } from '../../src/protocol/ledger';
 import { ApiClient } from '../testing/ApiClient';
-import { planPrice } from '../testing/plansFixture';
+import { planPrice, writePlansFile } from '../testing/plansFixture';
 import { describeEachDatabase } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
 import { createPrivateVault, inviteOp, postInvitations } from '../testing/members';
@@ -39,8 +36,7 @@ function plan(id: string, name: string, cents: number, storage: object, limits: 
 
 /** The configuration a server started with PLANS_FILE pointing at `PLANS` gets. */
 function plansConfig(): Partial<Config> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-plans-')), 'plans.json');
-  fs.writeFileSync(file, JSON.stringify(PLANS));
+  const file = writePlansFile(PLANS);
   const { plans, storageAllowances, memberLimit } = loadConfig({ PLANS_FILE: file });
   return { plans, storageAllowances, memberLimit };
 }

@@ -3,9 +3,6 @@
  * operator's plans in the spec's shape, with the figures the server enforces, and marks the
  * user's own plan, which follows `npm run admin -- plan`. Both databases.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { DEFAULT_PLAN_CATALOG, PlansResponse } from '../../src/protocol/plans';
 import { type AdminLog, AdminService } from '../admin/AdminService';
@@ -14,15 +11,14 @@ import { type Config, loadConfig } from '../config';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
-import { pebbleAndBoulder } from '../testing/plansFixture';
+import { pebbleAndBoulder, writePlansFile } from '../testing/plansFixture';
 import { VaultActor } from '../testing/vaults';
 
 /** Two plans: Pebble (free, the default) and Boulder (paid, priced differently per currency). */
 const PLANS = pebbleAndBoulder({ eur: 900, usd: 1000, gbp: 800 });
 
 function plansConfig(env: Record<string, string> = {}): Partial<Config> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-plans-')), 'plans.json');
-  fs.writeFileSync(file, JSON.stringify(PLANS));
+  const file = writePlansFile(PLANS);
   const { plans, storageAllowances, memberLimit } = loadConfig({ PLANS_FILE: file, ...env });
   return { plans, storageAllowances, memberLimit };
 }

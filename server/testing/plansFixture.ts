@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 /**
  * Plans files for tests (PLANS_FILE, src/protocol/plans.ts): prices in minor units per currency,
  * and the two-plan file the plans API and the pricing page are tested with.
@@ -33,4 +37,11 @@ export function pebbleAndBoulder(boulder: { eur: number; usd: number; gbp: numbe
       },
     ],
   };
+}
+
+/** Writes `plans` to a plans.json of its own in a new temporary folder; answers its path (PLANS_FILE). */
+export function writePlansFile(plans: unknown): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-plans-')), 'plans.json');
+  fs.writeFileSync(file, JSON.stringify(plans));
+  return file;
 }

@@ -8,39 +8,23 @@
  * its 375 px screenshots taken here.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pebbleAndBoulder } from '../../server/testing/plansFixture';
+import { pebbleAndBoulder, writePlansFile } from '../../server/testing/plansFixture';
 import { KillableServer } from './KillableServer';
 import { SignupFlow } from './pages/SignupFlow';
-import { STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { STRONG_PASSWORD, expect, test, uniqueEmail, shootBothWidths } from './fixtures';
 
 const PROXY_PORT = Number(process.env.E2E_CHECKOUT_PORT ?? 18_816);
 const server = new KillableServer(PROXY_PORT, PROXY_PORT + 1);
 const VIEWPORT = { width: 1280, height: 800 };
-const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
 
 /** Boulder at €9.50 / $10 / £8 a month, and one coupon: 25% off. */
 const PLANS = { ...pebbleAndBoulder({ eur: 950, usd: 1000, gbp: 800 }), coupons: [{ code: 'SPRING25', percent_off: 25 }] };
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `checkout-${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  // The shell's layout settles after a resize (its navigation moves to the bottom bar).
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `checkout-${name}-375.png`), fullPage: true });
-  await page.setViewportSize(VIEWPORT);
-}
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const plansFile = join(mkdtempSync(join(tmpdir(), 'cairn-e2e-checkout-')), 'plans.json');
-  writeFileSync(plansFile, JSON.stringify(PLANS));
-  await server.start({ PLANS_FILE: plansFile });
+  await server.start({ PLANS_FILE: writePlansFile(PLANS) });
 });
 
 test.afterAll(async () => {
@@ -86,7 +70,7 @@ test('[R112][R113][R114] checkout: bad billing details refused field by field, a
   await form.getByLabel('Zip code', { exact: true }).fill('123456789012');
   await form.getByRole('button', { name: 'Save billing details' }).click();
   await expect(form.getByText('Zip code must be between 3 and 11 characters.')).toBeVisible();
-  await shoot(page, 'errors');
+  await shootBothWidths(page, 'checkout-errors');
 
   // Good ones are saved and shown read-only with Edit; a reload reads them back from the server.
   await form.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
@@ -127,14 +111,14 @@ test('[R112][R113][R114] checkout: bad billing details refused field by field, a
   await expect(page.getByText('Accepting the terms and conditions is mandatory before signing up for the plan.')).toHaveCount(0);
   await expect(page.getByText('1% of your purchase is contributed to carbon removal.')).toBeVisible();
   await expect(page.getByText(/non-refundable for the month/)).toBeVisible();
-  await shoot(page, 'summary');
+  await shootBothWidths(page, 'checkout-summary');
 
   // Subscribing issues an open invoice for the discounted total; the plan stays Pebble until it is paid.
   await page.getByRole('button', { name: 'Subscribe' }).click();
   const issued = page.getByRole('status').filter({ hasText: /Invoice CAIRN-\d{6} issued/ });
   await expect(issued).toContainText('€7.12 to pay by invoice');
   await expect(issued).toContainText('when the server\'s operator marks the invoice paid');
-  await shoot(page, 'issued');
+  await shootBothWidths(page, 'checkout-issued');
   await page.getByRole('tab', { name: 'Pricing plans' }).click();
   await expect(page.getByRole('article', { name: 'Pebble' }).getByText('Current plan')).toBeVisible();
   await context.close();

@@ -89,3 +89,18 @@ export async function pastePhrase(page: Page, phrase: string): Promise<void> {
     input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, phrase);
 }
+
+/**
+ * Saves the page under .tmp/screenshots/<name>-desktop.png, then at 375 px as <name>-375.png, and
+ * gives the page its viewport back: for specs that run in the desktop project only.
+ */
+export async function shootBothWidths(page: Page, name: string): Promise<void> {
+  const viewport = page.viewportSize();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  // The shell's layout settles after a resize (its navigation moves to the bottom bar).
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-375.png`), fullPage: true });
+  if (viewport) await page.setViewportSize(viewport);
+}

@@ -6,21 +6,17 @@
  * PLANS_FILE; desktop only (playwright.config.ts), with its 375 px screenshots taken here.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { planPrice } from '../../server/testing/plansFixture';
+import { planPrice, writePlansFile } from '../../server/testing/plansFixture';
 import { KillableServer } from './KillableServer';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
-import { STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { STRONG_PASSWORD, expect, test, uniqueEmail, shootBothWidths } from './fixtures';
 
 /** Forty-six ports above the config's server, free in the suite; E2E_PLANS_PORT moves them (a shared machine's own range). */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 18_080);
 const PROXY_PORT = Number(process.env.E2E_PLANS_PORT ?? BASE_PORT + 46);
 const server = new KillableServer(PROXY_PORT, PROXY_PORT + 1);
 const VIEWPORT = { width: 1280, height: 800 };
-const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
 
 /** One free plan that allows one vault. */
 const PLANS = {
@@ -37,23 +33,11 @@ const PLANS = {
   ],
 };
 
-async function shootBothWidths(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `planLimits-${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  // The shell's layout settles after a resize (its navigation moves to the bottom bar).
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `planLimits-${name}-375.png`), fullPage: true });
-  await page.setViewportSize(VIEWPORT);
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const plansFile = join(mkdtempSync(join(tmpdir(), 'cairn-e2e-plans-')), 'plans.json');
-  writeFileSync(plansFile, JSON.stringify(PLANS));
-  await server.start({ PLANS_FILE: plansFile });
+  await server.start({ PLANS_FILE: writePlansFile(PLANS) });
 });
 
 test.afterAll(async () => {
@@ -74,13 +58,7 @@ test("[R101] at the plan's vault limit a second vault is refused with the upgrad
 
   // The second vault, through the same wizard.
   const secondName = `Second archive ${Date.now().toString(36)}`;
-  await page.goto('/create-vault/setup');
-  await page.getByRole('button', { name: 'Customise your setup' }).or(page.getByRole('link', { name: 'Customise your setup' })).click();
-  await page.getByRole('radio', { name: 'Cloud storage' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio', { name: 'Private', exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('textbox', { name: 'Title' }).fill(secondName);
+  await room.fillVaultWizard(secondName, { storage: 'Cloud storage', privacy: 'Private' });
   await page.getByRole('button', { name: 'Create vault' }).click();
 
   const prompt = page.getByRole('dialog', { name: "You've hit the vault limit" });
@@ -88,7 +66,7 @@ test("[R101] at the plan's vault limit a second vault is refused with the upgrad
   // Still on the form, with what the user typed.
   await expect(page).toHaveURL(/\/create-vault(\?|$)/);
   await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(secondName);
-  await shootBothWidths(page, 'vault-limit');
+  await shootBothWidths(page, 'planLimits-vault-limit');
 
   // Nothing was created: the vault list holds the first vault only, now and after a reload.
   await prompt.getByRole('button', { name: 'Cancel' }).click();
@@ -103,13 +81,7 @@ test("[R101] at the plan's vault limit a second vault is refused with the upgrad
   // Made offline, a vault waits in the outbox (local first); pushed once back online, the server
   // refuses it, and the vault list says so until the user dismisses it.
   const offlineName = `Made offline ${Date.now().toString(36)}`;
-  await page.goto('/create-vault/setup');
-  await page.getByRole('button', { name: 'Customise your setup' }).or(page.getByRole('link', { name: 'Customise your setup' })).click();
-  await page.getByRole('radio', { name: 'Cloud storage' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio', { name: 'Private', exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('textbox', { name: 'Title' }).fill(offlineName);
+  await room.fillVaultWizard(offlineName, { storage: 'Cloud storage', privacy: 'Private' });
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Create vault' }).click();
   await expect(page).toHaveURL(/\/vaults\/active\/[A-Za-z0-9_-]+\/assets$/, { timeout: 30_000 });
@@ -119,19 +91,13 @@ test("[R101] at the plan's vault limit a second vault is refused with the upgrad
   await expect(refusedRow.getByText('(Not created)')).toBeVisible({ timeout: 30_000 });
   await expect(refusedRow.getByRole('alert')).toContainText("You've hit the vault limit");
   await expect(refusedRow.getByRole('link', { name: 'Upgrade' })).toBeVisible();
-  await shootBothWidths(page, 'refused-in-list');
+  await shootBothWidths(page, 'planLimits-refused-in-list');
   await refusedRow.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByText(offlineName)).toHaveCount(0);
   await expect(page.getByText(firstName).first()).toBeVisible();
 
   // Trying again opens the prompt again; Upgrade leads to the pricing plans page.
-  await page.goto('/create-vault/setup');
-  await page.getByRole('button', { name: 'Customise your setup' }).or(page.getByRole('link', { name: 'Customise your setup' })).click();
-  await page.getByRole('radio', { name: 'Cloud storage' }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio', { name: 'Public', exact: true }).click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('textbox', { name: 'Title' }).fill(secondName);
+  await room.fillVaultWizard(secondName, { storage: 'Cloud storage', privacy: 'Public' });
   await page.getByRole('button', { name: 'Create vault' }).click();
   await expect(prompt).toBeVisible({ timeout: 30_000 });
   await prompt.getByRole('button', { name: 'Upgrade' }).click();
@@ -140,6 +106,6 @@ test("[R101] at the plan's vault limit a second vault is refused with the upgrad
   // The pricing plans tab itself, with the user's plan marked.
   await expect(page.getByRole('tab', { name: 'Pricing plans' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('article', { name: 'Pebble' }).getByText('Current plan')).toBeVisible();
-  await shootBothWidths(page, 'pricing-plans');
+  await shootBothWidths(page, 'planLimits-pricing-plans');
   await context.close();
 });

@@ -9,13 +9,11 @@
  * screenshots taken here.
  */
 import type { Locator, Page } from '@playwright/test';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pebbleAndBoulder } from '../../server/testing/plansFixture';
+import { pebbleAndBoulder, writePlansFile } from '../../server/testing/plansFixture';
 import { KillableServer } from './KillableServer';
 import { SignupFlow } from './pages/SignupFlow';
-import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail, shootBothWidths } from './fixtures';
 
 /** Ports 18806-18807 unless E2E_PRICING_PORT moves them (a shared machine's own range). */
 const PROXY_PORT = Number(process.env.E2E_PRICING_PORT ?? 18_806);
@@ -26,16 +24,6 @@ const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
 /** Pebble (free, the default) and Boulder (paid: €9.50, $10, £8 a month). */
 const PLANS = pebbleAndBoulder({ eur: 950, usd: 1000, gbp: 800 }, 'vaults;members;nfts;api');
 
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `pricing-${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  // The shell's layout settles after a resize (its navigation moves to the bottom bar).
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `pricing-${name}-375.png`), fullPage: true });
-  await page.setViewportSize(VIEWPORT);
-}
-
 function planCard(page: Page, name: string): Locator {
   return page.getByRole('article', { name });
 }
@@ -44,9 +32,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const plansFile = join(mkdtempSync(join(tmpdir(), 'cairn-e2e-pricing-')), 'plans.json');
-  writeFileSync(plansFile, JSON.stringify(PLANS));
-  await server.start({ PLANS_FILE: plansFile });
+  await server.start({ PLANS_FILE: writePlansFile(PLANS) });
 });
 
 test.afterAll(async () => {
@@ -97,7 +83,7 @@ test('[R111] Plans and billing from the avatar menu: both plans priced per curre
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('radio', { name: 'GBP' })).toBeChecked();
   await expect(boulder.getByText('£8', { exact: true })).toBeVisible();
-  await shoot(page, 'plans');
+  await shootBothWidths(page, 'pricing-plans');
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'pricing-plans-dark-desktop.png'), fullPage: true });
@@ -111,7 +97,7 @@ test('[R111] Plans and billing from the avatar menu: both plans priced per curre
   const checkout = page.getByRole('region', { name: 'Boulder' });
   await expect(checkout.getByText('£8', { exact: true })).toBeVisible();
   await expect(page.getByText('Card payment is not configured on this server.')).toBeVisible();
-  await shoot(page, 'billing');
+  await shootBothWidths(page, 'pricing-billing');
 
   // The invoices tab: no invoices yet.
   await page.getByRole('tab', { name: 'Invoices' }).click();
@@ -137,7 +123,7 @@ test("[R111] with no plans file: the spec's one free plan, Pebble, current, unde
   await expect(pebble.getByText('$0', { exact: true })).toBeVisible();
   await expect(pebble.getByText('Current plan')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Choose/ })).toHaveCount(0);
-  await shoot(page, 'sunset');
+  await shootBothWidths(page, 'pricing-sunset');
 
   await page.getByRole('tab', { name: 'Billing' }).click();
   await expect(page.getByText('No plan chosen')).toBeVisible();

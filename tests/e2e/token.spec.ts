@@ -10,29 +10,16 @@
  * taken here.
  */
 import type { Browser, Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { KillableServer } from './KillableServer';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
-import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail, shootBothWidths } from './fixtures';
 
 /** The slice's own ports (18796-18799); E2E_TOKEN_PORT moves them. */
 const PROXY_PORT = Number(process.env.E2E_TOKEN_PORT ?? 18_796);
 const server = new KillableServer(PROXY_PORT, PROXY_PORT + 1);
 const VIEWPORT = { width: 1280, height: 800 };
-const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
 const MICRO = 1_000_000;
-
-async function shootBothWidths(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `token-${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  // The shell's layout settles after a resize (its navigation moves to the bottom bar).
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `token-${name}-375.png`), fullPage: true });
-  await page.setViewportSize(VIEWPORT);
-}
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT });
@@ -112,7 +99,7 @@ test('[R107][R108][R110] a permanent upload earns $U; the uploader sends part of
   await expect(dialog.getByText('Incorrect format for an Arweave wallet address.')).toBeVisible();
   await expect(dialog.getByText('Amount exceeds total balance.')).toBeVisible();
   await expect(send).toBeDisabled();
-  await shootBothWidths(sender, 'send-errors');
+  await shootBothWidths(sender, 'token-send-errors');
   // MAX fills the whole balance (within it: no error).
   await dialog.getByRole('button', { name: 'MAX' }).click();
   await expect(dialog.getByText('Amount exceeds total balance.')).toBeHidden();
@@ -129,7 +116,7 @@ test('[R107][R108][R110] a permanent upload earns $U; the uploader sends part of
   const left = earned - MICRO / 2;
   await expect(sender.getByRole('status', { name: `Balance: ${formatted(left)} $U` })).toBeVisible({ timeout: 30_000 });
   await expect(sender.getByText(VERIFIED)).toBeVisible({ timeout: 30_000 });
-  await shootBothWidths(sender, 'after-send');
+  await shootBothWidths(sender, 'token-after-send');
 
   // The recipient's open page moves live, and reads the same after a reload.
   await expect(recipient.getByRole('status', { name: 'Balance: 0.5000 $U' })).toBeVisible({ timeout: 30_000 });
@@ -139,7 +126,7 @@ test('[R107][R108][R110] a permanent upload earns $U; the uploader sends part of
   await expect(recipient.getByText(VERIFIED)).toBeVisible({ timeout: 30_000 });
   await sender.reload();
   await expect(sender.getByRole('status', { name: `Balance: ${formatted(left)} $U` })).toBeVisible({ timeout: 30_000 });
-  await shootBothWidths(recipient, 'recipient');
+  await shootBothWidths(recipient, 'token-recipient');
 
   // More than is left: the form says so before anything is sent.
   await sender.getByRole('button', { name: 'Send $U' }).click();
@@ -169,5 +156,5 @@ test("[R110] on the free plan with 100,000,000 bytes of permanent storage, Send 
   await dialog.getByRole('textbox', { name: 'Recipient address' }).fill('654KyaguCVnaojCIaY-ZHqj7KOByyUwCMWi4mJKOhyw');
   await dialog.getByRole('textbox', { name: 'Amount' }).fill('0');
   await expect(dialog.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
-  await shootBothWidths(page, 'free-plan');
+  await shootBothWidths(page, 'token-free-plan');
 });

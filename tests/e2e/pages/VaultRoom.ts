@@ -16,6 +16,17 @@ export function pendingMark(scope: Locator, label: string | RegExp = /^(Waiting 
 export class VaultRoom {
   constructor(private readonly page: Page) {}
 
+  /** The wizard's 'Customise your setup' path up to the metadata step, with the title typed (not yet created). */
+  async fillVaultWizard(title: string, options: { storage: 'Cloud storage' | 'Permanent storage'; privacy: 'Private' | 'Public' }): Promise<void> {
+    await this.page.goto('/create-vault/setup');
+    await this.page.getByRole('button', { name: 'Customise your setup' }).or(this.page.getByRole('link', { name: 'Customise your setup' })).click();
+    await this.page.getByRole('radio', { name: options.storage }).click();
+    await this.page.getByRole('button', { name: 'Next' }).click();
+    await this.page.getByRole('radio', { name: options.privacy, exact: true }).click();
+    await this.page.getByRole('button', { name: 'Next' }).click();
+    await this.page.getByRole('textbox', { name: 'Title' }).fill(title);
+  }
+
   /**
    * Through the wizard's 'Customise your setup' path: storage, privacy, then metadata. A new
    * account's first vault opens with the onboarding tour: `tour: 'close'` (the default) skips it,
@@ -25,13 +36,7 @@ export class VaultRoom {
     title: string,
     options: { storage: 'Cloud storage' | 'Permanent storage'; privacy: 'Private' | 'Public'; tour?: 'close' | 'keep' | 'none'; terms?: string },
   ) {
-    await this.page.goto('/create-vault/setup');
-    await this.page.getByRole('button', { name: 'Customise your setup' }).or(this.page.getByRole('link', { name: 'Customise your setup' })).click();
-    await this.page.getByRole('radio', { name: options.storage }).click();
-    await this.page.getByRole('button', { name: 'Next' }).click();
-    await this.page.getByRole('radio', { name: options.privacy, exact: true }).click();
-    await this.page.getByRole('button', { name: 'Next' }).click();
-    await this.page.getByRole('textbox', { name: 'Title' }).fill(title);
+    await this.fillVaultWizard(title, options);
     await this.page.getByRole('textbox', { name: 'Description' }).fill('Receipts and notes for the field season');
     if (options.terms) await this.page.getByRole('textbox', { name: 'Terms of access' }).fill(options.terms);
     await this.page.getByRole('button', { name: 'Create vault' }).click();
