@@ -185,4 +185,14 @@ describeEachDatabase('checkout: billing details and the upcoming invoice', (env)
     // Nothing was issued: a good request now succeeds (no open invoice in the way).
     expectStatus(await api.post('/api/billing/subscriptions', SUBSCRIBE, { token: ada.token }), 200);
   });
+
+  it('[R113] discount codes cannot be guessed by the thousand: the upcoming invoice and subscribing are rate-limited', async () => {
+    const limited = new ApiClient(await env.buildApp({ config: { ...plansConfig(), authRateLimit: 2 } }));
+    const guesser = await VaultActor.create(env, limited);
+    for (const code of ['GUESS1', 'GUESS2']) {
+      expectError(await limited.post('/api/billing/upcoming-invoice', { planId: 'boulder', currency: 'eur', quantity: 1, coupon: code }, { token: guesser.token }), 422, 'COUPON_INVALID');
+    }
+    expectError(await limited.post('/api/billing/upcoming-invoice', { planId: 'boulder', currency: 'eur', quantity: 1, coupon: 'GUESS3' }, { token: guesser.token }), 429, 'RATE_LIMITED');
+    await limited.app.close();
+  });
 });

@@ -34,6 +34,8 @@ export function registerPlanRoutes(route: DefineRoute, services: Services): void
     method: 'POST',
     url: '/api/billing/upcoming-invoice',
     auth: 'required',
+    // Both check a discount code: limited like sign-in, so codes cannot be guessed by the thousand.
+    rateLimited: true,
     body: UpcomingInvoiceRequest,
     handler: async ({ body }): Promise<UpcomingInvoice> => services.billing.upcomingInvoice(body),
   });
@@ -41,6 +43,7 @@ export function registerPlanRoutes(route: DefineRoute, services: Services): void
     method: 'POST',
     url: '/api/billing/subscriptions',
     auth: 'required',
+    rateLimited: true,
     body: SubscribeRequest,
     handler: async ({ caller, body }): Promise<Invoice> => services.billing.subscribe(caller.user.id, body),
   });
