@@ -195,7 +195,7 @@ export const SETTINGS: readonly SettingInfo[] = [
   {
     name: 'AUTH_RATE_LIMIT',
     default: '20',
-    description: 'Requests per minute per IP address to each sign-up, login, recovery and code route, and per account (e-mail) to login, two-factor, recovery and resend.',
+    description: 'Requests per minute per IP address to each sign-up, login, recovery, code and discount-code (checkout) route, and per account (e-mail) to login, two-factor, recovery and resend.',
   },
   {
     name: 'TRUST_PROXY',
