@@ -372,6 +372,14 @@ export interface InvoicesTable {
   /** 'open' or 'paid'. */
   status: string;
   created_at: number;
+  /** 'subscription' or 'topup' (migration 0017). */
+  kind: string;
+  /** For a top-up: 'permanent' or 'cloud'. */
+  topup_storage: string | null;
+  /** For a top-up: GB (10^9 bytes) bought. */
+  topup_gb: number | null;
+  /** Milliseconds; null while open. */
+  paid_at: number | null;
 }
 
 /** Each account's billing details (migration 0016, SYNC_SPEC R112); optional fields are ''. */

@@ -145,6 +145,10 @@ export class BillingService {
             lines: JSON.stringify(lines),
             status: 'open',
             created_at: this.clock.now(),
+            kind: 'subscription',
+            topup_storage: null,
+            topup_gb: null,
+            paid_at: null,
           };
           await trx.insertInto('invoices').values(row).execute();
           return invoiceOf(row, lines);
