@@ -31,7 +31,7 @@ describe('CairnDb schema', () => {
   it('every table belongs to an account, so log out can wipe it', async () => {
     const db = track(new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange }));
     await db.open();
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['accounts', 'members', 'memos', 'nodes', 'noteDraftUpdates', 'noteDrafts', 'notificationActions', 'notifications', 'opPages', 'outbox', 'searchIndex', 'storageTxs', 'storageUsage', 'thumbnails', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['acceptedOps', 'accounts', 'members', 'memos', 'nodes', 'noteDraftUpdates', 'noteDrafts', 'notificationActions', 'notifications', 'opPages', 'outbox', 'searchIndex', 'storageTxs', 'storageUsage', 'thumbnails', 'uploadFiles', 'uploads', 'vaults', 'versions', 'wallets']);
     for (const table of db.tables) expect(accountScopeOf(table), table.name).not.toBeNull();
   });
 

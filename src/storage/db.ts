@@ -12,7 +12,7 @@ import type { StorageTxRecord, StorageUsageRecord } from './storageTxStore';
 import type { ThumbnailRecord } from './thumbnailStore';
 import type { SearchIndexRecord } from '../search/searchStore';
 import type { NotificationActionRecord, NotificationRecord } from './notificationStore';
-import type { CachedOp, MemoRecord, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
+import type { AcceptedOpRecord, CachedOp, MemoRecord, NodeRecord, OpPageRecord, OutboxRecord, UploadFileRecord, UploadRecord, VaultRecord, VersionRecord } from './vaultRecords';
 
 export const DB_NAME = 'cairn';
 
@@ -157,6 +157,9 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   },
   // v12: opened thumbnails of file versions (docs/SYNC_SPEC.md R79, src/storage/thumbnailStore.ts).
   { version: 12, stores: { thumbnails: '[accountId+versionId], [accountId+vaultId], accountId' } },
+  // v13: operations the server accepted that no pull has brought back yet (SYNC_SPEC R123,
+  // AcceptedOpRecord), so a rebuild in between keeps what they made.
+  { version: 13, stores: { acceptedOps: '[accountId+opId], [accountId+vaultId+seq], accountId' } },
 ];
 
 /** Declares the schema versions up to `upToVersion` on `db` (tests open older versions with it). */
@@ -188,6 +191,7 @@ export class CairnDb extends Dexie {
   storageTxs!: Table<StorageTxRecord, [string, string]>;
   storageUsage!: EntityTable<StorageUsageRecord, 'accountId'>;
   thumbnails!: Table<ThumbnailRecord, [string, string]>;
+  acceptedOps!: Table<AcceptedOpRecord, [string, string]>;
 
   /** `options.indexedDB` / `options.IDBKeyRange` let tests use a fresh fake-indexeddb. */
   constructor(options?: DexieOptions) {

@@ -170,6 +170,23 @@ export interface OutboxRecord {
 }
 
 /**
+ * One of this device's operations the server accepted (with its seq) that no pull has brought back
+ * yet (SYNC_SPEC R123). Until a pull moves the vault's cursor past `seq`, this record is the only
+ * trace of it on the device: the outbox has let it go and the cached pages do not have it, so a
+ * rebuild applies it after the cached operations instead of losing what it made (a folder created
+ * in the same push that refused its rename would otherwise vanish with its rejection mark).
+ */
+export interface AcceptedOpRecord {
+  accountId: string;
+  opId: string;
+  vaultId: string;
+  /** The seq the server gave it. */
+  seq: number;
+  op: import('../protocol/vaults').Operation;
+  fields: OpenedFields;
+}
+
+/**
  * One pulled operation, cached so a vault's projection can be rebuilt without the network
  * (src/sync/rebuild.ts): the signed operation as served plus what the crypto worker opened.
  */

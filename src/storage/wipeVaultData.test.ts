@@ -42,6 +42,7 @@ async function fill(accountId: string, vaultId: string): Promise<void> {
   await db.opPages.put({ accountId, vaultId, firstSeq: 1, ops: [] });
   await db.opPages.put({ accountId, vaultId, firstSeq: 5, ops: [] });
   await db.outbox.put({ accountId, vaultId, opId: `o-${id}`, queuedAt: 1 } as never);
+  await db.acceptedOps.put({ accountId, vaultId, opId: `a-${id}`, seq: 8 } as never);
   await db.uploads.put({ accountId, vaultId, uploadId: `u-${id}`, name: `Upload of ${id}` } as never);
   await db.uploadFiles.put({ accountId, uploadId: `u-${id}`, file: new Blob(['x']) });
   await db.members.put({ accountId, vaultId, membershipId: `mm-${id}`, email: 'a@example.com' } as never);

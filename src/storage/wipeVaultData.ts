@@ -69,7 +69,7 @@ export async function wipeVaultData(
   const now = options.now ?? Date.now();
   const byVault = [accountId, vaultId] as const;
   const ofVault = (row: { vaultId: string }) => row.vaultId === vaultId;
-  const tables = [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.outbox, db.uploads, db.uploadFiles, db.members, db.noteDrafts, db.noteDraftUpdates, db.thumbnails];
+  const tables = [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.outbox, db.uploads, db.uploadFiles, db.members, db.noteDrafts, db.noteDraftUpdates, db.thumbnails, db.acceptedOps];
   const wiped = await db.transaction('rw', tables, async () => {
     const record = await db.vaults.get([accountId, vaultId]);
     if (!record) return null;
@@ -81,6 +81,7 @@ export async function wipeVaultData(
     await db.outbox.where('[accountId+vaultId]').equals([...byVault]).delete();
     await db.members.where('[accountId+vaultId]').equals([...byVault]).delete();
     await db.opPages.where('[accountId+vaultId+firstSeq]').between([accountId, vaultId, -Infinity], [accountId, vaultId, Infinity], true, true).delete();
+    await db.acceptedOps.where('[accountId+vaultId+seq]').between([accountId, vaultId, -Infinity], [accountId, vaultId, Infinity], true, true).delete();
     // Tables without a vault index: an account's rows are few (uploads, drafts), read and filtered.
     const uploadIds = (await db.uploads.where('accountId').equals(accountId).filter(ofVault).toArray()).map((u) => u.uploadId);
     await db.uploads.bulkDelete(uploadIds.map((id) => [accountId, id] as [string, string]));

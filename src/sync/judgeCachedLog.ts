@@ -15,8 +15,8 @@ export async function judgeCachedLog(ctx: SyncContext, vaultId: string): Promise
   const { db, accountId } = ctx;
   const stored = await db.vaults.get([accountId, vaultId]);
   if (!stored || stored.log || stored.cursor === 0) return;
-  await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.outbox], async () => {
-    const { vault, ops, outbox } = await readRebuildInputs(db, accountId, vaultId);
+  await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.outbox, db.acceptedOps], async () => {
+    const { vault, ops, outbox, accepted } = await readRebuildInputs(db, accountId, vaultId);
     if (!vault || vault.log || vault.cursor === 0) return;
     ops.sort((a, b) => a.seq - b.seq);
     const pageKey = db.opPages.where('[accountId+vaultId+firstSeq]').between([accountId, vaultId, Dexie.minKey], [accountId, vaultId, Dexie.maxKey]);
@@ -24,7 +24,7 @@ export async function judgeCachedLog(ctx: SyncContext, vaultId: string): Promise
     if (!isWhole) {
       ctx.log(`Vault ${vaultId}: the cached log is not whole; it is pulled again from its creation`);
       await pageKey.delete();
-      await replaceVaultState(db, rebuildVaultState({ ...vault, cursor: 0, log: undefined }, [], outbox));
+      await replaceVaultState(db, rebuildVaultState({ ...vault, cursor: 0, log: undefined }, [], outbox, accepted));
       return;
     }
     const log = newVaultLogState();
@@ -46,6 +46,6 @@ export async function judgeCachedLog(ctx: SyncContext, vaultId: string): Promise
     const pages = await pageKey.toArray();
     const bySeq = new Map(ops.map((op) => [op.seq, op]));
     await db.opPages.bulkPut(pages.map((page) => ({ ...page, ops: page.ops.map((op) => bySeq.get(op.seq) ?? op) })));
-    await replaceVaultState(db, rebuildVaultState(base, ops, outbox));
+    await replaceVaultState(db, rebuildVaultState(base, ops, outbox, accepted));
   });
 }

@@ -263,6 +263,7 @@ export async function pushOutbox(ctx: SyncContext): Promise<PushOutcome> {
 
   const byId = new Map(batch.map((r) => [r.opId, r]));
   const accepted = response.results.filter((r) => r.status === 'accepted' && byId.has(r.id));
+  const acceptedSeqs = new Map(accepted.map((r) => [r.id, r.status === 'accepted' ? r.seq : 0]));
   const answers = new Map(response.results.map((r) => [r.id, r]));
   const rejected: { opId: string; error: { code: string; message: string } }[] = [];
   const stale: OutboxRecord[] = [];
@@ -290,13 +291,16 @@ export async function pushOutbox(ctx: SyncContext): Promise<PushOutcome> {
       if (list) list.push(record);
       else perVault.set(record.vaultId, [record]);
     }
-    await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.outbox], async () => {
+    await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.outbox, db.acceptedOps], async () => {
       const held = heldStatesOf(ctx);
       for (const [vaultId, records] of perVault) {
         const state = reuseHeldVaultState(held.get(vaultId) ?? null, await db.vaults.get([accountId, vaultId])) ?? (await loadVaultState(db, accountId, vaultId));
         for (const record of records) {
           clearPending(state, record.opId, record.op.body.type === 'vault.create');
           await db.outbox.delete([accountId, record.opId]);
+          // R123: kept until a pull brings it back, so a rebuild before then still applies it.
+          const seq = acceptedSeqs.get(record.opId)!;
+          if (seq > state.vault.cursor) await db.acceptedOps.put({ accountId, opId: record.opId, vaultId, seq, op: record.op, fields: record.fields });
         }
         await saveVaultState(db, state);
         held.set(vaultId, state);

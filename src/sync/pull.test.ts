@@ -339,7 +339,7 @@ describe('[S6] pulling page by page', () => {
 describe('R50: a vault pulled before the device judged logs', () => {
   /** Makes `ctx`'s copy of VAULT look as a device before R50 left it: no judged log, `stranger` applied. */
   async function asBeforeTheJudge(ctx: SyncContext, strangerSeq: number): Promise<void> {
-    await ctx.db.transaction('rw', [ctx.db.vaults, ctx.db.nodes, ctx.db.versions, ctx.db.memos, ctx.db.opPages, ctx.db.outbox], async () => {
+    await ctx.db.transaction('rw', [ctx.db.vaults, ctx.db.nodes, ctx.db.versions, ctx.db.memos, ctx.db.opPages, ctx.db.outbox, ctx.db.acceptedOps], async () => {
       const pages = await ctx.db.opPages.where('accountId').equals(USER.id).toArray();
       for (const page of pages) {
         const op = page.ops.find((o) => o.seq === strangerSeq);

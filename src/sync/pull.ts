@@ -5,6 +5,7 @@
  * applied to the projection in ONE Dexie transaction together with the cursor, so a crash never
  * leaves a page half applied or applied without its cursor moving.
  */
+import Dexie from 'dexie';
 import type { OpenedOperation } from '../../workers/crypto/CryptoApi';
 import { ApiError } from '../protocol/errors';
 import { type OperationType, PullResponse, type SequencedOperation, VAULT_LIMITS, type VaultSummary, VaultListResponse } from '../protocol/vaults';
@@ -287,6 +288,8 @@ async function applyOpenedPage(
   if (records.length) await db.opPages.put({ accountId, vaultId, firstSeq: records[0]!.seq, ops: records });
   await saveDraftUpdates(db, accountId, records);
   state.vault.cursor = Math.max(cursor, records.at(-1)?.seq ?? cursor);
+  // R123: what this device pushed is now in the cached pages.
+  await db.acceptedOps.where('[accountId+vaultId+seq]').between([accountId, vaultId, Dexie.minKey], [accountId, vaultId, state.vault.cursor], true, true).delete();
   state.vault.headSeq = Math.max(page.headSeq, state.vault.cursor);
   state.vault.log = log;
   state.isVaultDirty = true;
@@ -319,7 +322,7 @@ async function pullPages(ctx: SyncContext, vaultId: string, stats: PullStats): P
     next = page.hasMore && last !== undefined ? fetchOpenedPage(ctx, vaultId, last) : null;
     // Settled here in case this page's transaction fails and nobody awaits the next page.
     next?.catch(() => undefined);
-    const saved = await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.noteDraftUpdates], () =>
+    const saved = await db.transaction('rw', [db.vaults, db.nodes, db.versions, db.memos, db.opPages, db.noteDraftUpdates, db.acceptedOps], () =>
       applyOpenedPage(ctx, vaultId, page, held, stats),
     );
     if (!saved) {

@@ -142,6 +142,27 @@ describe('[S1] outbox: writes show at once and push when online', () => {
     expect(await db.outbox.count()).toBe(0);
     expect((await getChildren(db, USER.id, vaultId, null))[0]!.rejection).toBeNull();
   });
+
+  it('[S3] R123: a folder accepted in the batch that refused its rename stays shown, marked, before and after the pull', async () => {
+    const vaultId = await privateVault();
+    server.isOffline = true;
+    const folderId = await actions.createFolder(vaultId, null, 'Docs');
+    await actions.renameNode(vaultId, folderId, 'Secret');
+    await client.idle();
+    server.isOffline = false;
+    server.rejectNext = { match: (op) => op.body.type === 'node.rename', code: 'FORBIDDEN', message: 'Only owners and contributors can rename' };
+    // One push, no pull yet: the creation is accepted and the rename refused in the same answer.
+    expect(await pushOutbox(client.context)).toMatchObject({ accepted: 1, rejected: 1 });
+
+    const before = await getChildren(db, USER.id, vaultId, null);
+    expect(before.map((n) => [n.name, n.rejection?.type])).toEqual([['Docs', 'node.rename']]);
+    expect((await db.acceptedOps.toArray()).map((r) => r.op.objectId)).toEqual([folderId]);
+    await client.syncNow();
+    // The pull cached it: nothing is kept twice.
+    expect(await db.acceptedOps.count()).toBe(0);
+    const after = await getChildren(db, USER.id, vaultId, null);
+    expect(after.map((n) => [n.name, n.rejection?.type, n.pendingOpIds])).toEqual([['Docs', 'node.rename', []]]);
+  });
 });
 
 describe('[S2] pull: projections from verified operations', () => {
