@@ -3,6 +3,7 @@
  * replay, and signed transfers. Closed to passwordless (airdrop) sessions like every route not
  * opened to them (spec 001 section 4: Rewards is hidden for them).
  */
+import { ClaimList, ClaimRequest, ClaimResult } from '../../src/protocol/claims';
 import {
   LedgerEntriesQuery,
   LedgerEntryPage,
@@ -41,6 +42,28 @@ export function registerTokenRoutes(route: DefineRoute, services: Services): voi
     blockedWhenReadOnly: true,
     handler: async ({ caller, body, reply }): Promise<TransferResult> => {
       const result = await services.ledger.transfer(caller.user, body);
+      void reply.status(201);
+      return result;
+    },
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/claims',
+    auth: 'required',
+    handler: async ({ caller }): Promise<ClaimList> => services.ledger.claimsOf(caller.user.id),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/claims',
+    auth: 'required',
+    body: ClaimRequest,
+    rateLimited: true,
+    accountKey: ({ caller }) => caller.user.id,
+    blockedWhenReadOnly: true,
+    handler: async ({ caller, body, reply }): Promise<ClaimResult> => {
+      const result = await services.ledger.claim(caller.user, body);
       void reply.status(201);
       return result;
     },

@@ -44,7 +44,8 @@ export const MicroAmount = z.string().regex(/^[1-9][0-9]{0,17}$/, 'Expected a po
 /** A balance: like an amount, but zero is one. */
 export const MicroBalance = z.string().regex(/^(0|[1-9][0-9]*)$/);
 
-export const LedgerEntryKind = z.enum(['reward', 'transfer']);
+/** 'claim' (R120): U withdrawn to an outside Arweave address, `to`; it leaves the ledger (nobody is credited). */
+export const LedgerEntryKind = z.enum(['reward', 'transfer', 'claim']);
 export type LedgerEntryKind = z.infer<typeof LedgerEntryKind>;
 
 /** One entry as the server stores and serves it. */
@@ -87,6 +88,14 @@ export function transferSigningPayload(t: Pick<TransferRequest, 'id' | 'from' | 
 /** What the server signs for a reward: the whole entry, placed. */
 export function rewardSigningPayload(e: Pick<LedgerEntry, 'seq' | 'id' | 'to' | 'amount' | 'reason' | 'prev' | 'createdAt'>) {
   return { purpose: 'cairn-ledger-reward', seq: e.seq, id: e.id, to: e.to, amount: e.amount, reason: e.reason, prev: e.prev, createdAt: e.createdAt };
+}
+
+/**
+ * What a claimant signs (R120): like a transfer, but its own purpose, so a signed transfer can
+ * never be placed as a claim or the other way round.
+ */
+export function claimSigningPayload(t: Pick<TransferRequest, 'id' | 'from' | 'fromKey' | 'to' | 'amount'>) {
+  return { purpose: 'cairn-ledger-claim', id: t.id, from: t.from, fromKey: t.fromKey, to: t.to, amount: t.amount };
 }
 
 /** GET /ledger: the key rewards are signed with, and the chain's head. */
