@@ -9,6 +9,7 @@ import {
   LedgerEntryPage,
   LedgerInfo,
   MyLedgerEntriesQuery,
+  type TokenPrice,
   TokenBalance,
   TransferRequest,
   TransferResult,
@@ -22,6 +23,13 @@ export function registerTokenRoutes(route: DefineRoute, services: Services): voi
     url: '/api/utoken',
     auth: 'required',
     handler: async ({ caller }): Promise<TokenBalance> => services.ledger.balanceOf(caller.user),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/utoken/price',
+    auth: 'required',
+    handler: async (): Promise<TokenPrice> => services.tokenPrice.price(),
   });
 
   route({

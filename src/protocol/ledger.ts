@@ -133,3 +133,10 @@ export const MyLedgerEntriesQuery = z.strictObject({ before: z.coerce.number().i
 /** A page of entries; `next` is the cursor of the following page (`after` or `before`), null at the end. */
 export const LedgerEntryPage = z.strictObject({ items: z.array(LedgerEntry), next: z.number().int().nullable() });
 export type LedgerEntryPage = z.infer<typeof LedgerEntryPage>;
+
+/**
+ * GET /utoken/price (R121): the price of 1 U in US dollars, from the operator's price source
+ * (TOKEN_PRICE_URL); null when there is none or it cannot be read.
+ */
+export const TokenPrice = z.strictObject({ usd: z.number().nonnegative().nullable() });
+export type TokenPrice = z.infer<typeof TokenPrice>;
