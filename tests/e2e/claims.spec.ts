@@ -9,7 +9,9 @@
  * The paid invoice is written straight into the server's SQLite database (the operator's
  * invoice-paid command is another slice's; checkout is tested in checkout.spec.ts). Its own server
  * (KillableServer, ports 18846-18847) with a gateway that mines every second, and a price source on
- * 18848; desktop only (playwright.config.ts), its 375 px screenshots taken here.
+ * 18848; desktop only (playwright.config.ts), its 375 px screenshots taken here. Its plans file
+ * gates inviting members to Boulder (SYNC_SPEC R122): a Pebble owner's invitation is refused with
+ * the reason and an Upgrade link.
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +22,7 @@ import { KillableServer } from './KillableServer';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail, shootBothWidths } from './fixtures';
+import { planPrice, writePlansFile } from '../../server/testing/plansFixture';
 
 const PROXY_PORT = Number(process.env.E2E_CLAIMS_PORT ?? 18_846);
 const PRICE_PORT = PROXY_PORT + 2;
@@ -28,6 +31,16 @@ const VIEWPORT = { width: 1280, height: 800 };
 /** An outside Arweave wallet (no Cairn account's). */
 const OUTSIDE = 'Outside-Arweave-Wallet_0123456789abcdefghij';
 const UNAVAILABLE = "We're currently unable to display the dollar value";
+/** Pebble (free, default) lists vaults only; Boulder vaults and members: inviting is Boulder's (R122). */
+const PLANS = {
+  default_plan: 'pebble',
+  plans: [
+    { id: 'pebble', name: 'Pebble', price: planPrice(0), metadata: { app_features: 'vaults' }, storage: { permanent_bytes: 100_000_000, cloud_bytes: 1_000_000_000 }, limits: { vaults: null, members: null } },
+    { id: 'boulder', name: 'Boulder', price: planPrice(1000), metadata: { app_features: 'vaults;members' }, storage: { permanent_bytes: 10_000_000_000, cloud_bytes: 100_000_000_000 }, limits: { vaults: null, members: 50 } },
+  ],
+};
+/** The first test's account, invited in the last one. */
+let claimantEmail = '';
 
 /** The price source: 1 U is 2 dollars. */
 const priceSource = http.createServer((_request, response) => {
@@ -61,7 +74,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   await new Promise<void>((resolve) => priceSource.listen(PRICE_PORT, '127.0.0.1', resolve));
-  await server.start({ ARLOCAL_MINE_MS: '1000', TOKEN_PRICE_URL: `http://127.0.0.1:${PRICE_PORT}/price/U` });
+  await server.start({ ARLOCAL_MINE_MS: '1000', TOKEN_PRICE_URL: `http://127.0.0.1:${PRICE_PORT}/price/U`, PLANS_FILE: writePlansFile(PLANS) });
 });
 
 test.afterAll(async () => {
@@ -72,6 +85,7 @@ test.afterAll(async () => {
 test('[R120][R121] a user with a paid invoice claims part of their $U to an outside wallet; the balance and its dollar value drop', async ({ browser }, testInfo) => {
   test.setTimeout(300_000);
   const email = uniqueEmail(testInfo, 'claimant');
+  claimantEmail = email;
   const page = await signedIn(browser, email);
 
   // 1.5 MiB saved forever earns 1.5 U once COMMITTED (1 U per MiB).
@@ -125,4 +139,19 @@ test('[R120][R121] without a paid invoice there is no Claim action; without a pr
   await expect(page.getByRole('button', { name: 'Send $U' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Claim $U' })).toHaveCount(0);
   await shootBothWidths(page, 'claims-none');
+});
+
+test('[R122] on a plan without the members feature, an invitation is refused with the reason naming the plan and an Upgrade link', async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const owner = await signedIn(browser, uniqueEmail(testInfo, 'pebble-owner'));
+  const room = new VaultRoom(owner);
+  const vaultName = `Gated ${Date.now().toString(36)}`;
+  await room.createVault(vaultName, { storage: 'Cloud storage', privacy: 'Private' });
+  await room.openVaultMenu(vaultName, 'Invite to vault');
+  await owner.getByRole('textbox', { name: 'E-mail 1' }).fill(claimantEmail);
+  await owner.getByRole('button', { name: 'Send' }).click();
+  const refusal = owner.getByRole('alert').filter({ hasText: 'Inviting members is not part of the Pebble plan. Upgrade your plan to use it.' });
+  await expect(refusal).toBeVisible({ timeout: 30_000 });
+  await expect(refusal.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', /pricing-plans/);
+  await shootBothWidths(owner, 'claims-invite-not-in-plan');
 });
