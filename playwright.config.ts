@@ -98,6 +98,8 @@ export default defineConfig({
         'checkout.spec.ts',
         // The U token spec runs a server of its own (ports 18796-18799); it takes its 375 px screenshots itself.
         'token.spec.ts',
+        // The claims spec runs a server of its own (ports 18846-18849) and a price source; it takes its 375 px screenshots itself.
+        'claims.spec.ts',
       ],
     },
   ],

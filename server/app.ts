@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notificationBus,
     memberLimit: config.memberLimit,
     signups: { allowed: config.signupsAllowed, emailDomains: config.signupEmailDomains },
-    token: { rewardPerMiB: config.tokenRewardPerMiB, bus: ledgerBus },
+    token: { rewardPerMiB: config.tokenRewardPerMiB, bus: ledgerBus, priceUrl: config.tokenPriceUrl, priceLog: app.log },
   });
   const hub = new LocalSocketHub(clock);
   const metrics = new Metrics({ db, openSockets: () => hub.connectionCount() });

@@ -64,6 +64,8 @@ export interface Config {
   memberLimit: number | null;
   /** TOKEN_REWARD_PER_MIB: millionths of a U credited per MiB of a committed permanent upload (SYNC_SPEC R107); 0: none. */
   tokenRewardPerMiB: number;
+  /** TOKEN_PRICE_URL: a source answering {"usd": number}, the price of 1 U in dollars (SYNC_SPEC R121); null: no dollar value. */
+  tokenPriceUrl: string | null;
   /**
    * The default plan's bytes of cloud and permanent storage: CLOUD_STORAGE_BYTES and
    * PERMANENT_STORAGE_BYTES where set, else the plans' own figures (Pebble's 1 GB and 100 MB).
@@ -214,6 +216,11 @@ export const SETTINGS: readonly SettingInfo[] = [
     description: 'U token credited to the uploader when a permanent upload is committed, in millionths of a U per MiB stored (1000000: 1 U per MiB); 0: no rewards.',
   },
   {
+    name: 'TOKEN_PRICE_URL',
+    default: '(unset: no dollar value)',
+    description: 'Where the server reads the price of 1 U in US dollars, answering {"usd": 0.25}; asked at most every 30 s with a 5 s timeout. Unset or failing: the Rewards page says it cannot display the dollar value.',
+  },
+  {
     name: 'CLOUD_STORAGE_BYTES',
     default: '1000000000',
     description: "Cloud storage of the default plan's accounts, in bytes (the free plan's 1 GB by default, or the plans file's figure).",
@@ -306,6 +313,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     memberLimit: read('MEMBER_LIMIT') === undefined ? defaultPlan.limits.members : parseInteger('MEMBER_LIMIT', read('MEMBER_LIMIT'), 0, 1, 1_000_000),
     tokenRewardPerMiB: parseInteger('TOKEN_REWARD_PER_MIB', read('TOKEN_REWARD_PER_MIB'), 1_000_000, 0, 1_000_000_000_000),
+    tokenPriceUrl: parseUrl('TOKEN_PRICE_URL', read('TOKEN_PRICE_URL'), ['http:', 'https:']),
     storageAllowances: {
       cloud: parseInteger('CLOUD_STORAGE_BYTES', read('CLOUD_STORAGE_BYTES'), defaultPlan.storage.cloud_bytes, 0, Number.MAX_SAFE_INTEGER),
       permanent: parseInteger('PERMANENT_STORAGE_BYTES', read('PERMANENT_STORAGE_BYTES'), defaultPlan.storage.permanent_bytes, 0, Number.MAX_SAFE_INTEGER),

@@ -53,6 +53,21 @@ export interface RelayStatus {
   oldestPending: { id: string; status: string; createdAt: number; attempts: number } | null;
 }
 
+export interface AdminClaim {
+  id: string;
+  userEmail: string | null;
+  address: string;
+  /** Millionths of a U, decimal text. */
+  amount: string;
+  status: string;
+  txId: string | null;
+  createdAt: number;
+  settledAt: number | null;
+}
+
+/** An Arweave transaction id: 43 base64url characters. */
+const ARWEAVE_TX_ID = /^[A-Za-z0-9_-]{43}$/;
+
 /** Statuses a storage transaction leaves the relay's queue in. */
 const SETTLED = ['COMMITTED', 'REJECTED', 'BLOCKED'];
 
@@ -217,6 +232,42 @@ export class AdminService {
       byStatus: Object.fromEntries(counts.map((row) => [row.status, Number(row.count)])),
       oldestPending: oldest ? { id: oldest.id, status: oldest.status, createdAt: Number(oldest.created_at), attempts: Number(oldest.attempts) } : null,
     };
+  }
+
+  /** Claims of $U to outside addresses (SYNC_SPEC R120), oldest first (the order to pay them out); `open`: not yet settled. */
+  async claims(options: { open?: boolean } = {}): Promise<AdminClaim[]> {
+    let query = this.db
+      .selectFrom('claims')
+      .leftJoin('users', 'users.id', 'claims.user_id')
+      .select(['claims.id', 'users.email', 'claims.address', 'claims.amount', 'claims.status', 'claims.tx_id', 'claims.created_at', 'claims.settled_at']);
+    if (options.open) query = query.where('claims.status', '=', 'open');
+    const rows = await query.orderBy('claims.seq', 'asc').limit(USER_LIST_LIMIT).execute();
+    return rows.map((row) => ({
+      id: row.id,
+      userEmail: row.email ?? null,
+      address: row.address,
+      amount: row.amount,
+      status: row.status,
+      txId: row.tx_id,
+      createdAt: Number(row.created_at),
+      settledAt: row.settled_at === null || row.settled_at === undefined ? null : Number(row.settled_at),
+    }));
+  }
+
+  /**
+   * Records that an open claim was paid out on the network in transaction `txId`. The ledger is not
+   * touched: the claim's entry took the amount out when it was made.
+   */
+  async settleClaim(id: string, txId: string): Promise<void> {
+    if (!ARWEAVE_TX_ID.test(txId)) throw new ApiError('VALIDATION_FAILED', `"${txId}" is not an Arweave transaction id (43 characters of A-Z, a-z, 0-9, - and _)`);
+    await this.db.transaction().execute(async (trx) => {
+      const claim = await trx.selectFrom('claims').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
+      if (!claim) throw new ApiError('NOT_FOUND', `No claim ${id}`);
+      if (claim.status !== 'open') throw new ApiError('CONFLICT', `Claim ${id} is already settled`);
+      await trx.updateTable('claims').set({ status: 'settled', tx_id: txId, settled_at: this.clock.now() }).where('id', '=', id).execute();
+      await this.record(trx, 'claim-settled', id, { txId });
+    });
+    this.logAction('claim-settled', id, { txId });
   }
 
   /** The actions taken so far, newest first. */

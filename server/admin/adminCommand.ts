@@ -19,6 +19,8 @@ Commands:
   reports [--open]                                  list support reports (only open ones with --open)
   close-report ID                                   close a support report
   relay                                             permanent relay queue: storage transactions by status, oldest pending
+  claims [--open]                                   list claims of $U to outside addresses (only unsettled ones with --open)
+  claim-settled ID TXID                             record that a claim was paid out in the Arweave transaction TXID
   actions                                           every change made with this command (who, what, when)
 
 Reads DATA_DIR and DATABASE_URL like the server. Every change is recorded in the admin_actions table.`;
@@ -98,6 +100,23 @@ export async function runAdminCommand(argv: readonly string[], admin: AdminServi
         for (const [name, count] of entries) io.out(`  ${name.padEnd(13)}${count}`);
         const oldest = status.oldestPending;
         io.out(oldest ? `Oldest pending: ${oldest.id} (${oldest.status}, since ${iso(oldest.createdAt)}, ${oldest.attempts} attempts)` : 'Oldest pending: none');
+        return 0;
+      }
+      case 'claims': {
+        const { switches } = parseArgs(rest, [], ['--open'], 0);
+        const claims = await admin.claims({ open: switches.has('--open') });
+        if (claims.length === 0) io.out('No claims.');
+        for (const c of claims) {
+          io.out(
+            `${c.id}  ${iso(c.createdAt)}  ${c.status.padEnd(7)}  ${c.userEmail ?? '(deleted account)'}  ${formatMicroU(c.amount)} U to ${c.address}${c.txId ? `  tx ${c.txId}` : ''}`,
+          );
+        }
+        return 0;
+      }
+      case 'claim-settled': {
+        const { positional } = parseArgs(rest, [], [], 2);
+        await admin.settleClaim(positional[0]!, positional[1]!);
+        io.out(`Claim ${positional[0]} settled in transaction ${positional[1]}.`);
         return 0;
       }
       case 'actions': {
@@ -182,6 +201,13 @@ function parseBytes(name: string, raw: string | undefined): number | null | unde
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value)) throw new UsageError(`${name} must be a whole number of bytes or "default", not "${raw}"`);
   return value;
+}
+
+/** Millionths of a U as U, exactly (no float): 1500000 is "1.5". */
+function formatMicroU(micro: string): string {
+  const padded = micro.padStart(7, '0');
+  const fraction = padded.slice(-6).replace(/0+$/, '');
+  return `${padded.slice(0, -6)}${fraction ? `.${fraction}` : ''}`;
 }
 
 function iso(ms: number): string {

@@ -352,6 +352,22 @@ export interface Database {
   ledger_head: LedgerHeadTable;
   billing_details: BillingDetailsTable;
   invoices: InvoicesTable;
+  claims: ClaimsTable;
+}
+
+/** Claims of $U to outside addresses (migration 0019, SYNC_SPEC R120); `id` is the ledger entry's. */
+export interface ClaimsTable {
+  id: string;
+  user_id: string;
+  seq: number;
+  address: string;
+  /** Millionths of a U, decimal text. */
+  amount: string;
+  /** 'open' until the operator pays it out, then 'settled'. */
+  status: string;
+  tx_id: string | null;
+  created_at: number;
+  settled_at: number | null;
 }
 
 /** Invoices issued at checkout (migration 0016, SYNC_SPEC R114): amounts in minor units of `currency`. */

@@ -3,11 +3,13 @@
  * replay, and signed transfers. Closed to passwordless (airdrop) sessions like every route not
  * opened to them (spec 001 section 4: Rewards is hidden for them).
  */
+import { ClaimList, ClaimRequest, ClaimResult } from '../../src/protocol/claims';
 import {
   LedgerEntriesQuery,
   LedgerEntryPage,
   LedgerInfo,
   MyLedgerEntriesQuery,
+  type TokenPrice,
   TokenBalance,
   TransferRequest,
   TransferResult,
@@ -21,6 +23,13 @@ export function registerTokenRoutes(route: DefineRoute, services: Services): voi
     url: '/api/utoken',
     auth: 'required',
     handler: async ({ caller }): Promise<TokenBalance> => services.ledger.balanceOf(caller.user),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/utoken/price',
+    auth: 'required',
+    handler: async (): Promise<TokenPrice> => services.tokenPrice.price(),
   });
 
   route({
@@ -41,6 +50,28 @@ export function registerTokenRoutes(route: DefineRoute, services: Services): voi
     blockedWhenReadOnly: true,
     handler: async ({ caller, body, reply }): Promise<TransferResult> => {
       const result = await services.ledger.transfer(caller.user, body);
+      void reply.status(201);
+      return result;
+    },
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/claims',
+    auth: 'required',
+    handler: async ({ caller }): Promise<ClaimList> => services.ledger.claimsOf(caller.user.id),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/claims',
+    auth: 'required',
+    body: ClaimRequest,
+    rateLimited: true,
+    accountKey: ({ caller }) => caller.user.id,
+    blockedWhenReadOnly: true,
+    handler: async ({ caller, body, reply }): Promise<ClaimResult> => {
+      const result = await services.ledger.claim(caller.user, body);
       void reply.status(201);
       return result;
     },

@@ -8,6 +8,8 @@
  * for now: top-ups and referral rewards (issue 21's later parts, issue 12) add theirs in
  * `extrasOf`, so every reader gets them at once.
  */
+import { ApiError } from '../../src/protocol/errors';
+import { featureNotInPlanText, type PlanFeature, planHasFeature } from '../../src/protocol/features';
 import { defaultPlanOf, type Plan, type PlanCatalog, type PlansResponse } from '../../src/protocol/plans';
 import type { Db } from './vaultRows';
 
@@ -77,6 +79,12 @@ export class AllowanceService {
       cloud: own(row?.cloud_allowance, plan.storage.cloud_bytes, extras.cloud),
       permanent: own(row?.permanent_allowance, plan.storage.permanent_bytes, extras.permanent),
     };
+  }
+
+  /** R122: refuses (403 FEATURE_NOT_IN_PLAN, naming the plan) when the account's plan lacks a feature the plans file gates. */
+  async assertFeature(userId: string, feature: PlanFeature, db: Db = this.db): Promise<void> {
+    const plan = await this.planOf(userId, db);
+    if (!planHasFeature(this.catalog, plan, feature)) throw new ApiError('FEATURE_NOT_IN_PLAN', featureNotInPlanText(feature, plan.name));
   }
 
   async limitsOf(userId: string, db: Db = this.db): Promise<PlanLimits> {

@@ -12,7 +12,9 @@ import type { Kysely, Selectable } from 'kysely';
 import { canonicalBytes } from '../../src/protocol/canonical';
 import { replayLedger, type LedgerFault } from '../../src/crypto/ledger';
 import { ApiError } from '../../src/protocol/errors';
+import { type Claim, type ClaimList, type ClaimRequest, type ClaimResult, CLAIM_TEXTS } from '../../src/protocol/claims';
 import {
+  claimSigningPayload,
   FREE_PLAN_SEND_STORAGE_THRESHOLD,
   LEDGER_TEXTS,
   type LedgerEntry,
@@ -190,6 +192,61 @@ export class LedgerService {
     return { entry: placed.entry, balance: (placed.balances.get(request.from) ?? 0n).toString() };
   }
 
+  /** R120: a claim needs a paid invoice, a subscription or a storage top-up (someone who has paid the operator). */
+  async mayClaim(userId: string): Promise<boolean> {
+    const paid = await this.db.selectFrom('invoices').select('id').where('user_id', '=', userId).where('status', '=', 'paid').limit(1).executeTakeFirst();
+    return paid !== undefined;
+  }
+
+  /** GET /claims: whether the caller may claim, and their claims, newest first. */
+  async claimsOf(userId: string): Promise<ClaimList> {
+    const rows = await this.db.selectFrom('claims').selectAll().where('user_id', '=', userId).orderBy('seq', 'desc').limit(100).execute();
+    return { eligible: await this.mayClaim(userId), items: rows.map(toClaim) };
+  }
+
+  /**
+   * POST /claims (R120): a claim signed on the claimant's device takes the amount out of their
+   * balance as a 'claim' ledger entry (credited to nobody), and is recorded open for the operator to
+   * pay out. Refused, changing nothing: no paid invoice (403 CLAIM_NOT_ALLOWED), not the caller's
+   * own address and key (403), a signature that is not theirs over a claim (403 INVALID_SIGNATURE;
+   * a signed transfer is not a claim), an address of a Cairn account (400), an id the ledger holds
+   * (409), more than the balance (422 AMOUNT_EXCEEDS_BALANCE).
+   */
+  async claim(user: User, request: ClaimRequest): Promise<ClaimResult> {
+    if (!(await this.mayClaim(user.id))) throw new ApiError('CLAIM_NOT_ALLOWED', CLAIM_TEXTS.notEligible);
+    if (request.from !== user.address || request.fromKey !== user.publicSigningKey) {
+      throw new ApiError('FORBIDDEN', 'A claim is made from your own address, signed with your own key.');
+    }
+    if (!verifySignedPayload(user.publicSigningKey, claimSigningPayload(request), request.signature)) {
+      throw new ApiError('INVALID_SIGNATURE', 'The claim is not signed by your account key.');
+    }
+    // U claimed to a Cairn address would leave the ledger although its owner holds it here.
+    const account = await this.db.selectFrom('users').select('id').where('address', '=', request.to).executeTakeFirst();
+    if (account || request.to === request.from) throw new ApiError('BAD_REQUEST', CLAIM_TEXTS.cairnAddress);
+    const unplaced: Unplaced = { id: request.id, kind: 'claim', from: request.from, fromKey: request.fromKey, to: request.to, amount: request.amount, reason: null, signature: request.signature };
+    let placed: { entry: LedgerEntry; balances: Map<string, bigint> };
+    try {
+      placed = await this.db.transaction().execute(async (trx) => {
+        const result = await this.append(trx, unplaced, () => undefined);
+        await trx
+          .insertInto('claims')
+          .values({ id: request.id, user_id: user.id, seq: result.entry.seq, address: request.to, amount: request.amount, status: 'open', tx_id: null, created_at: result.entry.createdAt, settled_at: null })
+          .execute();
+        return result;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw replayed(request.id);
+      throw error;
+    }
+    const balance = (placed.balances.get(request.from) ?? 0n).toString();
+    this.announce([{ userId: user.id, balance, headSeq: placed.entry.seq }]);
+    return {
+      claim: { id: request.id, address: request.to, amount: request.amount, status: 'open', txId: null, createdAt: placed.entry.createdAt },
+      entry: placed.entry,
+      balance,
+    };
+  }
+
   /**
    * R107: credits the uploaders of permanent uploads that just became COMMITTED, in the relay's
    * own transaction (so a status is COMMITTED exactly when its reward is in the ledger); a
@@ -300,11 +357,22 @@ function refusal(fault: LedgerFault): ApiError {
   }
 }
 
+function toClaim(row: Selectable<Database['claims']>): Claim {
+  return {
+    id: row.id,
+    address: row.address,
+    amount: row.amount,
+    status: row.status === 'settled' ? 'settled' : 'open',
+    txId: row.tx_id,
+    createdAt: Number(row.created_at),
+  };
+}
+
 function toEntry(row: Row): LedgerEntry {
   return {
     seq: Number(row.seq),
     id: row.id,
-    kind: row.kind === 'reward' ? 'reward' : 'transfer',
+    kind: row.kind === 'reward' || row.kind === 'claim' ? row.kind : 'transfer',
     from: row.from_address,
     fromKey: row.from_key,
     to: row.to_address,

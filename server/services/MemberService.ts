@@ -79,6 +79,7 @@ export class MemberService {
     const { vault } = await requireAccess(this.db, vaultId, inviter.id, 'own', this.clock.now());
     // The whole request is refused up front (403, nothing applied), so the form opens the upgrade
     // dialog; each invitation's own transaction checks again (R102) against concurrent ones.
+    await this.limits.assertFeature?.(vault.ownerUserId, 'members');
     const { members: memberLimit } = await this.limits.limitsOf(vault.ownerUserId);
     if (memberLimit !== null && (await countLiveMembers(this.db, vaultId)) + (await this.countNewcomers(vaultId, ops)) > memberLimit) {
       throw new ApiError('MEMBER_LIMIT', MEMBER_LIMIT_MESSAGE);

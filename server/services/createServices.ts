@@ -12,6 +12,7 @@ import { BlobService } from './BlobService';
 import type { Clock } from './Clock';
 import { EmailCodeService } from './EmailCodeService';
 import { LedgerService, planSendPolicy } from './LedgerService';
+import { type PriceLog, TokenPriceService } from './TokenPriceService';
 import { LoginService } from './LoginService';
 import { MemberService } from './MemberService';
 import { NotificationService } from './NotificationService';
@@ -59,6 +60,8 @@ export interface Services {
   imports: VaultImportService;
   /** The U token's ledger (SYNC_SPEC R105-R109). */
   ledger: LedgerService;
+  /** The U token's dollar price (TOKEN_PRICE_URL, SYNC_SPEC R121). */
+  tokenPrice: TokenPriceService;
 }
 
 export interface ServiceDeps {
@@ -83,7 +86,7 @@ export interface ServiceDeps {
   /** SIGNUPS_ALLOWED and SIGNUP_EMAIL_DOMAINS; default: anyone may sign up. */
   signups?: SignupPolicy;
   /** The U token: TOKEN_REWARD_PER_MIB (default 1 U per MiB) and where balance changes go (R109). */
-  token?: { rewardPerMiB?: number; bus?: Pick<LedgerBus, 'publish'> };
+  token?: { rewardPerMiB?: number; bus?: Pick<LedgerBus, 'publish'>; priceUrl?: string | null; priceLog?: PriceLog };
 }
 
 /** Wires every service over one database. Loads (or creates) the OPAQUE server setup. */
@@ -136,5 +139,6 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
       sendPolicy: planSendPolicy(storage, allowances),
       ...(deps.token?.bus ? { bus: deps.token.bus } : {}),
     }),
+    tokenPrice: new TokenPriceService(clock, deps.token?.priceUrl ?? null, undefined, deps.token?.priceLog ?? null),
   };
 }

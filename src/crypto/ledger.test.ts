@@ -7,7 +7,7 @@ import { GENESIS_HASH, type LedgerEntry, rewardSigningPayload } from '../protoco
 import { addressOf } from './address';
 import { bytesToHex } from './encoding';
 import { deriveWalletKeysFromEntropy } from './keys';
-import { ledgerEntryHash, replayLedger, signTransfer } from './ledger';
+import { ledgerEntryHash, replayLedger, signClaim, signTransfer } from './ledger';
 import { signPayload } from './signatures';
 
 async function account(fill: number) {
@@ -120,6 +120,36 @@ describe('replayLedger (R105, R106)', () => {
     for (const junk of [null, 7, {}, { ...entries[1]!, amount: '-5' }, { ...entries[1]!, amount: '01' }, { ...entries[1]!, extra: 1 }, { ...entries[0]!, reason: null }]) {
       expect((await replayLedger([junk], { serverKey: server.key })).bad?.fault).toBe('malformed');
     }
+  });
+});
+
+describe('claims in the ledger (R120)', () => {
+  /** An outside Arweave address: 43 characters, no Cairn account's. */
+  const OUTSIDE = 'A'.repeat(43);
+
+  it('R120: a claim signed by its sender takes the amount out of the ledger, credits nobody, and cannot be replayed or passed off as a transfer', async () => {
+    const { server, alice, bob, entries } = await fixture();
+    const signed = await signClaim(alice.keys.signingPrivateKey, { id: 'claim-1', from: alice.address, fromKey: alice.key, to: OUTSIDE, amount: '250000' });
+    const claim: LedgerEntry = { ...signed, seq: 3, kind: 'claim', reason: null, prev: await ledgerEntryHash(entries[1]!), createdAt: 5 };
+    const replay = await replayLedger([...entries, claim], { serverKey: server.key });
+    expect(replay.bad).toBeNull();
+    expect(replay.balances.get(alice.address)).toBe(350000n);
+    expect(replay.balances.get(OUTSIDE)).toBeUndefined();
+    expect(replay.balances.get(bob.address)).toBe(400000n);
+
+    // The same claim again (its id), re-placed after itself.
+    const again: LedgerEntry = { ...claim, seq: 4, prev: await ledgerEntryHash(claim) };
+    expect((await replayLedger([...entries, claim, again], { serverKey: server.key })).bad).toEqual({ seq: 4, id: 'claim-1', fault: 'duplicate-id' });
+    // A transfer's signature relabelled as a claim (or a claim's as a transfer) does not verify.
+    const transferSig = await signTransfer(alice.keys.signingPrivateKey, { id: 'x', from: alice.address, fromKey: alice.key, to: OUTSIDE, amount: '1' });
+    const relabelled: LedgerEntry = { ...transferSig, seq: 3, kind: 'claim', reason: null, prev: claim.prev, createdAt: 5 };
+    expect((await replayLedger([...entries, relabelled], { serverKey: server.key })).bad?.fault).toBe('signature');
+    expect((await replayLedger([...entries, { ...claim, kind: 'transfer' }], { serverKey: server.key })).bad?.fault).toBe('signature');
+    // Bob claiming out of Alice's address with his key; a claim of more than Alice holds.
+    const byBob = await signClaim(bob.keys.signingPrivateKey, { id: 'steal', from: alice.address, fromKey: bob.key, to: OUTSIDE, amount: '1' });
+    expect((await replayLedger([...entries, { ...byBob, seq: 3, kind: 'claim', reason: null, prev: claim.prev, createdAt: 5 }], { serverKey: server.key })).bad?.fault).toBe('sender');
+    const tooMuch = await signClaim(alice.keys.signingPrivateKey, { id: 'big', from: alice.address, fromKey: alice.key, to: OUTSIDE, amount: '600001' });
+    expect((await replayLedger([...entries, { ...tooMuch, seq: 3, kind: 'claim', reason: null, prev: claim.prev, createdAt: 5 }], { serverKey: server.key })).bad?.fault).toBe('overdraw');
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import { canonicalBytes } from '../protocol/canonical';
 import {
+  claimSigningPayload,
   GENESIS_HASH,
   LedgerEntry,
   rewardSigningPayload,
@@ -37,6 +38,15 @@ export async function signTransfer(
 ): Promise<TransferRequest> {
   const { id, from, fromKey, to, amount } = transfer;
   return { id, from, fromKey, to, amount, signature: await signPayload(signingPrivateKey, transferSigningPayload(transfer)) };
+}
+
+/** Signs a claim (R120): U out of the ledger to the outside address `to`. */
+export async function signClaim(
+  signingPrivateKey: Uint8Array,
+  claim: Omit<TransferRequest, 'signature'>,
+): Promise<TransferRequest> {
+  const { id, from, fromKey, to, amount } = claim;
+  return { id, from, fromKey, to, amount, signature: await signPayload(signingPrivateKey, claimSigningPayload(claim)) };
 }
 
 /** Why an entry does not replay. */
@@ -93,7 +103,8 @@ function signedMessageOf(entry: LedgerEntry, serverKey: string): SignedMessage {
       return { publicKey: hexToBytes(serverKey), message: canonicalBytes(rewardSigningPayload(entry)), signature: base64UrlToBytes(entry.signature) };
     }
     if (!entry.from || !entry.fromKey) return { publicKey: EMPTY, message: EMPTY, signature: EMPTY };
-    const payload = transferSigningPayload({ id: entry.id, from: entry.from, fromKey: entry.fromKey, to: entry.to, amount: entry.amount });
+    const fields = { id: entry.id, from: entry.from, fromKey: entry.fromKey, to: entry.to, amount: entry.amount };
+    const payload = entry.kind === 'claim' ? claimSigningPayload(fields) : transferSigningPayload(fields);
     return { publicKey: hexToBytes(entry.fromKey), message: canonicalBytes(payload), signature: base64UrlToBytes(entry.signature) };
   } catch {
     return { publicKey: EMPTY, message: EMPTY, signature: EMPTY };
@@ -104,7 +115,8 @@ function signedMessageOf(entry: LedgerEntry, serverKey: string): SignedMessage {
  * Replays `entries` (in seq order) from `options.from`: checks each entry's shape, that its seq is
  * the next one and its `prev` the hash of the one before, its signature (the sender's key for a
  * transfer, whose address must be `from`; the server's key for a reward), that no id and no
- * reward's reason comes twice, and that no transfer takes more than its sender holds. Stops at
+ * reward's reason comes twice, and that no transfer takes more than its sender holds. A claim
+ * (R120) is checked like a transfer (its own signed purpose) but credits nobody. Stops at
  * the first entry that fails and says which and why; the balances are those before it.
  * Never throws for bad input.
  */
@@ -146,7 +158,8 @@ export async function replayLedger(entries: readonly unknown[], options: ReplayO
       if (held < amount) return fail(index, 'overdraw');
       balances.set(entry.from!, held - amount);
     }
-    balances.set(entry.to, (balances.get(entry.to) ?? 0n) + amount);
+    // A claim (R120) leaves the ledger: its outside address is credited nothing here.
+    if (entry.kind !== 'claim') balances.set(entry.to, (balances.get(entry.to) ?? 0n) + amount);
     ids.add(entry.id);
     if (isReward) reasons.add(entry.reason!);
     headSeq = entry.seq;

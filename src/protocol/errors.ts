@@ -56,6 +56,10 @@ export const ERROR_STATUS = {
   AMOUNT_EXCEEDS_BALANCE: 422,
   /** Sending $U while the balance is under 0.0001, or on the free plan with 100,000,000 bytes of storage or less (spec 002 section 5; R108). */
   TOKEN_SEND_NOT_ALLOWED: 403,
+  /** Claiming $U without a paid invoice (SYNC_SPEC R120). */
+  CLAIM_NOT_ALLOWED: 403,
+  /** An action a plan file gates (metadata.app_features) that the caller's plan does not list (SYNC_SPEC R122). */
+  FEATURE_NOT_IN_PLAN: 403,
   /** A discount code the operator's plans file does not have, or not for this plan ('Incorrect discount code', spec 002 section 8; SYNC_SPEC R113). */
   COUPON_INVALID: 422,
   RATE_LIMITED: 429,

@@ -44,7 +44,8 @@ export const MicroAmount = z.string().regex(/^[1-9][0-9]{0,17}$/, 'Expected a po
 /** A balance: like an amount, but zero is one. */
 export const MicroBalance = z.string().regex(/^(0|[1-9][0-9]*)$/);
 
-export const LedgerEntryKind = z.enum(['reward', 'transfer']);
+/** 'claim' (R120): U withdrawn to an outside Arweave address, `to`; it leaves the ledger (nobody is credited). */
+export const LedgerEntryKind = z.enum(['reward', 'transfer', 'claim']);
 export type LedgerEntryKind = z.infer<typeof LedgerEntryKind>;
 
 /** One entry as the server stores and serves it. */
@@ -89,6 +90,14 @@ export function rewardSigningPayload(e: Pick<LedgerEntry, 'seq' | 'id' | 'to' | 
   return { purpose: 'cairn-ledger-reward', seq: e.seq, id: e.id, to: e.to, amount: e.amount, reason: e.reason, prev: e.prev, createdAt: e.createdAt };
 }
 
+/**
+ * What a claimant signs (R120): like a transfer, but its own purpose, so a signed transfer can
+ * never be placed as a claim or the other way round.
+ */
+export function claimSigningPayload(t: Pick<TransferRequest, 'id' | 'from' | 'fromKey' | 'to' | 'amount'>) {
+  return { purpose: 'cairn-ledger-claim', id: t.id, from: t.from, fromKey: t.fromKey, to: t.to, amount: t.amount };
+}
+
 /** GET /ledger: the key rewards are signed with, and the chain's head. */
 export const LedgerInfo = z.strictObject({
   /** The server's ledger key (Ed25519, hex). */
@@ -124,3 +133,10 @@ export const MyLedgerEntriesQuery = z.strictObject({ before: z.coerce.number().i
 /** A page of entries; `next` is the cursor of the following page (`after` or `before`), null at the end. */
 export const LedgerEntryPage = z.strictObject({ items: z.array(LedgerEntry), next: z.number().int().nullable() });
 export type LedgerEntryPage = z.infer<typeof LedgerEntryPage>;
+
+/**
+ * GET /utoken/price (R121): the price of 1 U in US dollars, from the operator's price source
+ * (TOKEN_PRICE_URL); null when there is none or it cannot be read.
+ */
+export const TokenPrice = z.strictObject({ usd: z.number().nonnegative().nullable() });
+export type TokenPrice = z.infer<typeof TokenPrice>;

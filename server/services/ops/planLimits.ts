@@ -4,6 +4,7 @@
  * transaction rolls back, so nothing of the refused operation stays.
  */
 import { ApiError } from '../../../src/protocol/errors';
+import type { PlanFeature } from '../../../src/protocol/features';
 import type { PlanLimits } from '../AllowanceService';
 import { type Db, REMOVED_STATUSES } from '../vaultRows';
 
@@ -13,6 +14,8 @@ export const MEMBER_LIMIT_MESSAGE = "You've hit the member limit";
 /** Where a check reads an account's limits (AllowanceService). */
 export interface LimitsPort {
   limitsOf(userId: string, db?: Db): Promise<PlanLimits>;
+  /** R122: throws FEATURE_NOT_IN_PLAN when the account's plan lacks a gated feature. */
+  assertFeature?(userId: string, feature: PlanFeature, db?: Db): Promise<void>;
 }
 
 /**
@@ -23,6 +26,7 @@ export interface LimitsPort {
  */
 export async function assertVaultLimit(trx: Db, limits: LimitsPort, userId: string): Promise<void> {
   await trx.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
+  await limits.assertFeature?.(userId, 'vaults', trx);
   const { vaults } = await limits.limitsOf(userId, trx);
   if (vaults === null) return;
   const row = await trx
@@ -50,6 +54,7 @@ export async function countLiveMembers(db: Db, vaultId: string): Promise<number>
  * now has more members than its owner's plan allows. The caller holds the vault row's lock.
  */
 export async function assertMemberLimit(trx: Db, limits: LimitsPort, vault: { id: string; ownerUserId: string }): Promise<void> {
+  await limits.assertFeature?.(vault.ownerUserId, 'members', trx);
   const { members } = await limits.limitsOf(vault.ownerUserId, trx);
   if (members !== null && (await countLiveMembers(trx, vault.id)) > members) throw new ApiError('MEMBER_LIMIT', MEMBER_LIMIT_MESSAGE);
 }

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Paper, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { Navigate, useNavigate } from '@tanstack/react-router';
+import { Alert, Anchor, Button, Group, Paper, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useServerConfig } from '../../app/serverConfigStore';
 import {
@@ -24,6 +24,8 @@ import { InviteRows } from './InviteRows';
 import { isRateLimited, memberErrorText } from './memberCommands';
 import { MemberLimitModal } from './MemberLimitModal';
 import { MemberPageHeader } from './MemberPageHeader';
+import { ApiError } from '../../protocol/errors';
+import { PRICING_PLANS_PATH } from '../billing/UpgradeTierModal';
 
 const FAILURE_TEXT = actionErrorText('sending the invitation');
 
@@ -44,6 +46,8 @@ export function InviteToVaultPage() {
   const [isSending, setIsSending] = useState(false);
   const [isLimitOpen, setIsLimitOpen] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  /** R122: the plan does not include inviting members; the server's text names the plan. */
+  const [notInPlan, setNotInPlan] = useState<string | null>(null);
   const params = { status, vaultId: vault.vaultId };
 
   const entries = memberMenuEntries({ role: vault.role, vaultStatus: vault.status, isReadOnly });
@@ -91,6 +95,8 @@ export function InviteToVaultPage() {
     } catch (error) {
       if (error instanceof MemberLimitError) {
         setIsLimitOpen(true);
+      } else if (error instanceof ApiError && error.code === 'FEATURE_NOT_IN_PLAN') {
+        setNotInPlan(error.message);
       } else {
         console.warn(FAILURE_TEXT, error);
         showErrorSnackbar(memberErrorText(error, 'sending the invitation'));
@@ -140,6 +146,12 @@ export function InviteToVaultPage() {
                   disabled={isSending}
                   onChange={(event) => setMessage(event.currentTarget.value)}
                 />
+                {notInPlan !== null && (
+                  <Alert color="yellow" role="alert">
+                    {notInPlan}{' '}
+                    <Anchor renderRoot={(props) => <Link to={PRICING_PLANS_PATH} {...props} />}>Upgrade</Anchor>
+                  </Alert>
+                )}
                 {failure !== null && (
                   <Alert color="red" role="alert">
                     {FAILURE_TEXT} <SendErrorReportLink report={{ action: 'member.invite', error: failure }} />

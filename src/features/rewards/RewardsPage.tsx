@@ -12,6 +12,10 @@ import { useUser } from '../account/useSession';
 import { sendTokens } from './sendTokens';
 import { SendTokenModal } from './SendTokenModal';
 import { CopyableCode } from '../../ui/CopyableCode';
+import type { ClaimList } from '../../protocol/claims';
+import { claimTokens, fetchClaims } from './claimTokens';
+import { ClaimTokenModal } from './ClaimTokenModal';
+import { formatDollarValue, PRICE_UNAVAILABLE_TEXT, useTokenPrice } from './useTokenPrice';
 
 type Verification = { kind: 'checking' } | { kind: 'offline' } | { kind: 'failed' } | BalanceCheck;
 
@@ -25,6 +29,21 @@ export function RewardsPage() {
   const token = useTokenBalance();
   const [isSendOpen, setSendOpen] = useState(false);
   const [verification, setVerification] = useState<Verification>({ kind: 'checking' });
+  const [isClaimOpen, setClaimOpen] = useState(false);
+  const [claims, setClaims] = useState<ClaimList | null>(null);
+  const usd = useTokenPrice();
+
+  const loadClaims = useCallback(async () => {
+    try {
+      setClaims(await fetchClaims(getApiClient()));
+    } catch {
+      // Unknown eligibility: the Claim action stays hidden until the next read.
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadClaims();
+  }, [loadClaims]);
 
   const verify = useCallback(async () => {
     setVerification({ kind: 'checking' });
@@ -65,6 +84,11 @@ export function RewardsPage() {
                 {formatU(balance)} <Text span fz={20} fw={600} c="dimmed">$U</Text>
               </Text>
             )}
+            {balance !== null && usd !== undefined && (
+              <Text size="sm" c="dimmed" aria-label="Dollar value">
+                {usd === null ? PRICE_UNAVAILABLE_TEXT : `≈ ${formatDollarValue(balance, usd)}`}
+              </Text>
+            )}
             <VerificationLine verification={verification} isVerified={isVerified} onRetry={() => void verify()} />
             <Text size="sm" c="dimmed">
               Each file you save forever earns $U when it is committed to the network.
@@ -73,9 +97,33 @@ export function RewardsPage() {
               <Button leftSection={<IconSend size={16} />} onClick={() => setSendOpen(true)} disabled={balance === null}>
                 Send $U
               </Button>
+              {/* R120: only for an account the server says may claim (a paid invoice). */}
+              {claims?.eligible && (
+                <Button variant="light" onClick={() => setClaimOpen(true)} disabled={balance === null}>
+                  Claim $U
+                </Button>
+              )}
             </Group>
           </Stack>
         </Paper>
+
+        {claims !== null && claims.items.length > 0 && (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="xs">
+              <Title order={2} size="h4">
+                Your claims
+              </Title>
+              <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Your claims">
+                {claims.items.map((claim) => (
+                  <Text component="li" size="sm" key={claim.id} style={{ wordBreak: 'break-all' }}>
+                    {formatU(claim.amount)} $U to {claim.address}:{' '}
+                    {claim.status === 'settled' ? `paid out (transaction ${claim.txId})` : 'waiting to be paid out'}
+                  </Text>
+                ))}
+              </Stack>
+            </Stack>
+          </Paper>
+        )}
 
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="xs">
@@ -105,6 +153,21 @@ export function RewardsPage() {
           onSent={(result) => {
             currentTokenSync()?.receive(result.balance, result.entry.seq);
             showSnackbar(`Tokens sent: ${formatU(result.entry.amount)} $U.`);
+            void verify();
+          }}
+        />
+      )}
+      {balance !== null && claims?.eligible && (
+        <ClaimTokenModal
+          opened={isClaimOpen}
+          onClose={() => setClaimOpen(false)}
+          balance={balance}
+          ownAddress={user.address}
+          onClaim={(id, to, amount) => claimTokens(getApiClient(), getCrypto(), { id, from: user.address, fromKey: user.publicSigningKey, to, amount })}
+          onClaimed={(result) => {
+            currentTokenSync()?.receive(result.balance, result.entry.seq);
+            showSnackbar(`Claim made: ${formatU(result.claim.amount)} $U to ${result.claim.address}.`);
+            void loadClaims();
             void verify();
           }}
         />

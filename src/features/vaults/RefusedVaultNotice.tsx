@@ -13,7 +13,7 @@ export function isRefusedVault(vault: VaultRecord): boolean {
 
 /**
  * Under a refused vault's name in the vault list: the server's reason, Upgrade when it was the
- * plan's vault limit (SYNC_SPEC R101), and Dismiss, which lets the vault go (nothing was created).
+ * plan's vault limit (SYNC_SPEC R101) or a plan without vaults (R122), and Dismiss, which lets the vault go (nothing was created).
  */
 export function RefusedVaultNotice({ vault }: { vault: VaultRecord }) {
   const rejection = vault.rejection;
@@ -23,7 +23,7 @@ export function RefusedVaultNotice({ vault }: { vault: VaultRecord }) {
       <Text size="xs" c="red">
         {rejection.message}
       </Text>
-      {rejection.code === 'VAULT_LIMIT' && (
+      {(rejection.code === 'VAULT_LIMIT' || rejection.code === 'FEATURE_NOT_IN_PLAN') && (
         <Anchor size="xs" renderRoot={(props) => <Link to={PRICING_PLANS_PATH} {...props} />}>
           Upgrade
         </Anchor>
