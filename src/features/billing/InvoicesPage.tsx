@@ -1,16 +1,166 @@
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { formatDate } from '../../domain/formatting';
+import { formatPrice } from '../../domain/planPricing';
+import { INVOICE_PAGE_SIZE, type Invoice, InvoicePage } from '../../protocol/billing';
+import { ApiError } from '../../protocol/errors';
+import { getApiClient } from '../../platform/apiClient';
 import { EmptyPanel } from '../../ui/EmptyPanel';
-import { IconFile } from '../../ui/icons';
+import { IconDownload, IconFile } from '../../ui/icons';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; invoices: Invoice[]; hasMore: boolean; loadingMore: boolean; moreError: string | null };
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Your invoices could not be loaded. Check your connection and try again.';
+}
+
+function pageUrl(after: string | null): string {
+  return `/billing/invoices?limit=${INVOICE_PAGE_SIZE}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+}
 
 /**
- * /account/plans-and-payments/invoices (spec 002 section 2): the spec's 'no invoices' empty state
- * (its wording is not shown). Nothing issues invoices yet: checkout, a later part of issue 21, will.
+ * The invoice's PDF (SYNC_SPEC R116). A plain link: the session cookie goes with it, and the
+ * server's Content-Disposition names the file from the invoice number (spec 002 section 9).
+ */
+function DownloadLink({ invoice }: { invoice: Invoice }) {
+  return (
+    <Button
+      component="a"
+      href={`/api/billing/invoices/${encodeURIComponent(invoice.id)}/pdf`}
+      download={`${invoice.number}.pdf`}
+      variant="default"
+      size="xs"
+      leftSection={<IconDownload size={14} />}
+      aria-label={`Download invoice ${invoice.number}`}
+    >
+      Download
+    </Button>
+  );
+}
+
+/**
+ * /account/plans-and-payments/invoices (spec 002 sections 2, 7 and 9): the account's invoices, 5 a
+ * page newest first with 'Load more' while the server says there are more (`has_more`), each with
+ * its date, status, total in its currency and a Download; the spec's 'no invoices' empty state.
  */
 export function InvoicesPage() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  const loadFirst = useCallback(() => {
+    setState({ status: 'loading' });
+    getApiClient()
+      .get(pageUrl(null), InvoicePage)
+      .then((page) => setState({ status: 'ready', invoices: page.data, hasMore: page.has_more, loadingMore: false, moreError: null }))
+      .catch((error: unknown) => setState({ status: 'error', message: messageOf(error) }));
+  }, []);
+
+  useEffect(() => {
+    loadFirst();
+    // Invoices change when the operator marks one paid (another process): seen again on coming back to the tab.
+    const onFocus = () => {
+      if (document.visibilityState === 'visible') loadFirst();
+    };
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [loadFirst]);
+
+  if (state.status === 'loading') {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading your invoices" />
+      </Center>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <Alert color="red" title="Invoices not loaded">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{state.message}</Text>
+          <Button size="xs" variant="default" onClick={loadFirst}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (state.invoices.length === 0) {
+    return (
+      <EmptyPanel
+        icon={<IconFile size={28} />}
+        title="No invoices yet"
+        description="When you subscribe to a plan or top up storage, its invoices are listed here to download."
+      />
+    );
+  }
+
+  const loadMore = async () => {
+    const last = state.invoices.at(-1);
+    if (!last) return;
+    setState({ ...state, loadingMore: true, moreError: null });
+    try {
+      const page = await getApiClient().get(pageUrl(last.id), InvoicePage);
+      setState({ status: 'ready', invoices: [...state.invoices, ...page.data], hasMore: page.has_more, loadingMore: false, moreError: null });
+    } catch (error) {
+      setState({ ...state, loadingMore: false, moreError: messageOf(error) });
+    }
+  };
+
   return (
-    <EmptyPanel
-      icon={<IconFile size={28} />}
-      title="No invoices yet"
-      description="When you subscribe to a plan or top up storage, its invoices are listed here to download."
-    />
+    <Stack gap="md">
+      <Paper withBorder radius="md">
+        <Table aria-label="Invoices" verticalSpacing="sm" horizontalSpacing="md">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Invoice</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>PDF</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {state.invoices.map((invoice) => (
+              <Table.Tr key={invoice.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {invoice.number}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDate(invoice.created * 1000)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={invoice.status === 'paid' ? 'green' : 'yellow'}>
+                    {invoice.status === 'paid' ? 'Paid' : 'Open'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm">{formatPrice(invoice.total, invoice.currency)}</Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <DownloadLink invoice={invoice} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      {state.moreError && (
+        <Text c="red" size="sm" role="alert">
+          {state.moreError}
+        </Text>
+      )}
+      {state.hasMore && (
+        <Group justify="center">
+          <Button variant="default" loading={state.loadingMore} onClick={() => void loadMore()}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }
