@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { formatDate } from '../../domain/formatting';
 import { formatPrice } from '../../domain/planPricing';
@@ -19,6 +19,14 @@ function messageOf(error: unknown): string {
 
 function pageUrl(after: string | null): string {
   return `/billing/invoices?limit=${INVOICE_PAGE_SIZE}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+}
+
+function StatusBadge({ invoice }: { invoice: Invoice }) {
+  return (
+    <Badge variant="light" color={invoice.status === 'paid' ? 'green' : 'yellow'}>
+      {invoice.status === 'paid' ? 'Paid' : 'Open'}
+    </Badge>
+  );
 }
 
 /**
@@ -111,11 +119,12 @@ export function InvoicesPage() {
   return (
     <Stack gap="md">
       <Paper withBorder radius="md">
-        <Table aria-label="Invoices" verticalSpacing="sm" horizontalSpacing="md">
+        <Table aria-label="Invoices" verticalSpacing="sm" horizontalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Invoice</Table.Th>
-              <Table.Th>Status</Table.Th>
+              {/* On a phone the status moves under the number, so the Download stays in view. */}
+              <Table.Th visibleFrom="sm">Status</Table.Th>
               <Table.Th ta="right">Total</Table.Th>
               <Table.Th>
                 <VisuallyHidden>PDF</VisuallyHidden>
@@ -132,11 +141,12 @@ export function InvoicesPage() {
                   <Text size="xs" c="dimmed">
                     {formatDate(invoice.created * 1000)}
                   </Text>
+                  <Box hiddenFrom="sm" mt={4}>
+                    <StatusBadge invoice={invoice} />
+                  </Box>
                 </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={invoice.status === 'paid' ? 'green' : 'yellow'}>
-                    {invoice.status === 'paid' ? 'Paid' : 'Open'}
-                  </Badge>
+                <Table.Td visibleFrom="sm">
+                  <StatusBadge invoice={invoice} />
                 </Table.Td>
                 <Table.Td ta="right">
                   <Text size="sm">{formatPrice(invoice.total, invoice.currency)}</Text>
