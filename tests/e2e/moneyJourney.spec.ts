@@ -10,7 +10,10 @@
  * (playwright.config.ts), with its 375 px screenshots taken here.
  */
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { openDatabase } from '../../server/db/openDatabase';
 import { promisify } from 'node:util';
 import { pdfText } from '../../server/testing/pdfText';
 import { planPrice, writePlansFile } from '../../server/testing/plansFixture';
@@ -77,7 +80,8 @@ test('[R101][R112][R113][R114][R115][R116][R117] from the vault limit to a paid 
   test.setTimeout(360_000);
   const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT, acceptDownloads: true });
   const page = await context.newPage();
-  await new SignupFlow(page).createAccount(server.dataDir, uniqueEmail(testInfo, 'money'), STRONG_PASSWORD);
+  const email = uniqueEmail(testInfo, 'money');
+  await new SignupFlow(page).createAccount(server.dataDir, email, STRONG_PASSWORD);
   const room = new VaultRoom(page);
 
   // Pebble allows one vault: the second is refused with the upgrade prompt.
@@ -179,5 +183,49 @@ test('[R101][R112][R113][R114][R115][R116][R117] from the vault limit to a paid 
   await confirm.getByRole('button', { name: 'End subscription' }).click();
   await expect(page.getByRole('article', { name: 'Pebble' }).getByText('Current plan')).toBeVisible();
   await expect(page.getByRole('button', { name: 'End subscription' })).toHaveCount(0);
+
+  // A longer history (five older invoices written to the server's database as a year of months
+  // would have left them): five a page, newest first, and 'Load more' until there are no more.
+  const { db } = openDatabase({ databaseUrl: process.env.DATABASE_URL ?? null, sqlitePath: path.join(server.dataDir, 'cairn.sqlite') });
+  try {
+    const user = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+    for (let month = 1; month <= 5; month += 1) {
+      await db
+        .insertInto('invoices')
+        .values({
+          id: crypto.randomUUID(),
+          number: `CAIRN-9000${month}0`,
+          user_id: user.id,
+          plan_id: 'boulder',
+          currency: 'gbp',
+          quantity: 1,
+          coupon: null,
+          subtotal: 800,
+          discount: 0,
+          total_tax: 133,
+          total: 800,
+          lines: JSON.stringify([{ description: 'Boulder (monthly)', quantity: 1, amount: 800 }]),
+          status: 'paid',
+          created_at: Date.now() - month * 30 * 24 * 3600 * 1000,
+          kind: 'subscription',
+          topup_storage: null,
+          topup_gb: null,
+          paid_at: Date.now() - month * 30 * 24 * 3600 * 1000,
+        })
+        .execute();
+    }
+  } finally {
+    await db.destroy();
+  }
+  await page.getByRole('tab', { name: 'Invoices' }).click();
+  const rows = page.getByRole('table', { name: 'Invoices' }).getByRole('row').filter({ hasText: /CAIRN-/ });
+  await expect(rows).toHaveCount(5);
+  await expect(rows.first()).toContainText(number);
+  await expect(rows.nth(1)).toContainText('£8');
+  await shootBothWidths(page, 'moneyJourney-invoices-page');
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(rows).toHaveCount(6);
+  await expect(rows.last()).toContainText('CAIRN-900050');
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   await context.close();
 });
