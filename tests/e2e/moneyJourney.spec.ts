@@ -135,8 +135,9 @@ test('[R101][R112][R113][R114][R115][R116][R117] from the vault limit to a paid 
   await expect(issued).toContainText('€7.12 to pay by invoice');
   const number = /CAIRN-\d{6}/.exec((await issued.textContent()) ?? '')![0];
 
-  // The Invoices tab lists it: number, date, Open, the total in euros, Download.
-  await page.getByRole('tab', { name: 'Invoices' }).click();
+  // The Invoices tab, which the issued notice links to, lists it: number, date, Open, the total in euros, Download.
+  await issued.getByRole('link', { name: 'Download it from your invoices' }).click();
+  await expect(page.getByRole('tab', { name: 'Invoices' })).toHaveAttribute('aria-selected', 'true');
   const invoices = page.getByRole('table', { name: 'Invoices' });
   const row = invoices.getByRole('row').filter({ hasText: number });
   await expect(row).toContainText('Open');
