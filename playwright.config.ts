@@ -96,6 +96,8 @@ export default defineConfig({
         'pricing.spec.ts',
         // The checkout runs a server of its own (ports 18816-18817) with a PLANS_FILE; it takes its 375 px screenshots itself.
         'checkout.spec.ts',
+        // The money journey runs a server of its own (ports 18826-18827) with a PLANS_FILE; it takes its 375 px screenshots itself.
+        'moneyJourney.spec.ts',
         // The U token spec runs a server of its own (ports 18796-18799); it takes its 375 px screenshots itself.
         'token.spec.ts',
         // The claims spec runs a server of its own (ports 18846-18849) and a price source; it takes its 375 px screenshots itself.

@@ -182,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     memberLimit: config.memberLimit,
     signups: { allowed: config.signupsAllowed, emailDomains: config.signupEmailDomains },
     token: { rewardPerMiB: config.tokenRewardPerMiB, bus: ledgerBus, priceUrl: config.tokenPriceUrl, priceLog: app.log },
+    invoiceIssuer: config.invoiceIssuer,
   });
   const hub = new LocalSocketHub(clock);
   const metrics = new Metrics({ db, openSockets: () => hub.connectionCount() });

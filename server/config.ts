@@ -71,6 +71,8 @@ export interface Config {
    * PERMANENT_STORAGE_BYTES where set, else the plans' own figures (Pebble's 1 GB and 100 MB).
    */
   storageAllowances: { cloud: number; permanent: number };
+  /** INVOICE_ISSUER and INVOICE_PAYMENT_DETAILS (lines split at ';'): who issues the invoice PDFs and how to pay them (R116). */
+  invoiceIssuer: { name: string; paymentDetails: string[] };
   /** The operator's plans (PLANS_FILE; default: Pebble alone). `memberLimit` and `storageAllowances` override its default plan's figures. */
   plans: PlanCatalog;
   /** S3_BUCKET set: chunk bytes go to this bucket; null: files under DATA_DIR/blobs. */
@@ -237,6 +239,16 @@ export const SETTINGS: readonly SettingInfo[] = [
       "Path to the plans file (JSON; docs/plans.example.json): each plan's prices, features, storage, vault and member limits. CLOUD_STORAGE_BYTES, PERMANENT_STORAGE_BYTES and MEMBER_LIMIT, where set, replace its default plan's figures.",
   },
   {
+    name: 'INVOICE_ISSUER',
+    default: 'Cairn',
+    description: 'Who issues the invoices: the name (and address, if you like) at the top of every invoice PDF.',
+  },
+  {
+    name: 'INVOICE_PAYMENT_DETAILS',
+    default: '(unset: the invoice says to ask the issuer)',
+    description: "How to pay an open invoice, printed on its PDF: lines separated by ';', e.g. 'Bank: Example Bank;IBAN: GB33 BUKB 2020 1555 5555 55'.",
+  },
+  {
     name: 'S3_BUCKET',
     default: '(unset: blobs in DATA_DIR/blobs)',
     description: 'Keeps chunk bytes in this S3 bucket (AWS S3, MinIO, R2 or another S3-compatible store) instead of DATA_DIR/blobs. The bucket must exist.',
@@ -319,6 +331,13 @@ export function loadConfig(env: Env = process.env): Config {
       permanent: parseInteger('PERMANENT_STORAGE_BYTES', read('PERMANENT_STORAGE_BYTES'), defaultPlan.storage.permanent_bytes, 0, Number.MAX_SAFE_INTEGER),
     },
     plans,
+    invoiceIssuer: {
+      name: (read('INVOICE_ISSUER') ?? 'Cairn').slice(0, 200),
+      paymentDetails: (read('INVOICE_PAYMENT_DETAILS') ?? '')
+        .split(';')
+        .map((line) => line.trim())
+        .filter((line) => line.length > 0),
+    },
     s3: parseS3(read),
     logLevel: parseLogLevel(read('LOG_LEVEL')),
     metricsToken: parseMetricsToken(read('METRICS_TOKEN')),

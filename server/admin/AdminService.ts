@@ -14,6 +14,7 @@ import type { Database } from '../db/Database';
 import { fromDbBool, toDbBool } from '../db/dbBool';
 import type { Clock } from '../services/Clock';
 import { randomId } from '../services/tokens';
+import { markInvoicePaid } from '../services/BillingService';
 import { NO_TWO_FACTOR } from '../services/UserService';
 
 /** Where an admin action's structured line goes (the command: JSON on stderr; tests: a capture). */
@@ -44,6 +45,18 @@ export interface AdminReport {
   path: string | null;
   createdAt: number;
   closedAt: number | null;
+}
+
+export interface AdminInvoice {
+  number: string;
+  userEmail: string;
+  kind: string;
+  planId: string;
+  currency: string;
+  total: number;
+  status: string;
+  createdAt: number;
+  paidAt: number | null;
 }
 
 export interface RelayStatus {
@@ -174,6 +187,53 @@ export class AdminService {
       await trx.updateTable('users').set({ plan_id: stored }).where('id', '=', userId).execute();
     });
     return { planId: plan.id, name: plan.name };
+  }
+
+  /** Invoices (subscriptions and top-ups), newest first; `open` leaves out the paid ones. */
+  async invoices(options: { open?: boolean } = {}): Promise<AdminInvoice[]> {
+    let query = this.db
+      .selectFrom('invoices')
+      .innerJoin('users', 'users.id', 'invoices.user_id')
+      .select([
+        'invoices.number',
+        'users.email',
+        'invoices.kind',
+        'invoices.plan_id',
+        'invoices.currency',
+        'invoices.total',
+        'invoices.status',
+        'invoices.created_at',
+        'invoices.paid_at',
+      ]);
+    if (options.open) query = query.where('invoices.status', '=', 'open');
+    const rows = await query.orderBy('invoices.created_at', 'desc').orderBy('invoices.number', 'desc').limit(USER_LIST_LIMIT).execute();
+    return rows.map((row) => ({
+      number: row.number,
+      userEmail: row.email,
+      kind: row.kind,
+      planId: row.plan_id,
+      currency: row.currency,
+      total: Number(row.total),
+      status: row.status,
+      createdAt: Number(row.created_at),
+      paidAt: row.paid_at === null || row.paid_at === undefined ? null : Number(row.paid_at),
+    }));
+  }
+
+  /**
+   * The payment of invoice `number` arrived (SYNC_SPEC R115): marks it paid and, for a
+   * subscription, moves the account to its plan, recorded in the same transaction. Unknown or
+   * already paid is refused and changes nothing.
+   */
+  async invoicePaid(number: string): Promise<{ number: string; email: string; kind: 'subscription' | 'topup'; planId: string | null }> {
+    const result = await this.db.transaction().execute(async (trx) => {
+      const paid = await markInvoicePaid(trx, number, this.clock.now());
+      const user = await trx.selectFrom('users').select('email').where('id', '=', paid.userId).executeTakeFirstOrThrow();
+      await this.record(trx, 'invoice-paid', paid.number, { user: user.email, kind: paid.kind, ...(paid.planId ? { plan: paid.planId } : {}) });
+      return { number: paid.number, email: user.email, kind: paid.kind, planId: paid.planId };
+    });
+    this.logAction('invoice-paid', result.number, { user: result.email, kind: result.kind, ...(result.planId ? { plan: result.planId } : {}) });
+    return result;
   }
 
   /** Support reports, newest first; `open` leaves out the closed ones. */

@@ -16,6 +16,8 @@ Commands:
   allowance EMAIL [--cloud BYTES] [--permanent BYTES]
                                                     set the account's own storage allowances ("default": the server's setting)
   plan EMAIL PLAN_ID                                move the account to a plan of PLANS_FILE ("default": the default plan)
+  invoices [--open]                                 list invoices, newest first (only open ones with --open)
+  invoice-paid NUMBER                               mark an invoice paid: a subscription's plan, or a top-up, takes effect at once
   reports [--open]                                  list support reports (only open ones with --open)
   close-report ID                                   close a support report
   relay                                             permanent relay queue: storage transactions by status, oldest pending
@@ -72,6 +74,28 @@ export async function runAdminCommand(argv: readonly string[], admin: AdminServi
         const { positional } = parseArgs(rest, [], [], 2);
         const plan = await admin.setPlan(positional[0]!, positional[1]!);
         io.out(`${positional[0]!.toLowerCase()} is on the plan ${plan.name} (${plan.planId}).`);
+        return 0;
+      }
+      case 'invoices': {
+        const { switches } = parseArgs(rest, [], ['--open'], 0);
+        const invoices = await admin.invoices({ open: switches.has('--open') });
+        if (invoices.length === 0) io.out(switches.has('--open') ? 'No open invoices.' : 'No invoices.');
+        for (const i of invoices) {
+          const what = i.kind === 'topup' ? 'top-up' : `plan ${i.planId}`;
+          io.out(
+            `${i.number}  ${iso(i.createdAt)}  ${i.status === 'paid' ? 'paid' : 'open'}  ${i.userEmail}  ${what}  ${i.total} ${i.currency}${i.paidAt === null ? '' : `  paid ${iso(i.paidAt)}`}`,
+          );
+        }
+        return 0;
+      }
+      case 'invoice-paid': {
+        const { positional } = parseArgs(rest, [], [], 1);
+        const paid = await admin.invoicePaid(positional[0]!);
+        io.out(
+          paid.kind === 'subscription'
+            ? `Invoice ${paid.number} is paid: ${paid.email} is on the plan ${paid.planId}.`
+            : `Invoice ${paid.number} is paid: the top-up of ${paid.email} is added to its storage.`,
+        );
         return 0;
       }
       case 'reports': {

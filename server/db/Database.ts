@@ -355,7 +355,7 @@ export interface Database {
   claims: ClaimsTable;
 }
 
-/** Claims of $U to outside addresses (migration 0019, SYNC_SPEC R120); `id` is the ledger entry's. */
+/** Claims of $U to outside addresses (migration 0018, SYNC_SPEC R120); `id` is the ledger entry's. */
 export interface ClaimsTable {
   id: string;
   user_id: string;

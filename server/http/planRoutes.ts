@@ -3,7 +3,18 @@
  * only; closed to passwordless (airdrop) sessions like every route not opened to them (spec 001:
  * they do not see Plans and billing).
  */
-import { BillingDetails, BillingDetailsResponse, Invoice, SubscribeRequest, UpcomingInvoice, UpcomingInvoiceRequest } from '../../src/protocol/billing';
+import {
+  BillingDetails,
+  BillingDetailsResponse,
+  type EndSubscriptionResponse,
+  Invoice,
+  InvoiceListQuery,
+  type InvoicePage,
+  InvoiceParams,
+  SubscribeRequest,
+  UpcomingInvoice,
+  UpcomingInvoiceRequest,
+} from '../../src/protocol/billing';
 import { PlansResponse } from '../../src/protocol/plans';
 import type { Services } from '../services/createServices';
 import type { DefineRoute } from './route';
@@ -46,5 +57,36 @@ export function registerPlanRoutes(route: DefineRoute, services: Services): void
     rateLimited: true,
     body: SubscribeRequest,
     handler: async ({ caller, body }): Promise<Invoice> => services.billing.subscribe(caller.user.id, body),
+  });
+
+  // Invoices and ending a subscription (SYNC_SPEC R116, R117): the caller's own only.
+  route({
+    method: 'GET',
+    url: '/api/billing/invoices',
+    auth: 'required',
+    query: InvoiceListQuery,
+    handler: async ({ caller, query }): Promise<InvoicePage> => services.billing.listInvoices(caller.user.id, query),
+  });
+  route({
+    method: 'GET',
+    url: '/api/billing/invoices/:id/pdf',
+    auth: 'required',
+    params: InvoiceParams,
+    handler: async ({ caller, params, reply }) => {
+      const { fileName, bytes } = await services.billing.invoicePdf(caller.user.id, params.id);
+      // The number is CAIRN- and digits (R114), safe inside the quotes as it is.
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
+    },
+  });
+  route({
+    method: 'DELETE',
+    url: '/api/billing/subscription',
+    auth: 'required',
+    blockedWhenReadOnly: true,
+    handler: async ({ caller }): Promise<EndSubscriptionResponse> => services.billing.endSubscription(caller.user.id),
   });
 }

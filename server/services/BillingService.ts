@@ -4,15 +4,60 @@
  * client cannot price its own plan or invent a discount.
  */
 import crypto from 'node:crypto';
-import { BILLING_TEXTS, type BillingDetails, Invoice, type InvoiceLine, type UpcomingInvoice, VAT_PERCENT } from '../../src/protocol/billing';
+import {
+  BILLING_TEXTS,
+  type BillingDetails,
+  type EndSubscriptionResponse,
+  Invoice,
+  InvoiceLine,
+  type InvoiceListQuery,
+  type InvoicePage,
+  type UpcomingInvoice,
+  VAT_PERCENT,
+} from '../../src/protocol/billing';
+import { z } from 'zod';
 import { isUniqueViolation } from '../db/isUniqueViolation';
 import type { InvoicesTable } from '../db/Database';
 import { ApiError } from '../../src/protocol/errors';
-import { type Coupon, isFreePlan, type Plan, type PlanCurrency } from '../../src/protocol/plans';
+import { type Coupon, defaultPlanOf, isFreePlan, type Plan, type PlanCurrency } from '../../src/protocol/plans';
 import { monthlyPriceOf } from '../../src/domain/planPricing';
 import type { AllowanceService } from './AllowanceService';
 import type { Clock } from './Clock';
 import type { Db } from './vaultRows';
+import { type InvoiceIssuer, renderInvoicePdf } from './invoicePdf';
+
+/** What marking an invoice paid did (R115): for the admin log and the command's answer. */
+export interface PaidInvoice {
+  number: string;
+  userId: string;
+  kind: 'subscription' | 'topup';
+  /** For a subscription: the plan the account is now on. */
+  planId: string | null;
+}
+
+/**
+ * Marks the open invoice `number` paid inside `trx` (R115): status 'paid' and `paid_at`; a
+ * subscription's account moves to the invoice's plan in the same transaction, so the plan never
+ * changes without a paid invoice nor an invoice is paid without its plan. A top-up only becomes
+ * paid: AllowanceService.extrasOf reads paid top-ups. Unknown is NOT_FOUND, already paid CONFLICT,
+ * and either changes nothing. Exported for AdminService, which records its action in the same
+ * transaction.
+ */
+export async function markInvoicePaid(trx: Db, number: string, now: number): Promise<PaidInvoice> {
+  const row = await trx.selectFrom('invoices').select(['id', 'user_id', 'kind', 'plan_id', 'status']).where('number', '=', number.trim()).executeTakeFirst();
+  if (!row) throw new ApiError('NOT_FOUND', `No invoice ${number.trim()}`);
+  // The status in the WHERE settles two operators marking it at once: only one update matches.
+  const updated = await trx
+    .updateTable('invoices')
+    .set({ status: 'paid', paid_at: now })
+    .where('id', '=', row.id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  if (row.status !== 'open' || Number(updated.numUpdatedRows) !== 1) throw new ApiError('CONFLICT', `Invoice ${number.trim()} is already paid`);
+  const kind = row.kind === 'topup' ? 'topup' : 'subscription';
+  if (kind === 'subscription') await trx.updateTable('users').set({ plan_id: row.plan_id }).where('id', '=', row.user_id).execute();
+  return { number: number.trim(), userId: row.user_id, kind, planId: kind === 'subscription' ? row.plan_id : null };
+}
 
 /** The operator's coupon with this code for this plan, or null (codes compare without regard to case). */
 export function findCoupon(coupons: readonly Coupon[], code: string, planId: string): Coupon | null {
@@ -56,7 +101,67 @@ export class BillingService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly allowances: AllowanceService,
+    /** INVOICE_ISSUER and INVOICE_PAYMENT_DETAILS: who issues the invoices and how to pay them. */
+    private readonly issuer: InvoiceIssuer = { name: 'Cairn', paymentDetails: [] },
   ) {}
+
+  /** BillingService's own transaction around `markInvoicePaid` (R115). */
+  async markPaid(number: string): Promise<PaidInvoice> {
+    return this.db.transaction().execute((trx) => markInvoicePaid(trx, number, this.clock.now()));
+  }
+
+  /**
+   * The caller's invoices, newest first, `limit` a page (R116). `after` is the id of the last
+   * invoice of the page before; an id that is not one of the caller's is NOT_FOUND, so another
+   * account's ids cannot be probed by paging.
+   */
+  async listInvoices(userId: string, query: InvoiceListQuery): Promise<InvoicePage> {
+    let select = this.db.selectFrom('invoices').selectAll().where('user_id', '=', userId);
+    if (query.after !== undefined) {
+      const last = await this.db.selectFrom('invoices').select(['id', 'created_at']).where('id', '=', query.after).where('user_id', '=', userId).executeTakeFirst();
+      if (!last) throw new ApiError('NOT_FOUND', 'No such invoice.');
+      const createdAt = Number(last.created_at);
+      // Same millisecond: the id breaks the tie, so no invoice is skipped or shown twice.
+      select = select.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', last.id)])]));
+    }
+    const rows = await select
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit + 1)
+      .execute();
+    return { data: rows.slice(0, query.limit).map((row) => invoiceOf(row, parseLines(row.lines))), has_more: rows.length > query.limit };
+  }
+
+  /** The caller's invoice as a PDF (R116); another account's, or an unknown id, is NOT_FOUND. */
+  async invoicePdf(userId: string, invoiceId: string): Promise<{ fileName: string; bytes: Uint8Array }> {
+    const row = await this.db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).where('user_id', '=', userId).executeTakeFirst();
+    if (!row) throw new ApiError('NOT_FOUND', 'No such invoice.');
+    const invoice = invoiceOf(row, parseLines(row.lines));
+    const bytes = await renderInvoicePdf({
+      invoice,
+      paidAt: row.paid_at === null ? null : Number(row.paid_at),
+      customer: await this.detailsOf(userId),
+      issuer: this.issuer,
+    });
+    // Spec 002 section 9: 'Invoice download file is named from the invoice number'.
+    return { fileName: `${invoice.number}.pdf`, bytes };
+  }
+
+  /**
+   * Ends the caller's subscription (R117): the account returns to the default (free) plan at once.
+   * Vaults and members it has stay; past the free plan's limits it cannot add more (R101, R102).
+   * On the default plan, or a free one, there is nothing to end (UNPROCESSABLE).
+   */
+  async endSubscription(userId: string): Promise<EndSubscriptionResponse> {
+    const fallback = defaultPlanOf(this.allowances.catalog);
+    return this.db.transaction().execute(async (trx) => {
+      const current = await this.allowances.planOf(userId, trx);
+      if (current.id === fallback.id || isFreePlan(current)) throw new ApiError('UNPROCESSABLE', `You are on ${current.name}: there is no subscription to end.`);
+      // null, not the default plan's id: a later plans file's default applies to this account too (R100).
+      await trx.updateTable('users').set({ plan_id: null }).where('id', '=', userId).execute();
+      return { planId: fallback.id, planName: fallback.name };
+    });
+  }
 
   async detailsOf(userId: string): Promise<BillingDetails | null> {
     const row = await this.db.selectFrom('billing_details').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -161,22 +266,27 @@ export class BillingService {
   }
 }
 
+/** The stored lines, checked: a row is data from disk, not a trusted shape. */
+function parseLines(json: string): InvoiceLine[] {
+  return z.array(InvoiceLine).parse(JSON.parse(json));
+}
+
 /** The row as the API answers it, checked by the protocol's schema (no cast of the stored currency). */
 function invoiceOf(row: InvoicesTable, lines: InvoiceLine[]): Invoice {
   return Invoice.parse({
     id: row.id,
     number: row.number,
-    created: Math.floor(row.created_at / 1000),
+    created: Math.floor(Number(row.created_at) / 1000),
     status: row.status === 'paid' ? 'paid' : 'open',
     currency: row.currency,
     planId: row.plan_id,
     quantity: row.quantity,
     coupon: row.coupon,
-    subtotal: row.subtotal,
-    discount: row.discount,
-    total_tax: row.total_tax,
-    total: row.total,
-    amount_due: row.status === 'paid' ? 0 : row.total,
+    subtotal: Number(row.subtotal),
+    discount: Number(row.discount),
+    total_tax: Number(row.total_tax),
+    total: Number(row.total),
+    amount_due: row.status === 'paid' ? 0 : Number(row.total),
     lines,
   });
 }

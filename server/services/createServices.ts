@@ -26,6 +26,7 @@ import { SessionService } from './SessionService';
 import { type SignupPolicy, SignupService } from './SignupService';
 import { StorageService } from './StorageService';
 import { BillingService } from './BillingService';
+import type { InvoiceIssuer } from './invoicePdf';
 import { AllowanceService, withDefaultPlanFigures } from './AllowanceService';
 import { DEFAULT_PLAN_CATALOG, defaultPlanOf, type PlanCatalog } from '../../src/protocol/plans';
 import { SupportService } from './SupportService';
@@ -85,6 +86,8 @@ export interface ServiceDeps {
   memberLimit?: number | null;
   /** SIGNUPS_ALLOWED and SIGNUP_EMAIL_DOMAINS; default: anyone may sign up. */
   signups?: SignupPolicy;
+  /** INVOICE_ISSUER and INVOICE_PAYMENT_DETAILS: what the invoice PDFs say of the operator (R116). */
+  invoiceIssuer?: InvoiceIssuer;
   /** The U token: TOKEN_REWARD_PER_MIB (default 1 U per MiB) and where balance changes go (R109). */
   token?: { rewardPerMiB?: number; bus?: Pick<LedgerBus, 'publish'>; priceUrl?: string | null; priceLog?: PriceLog };
 }
@@ -130,7 +133,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
     allowances,
-    billing: new BillingService(db, clock, allowances),
+    billing: new BillingService(db, clock, allowances, deps.invoiceIssuer),
     walletLogin: new WalletLoginService(db, clock, users, sessions),
     imports: new VaultImportService(db, clock, operations, storage),
     ledger: new LedgerService(db, clock, {

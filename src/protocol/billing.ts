@@ -129,3 +129,27 @@ export const Invoice = z
   })
   .strict();
 export type Invoice = z.infer<typeof Invoice>;
+
+/** Spec 002 section 9: 'invoices page 5'. */
+export const INVOICE_PAGE_SIZE = 5;
+
+/**
+ * GET /api/billing/invoices?limit&after (SYNC_SPEC R116; spec 002 section 7: 'limit 5,
+ * lastInvoiceId'): the caller's invoices newest first; `after` is the id of the last one shown.
+ */
+export const InvoiceListQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(50).default(INVOICE_PAGE_SIZE),
+  after: z.string().min(1).max(64).optional(),
+});
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
+
+/** One page of invoices (spec 002 section 7: 'data and has_more'). */
+export const InvoicePage = z.object({ data: z.array(Invoice), has_more: z.boolean() }).strict();
+export type InvoicePage = z.infer<typeof InvoicePage>;
+
+/** GET /api/billing/invoices/:id/pdf. */
+export const InvoiceParams = z.strictObject({ id: z.string().min(1).max(64) });
+
+/** DELETE /api/billing/subscription (SYNC_SPEC R117): the plan the account is on afterwards. */
+export const EndSubscriptionResponse = z.object({ planId: z.string(), planName: z.string() }).strict();
+export type EndSubscriptionResponse = z.infer<typeof EndSubscriptionResponse>;

@@ -16,7 +16,7 @@ import * as m0014 from './0014_account_plans';
 import * as m0015 from './0015_ledger';
 import * as m0016 from './0016_billing_details';
 import * as m0017 from './0017_invoice_kinds';
-import * as m0019 from './0019_claims';
+import * as m0018 from './0018_claims';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -40,5 +40,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015_ledger': m0015,
   '0016_billing_details': m0016,
   '0017_invoice_kinds': m0017,
-  '0019_claims': m0019,
+  '0018_claims': m0018,
 };

@@ -4,8 +4,9 @@
  * terms. Every figure comes from the server (POST /api/billing/upcoming-invoice); this page only
  * shows it. Billing details are checked here with the same schema the server checks them with.
  */
-import { Alert, Button, Checkbox, Divider, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { formatPrice } from '../../domain/planPricing';
 import {
@@ -353,7 +354,11 @@ export function CheckoutForm({ plan, currency, quantity }: { plan: SubscriptionP
           {issued ? (
             <Alert color="blue" title={`Invoice ${issued.number} issued`} role="status">
               {formatPrice(issued.amount_due, issued.currency)} to pay by invoice. Your plan changes to {plan.name} when the server's operator marks the
-              invoice paid.
+              invoice paid.{' '}
+              <Anchor component={Link} to="/account/plans-and-payments/invoices" size="sm">
+                Download it from your invoices
+              </Anchor>
+              .
             </Alert>
           ) : (
             <>

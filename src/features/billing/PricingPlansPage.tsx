@@ -1,8 +1,9 @@
 import { Alert, Button, Center, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { currencyOf } from '../../domain/planPricing';
-import { PLAN_CURRENCIES } from '../../protocol/plans';
+import { isFreePlan, PLAN_CURRENCIES } from '../../protocol/plans';
 import { IconAlert, IconInfo } from '../../ui/icons';
+import { EndSubscription } from './EndSubscription';
 import { PlanCard } from './PlanCard';
 import { usePlans } from './usePlans';
 
@@ -43,7 +44,9 @@ export function PricingPlansPage() {
     );
   }
 
-  const { subscriptionPlans, sunsetNotice } = state.plans;
+  const { subscriptionPlans, sunsetNotice, currentPlanId, defaultPlanId } = state.plans;
+  const current = subscriptionPlans.find((plan) => plan.id === currentPlanId);
+  const freePlan = subscriptionPlans.find((plan) => plan.id === defaultPlanId);
   return (
     <Stack gap="lg">
       {sunsetNotice && (
@@ -67,6 +70,7 @@ export function PricingPlansPage() {
           <PlanCard key={plan.id} plan={plan} currency={currency} />
         ))}
       </SimpleGrid>
+      {current && freePlan && !isFreePlan(current) && <EndSubscription plan={current} freePlan={freePlan} />}
     </Stack>
   );
 }
