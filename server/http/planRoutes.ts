@@ -3,7 +3,7 @@
  * only; closed to passwordless (airdrop) sessions like every route not opened to them (spec 001:
  * they do not see Plans and billing).
  */
-import { BillingDetails, BillingDetailsResponse, Invoice, SubscribeRequest, UpcomingInvoice, UpcomingInvoiceRequest } from '../../src/protocol/billing';
+import { BillingDetails, BillingDetailsResponse, Invoice, SubscribeRequest, TopUpQuote, TopUpQuoteRequest, TopUpRequest, UpcomingInvoice, UpcomingInvoiceRequest } from '../../src/protocol/billing';
 import { PlansResponse } from '../../src/protocol/plans';
 import type { Services } from '../services/createServices';
 import type { DefineRoute } from './route';
@@ -46,5 +46,21 @@ export function registerPlanRoutes(route: DefineRoute, services: Services): void
     rateLimited: true,
     body: SubscribeRequest,
     handler: async ({ caller, body }): Promise<Invoice> => services.billing.subscribe(caller.user.id, body),
+  });
+
+  // Storage top-ups (SYNC_SPEC R118). No discount code, so not rate-limited like the two above.
+  route({
+    method: 'POST',
+    url: '/api/billing/topup-quote',
+    auth: 'required',
+    body: TopUpQuoteRequest,
+    handler: async ({ caller, body }): Promise<TopUpQuote> => services.billing.topUpQuote(caller.user.id, body),
+  });
+  route({
+    method: 'POST',
+    url: '/api/billing/topups',
+    auth: 'required',
+    body: TopUpRequest,
+    handler: async ({ caller, body }): Promise<Invoice> => services.billing.topUp(caller.user.id, body),
   });
 }
