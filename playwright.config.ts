@@ -96,6 +96,8 @@ export default defineConfig({
         'pricing.spec.ts',
         // The checkout runs a server of its own (ports 18816-18817) with a PLANS_FILE; it takes its 375 px screenshots itself.
         'checkout.spec.ts',
+        // Top-ups run a server of their own (ports 18836-18837) with a PLANS_FILE; they take their 375 px screenshots themselves.
+        'topups.spec.ts',
         // The U token spec runs a server of its own (ports 18796-18799); it takes its 375 px screenshots itself.
         'token.spec.ts',
       ],
