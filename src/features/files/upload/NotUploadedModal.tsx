@@ -56,7 +56,7 @@ export function NotUploadedModal({ opened, uploaded, total, failures, canRetry, 
 }
 
 /** Spec 000 section 8's NOT_ENOUGH_STORAGE text, verbatim, with its 'top up' opening the top-up form (issue 21). */
-function NotEnoughStorage({ onTopUp }: { onTopUp: () => void }) {
+export function NotEnoughStorage({ onTopUp }: { onTopUp: () => void }) {
   const [before, after] = NOT_ENOUGH_STORAGE_MESSAGE.split('top up');
   return (
     <>
