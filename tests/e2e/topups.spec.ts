@@ -110,6 +110,19 @@ test('[R118][R119] a user tops up 1 GB of cloud storage by invoice; paid, the cl
   const prompt = page.getByRole('dialog', { name: "You've hit the top up limit" });
   await expect(prompt).toBeVisible();
   await shootBothWidths(page, 'topup-limit');
+  await prompt.getByRole('button', { name: 'Cancel' }).click();
+  await expect(prompt).toBeHidden();
+
+  // The last GB still fits; after it, Top up opens the prompt straight away (nothing is left).
+  await cloudCard.getByRole('button', { name: 'Top up' }).click();
+  await expect(form.getByTestId('topup-total')).toHaveText('$0.60');
+  await form.getByLabel('I accept the terms and conditions').check();
+  await form.getByRole('button', { name: 'Buy top-up' }).click();
+  await expect(form.getByRole('status').filter({ hasText: /Invoice CAIRN-\d{6} issued/ })).toBeVisible();
+  await form.getByRole('button', { name: 'Done' }).click();
+  await cloudCard.getByRole('button', { name: 'Top up' }).click();
+  await expect(prompt).toBeVisible();
+  await expect(form).toBeHidden();
   await prompt.getByRole('button', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/account\/plans-and-payments\/pricing-plans/);
   await expect(cloudCard).toHaveCount(0);
