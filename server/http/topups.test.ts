@@ -152,6 +152,14 @@ describeEachDatabase('storage top-ups', (env) => {
     expect((await storageOf(ada)).cloudTotal).toBe(5 * GB);
   });
 
+  it('[R118] an open top-up does not block subscribing to a plan (the one-open-invoice rule counts subscriptions)', async () => {
+    const ada = await withDetails();
+    expectStatus(await topUp(ada, { storage: 'cloud', gb: 1 }), 200);
+    const subscribe = { planId: 'boulder', currency: 'eur', quantity: 1, acceptTerms: true, acceptRenewal: true };
+    expectStatus(await api.post('/api/billing/subscriptions', subscribe, { token: ada.token }), 200);
+    expectError(await api.post('/api/billing/subscriptions', subscribe, { token: ada.token }), 409, 'CONFLICT');
+  });
+
   it('[R118] a plans file without top-up prices sells none', async () => {
     const plain = new ApiClient(await env.buildApp({ config: configOf({ ...plansWithTopUps(), topup_prices: undefined }) }));
     const ada = await VaultActor.create(env, plain);
