@@ -98,6 +98,9 @@ export default defineConfig({
         'checkout.spec.ts',
         // The money journey runs a server of its own (ports 18826-18827) with a PLANS_FILE; it takes its 375 px screenshots itself.
         'moneyJourney.spec.ts',
+
+        // Top-ups run a server of their own (ports 18836-18837) with a PLANS_FILE; they take their 375 px screenshots themselves.
+        'topups.spec.ts',
         // The U token spec runs a server of its own (ports 18796-18799); it takes its 375 px screenshots itself.
         'token.spec.ts',
         // The claims spec runs a server of its own (ports 18846-18849) and a price source; it takes its 375 px screenshots itself.

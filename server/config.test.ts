@@ -199,6 +199,21 @@ describe('PLANS_FILE (issue 21)', () => {
     expect(errorOf({ PLANS_FILE: withPlan((p) => (p.metadata.app_features = 'a; b')) })).toMatch(/plans\.0\.metadata\.app_features/);
     expect(errorOf({ PLANS_FILE: plansFile({ ...example, extra: 1 }) })).toContain('PLANS_FILE');
   });
+
+  it('[R118] top-up prices and limits are read from the file, optional, and checked', () => {
+    const config = loadConfig({ PLANS_FILE: plansFile(example) });
+    expect(config.plans.topup_prices).toEqual(example.topup_prices);
+    expect(config.plans.plans.map((p) => p.limits.topup_gb)).toEqual([10, 1000]);
+    const { topup_prices: _prices, ...withoutPrices } = example;
+    expect(loadConfig({ PLANS_FILE: plansFile(withoutPrices) }).plans.topup_prices).toBeUndefined();
+    expect(errorOf({ PLANS_FILE: plansFile({ ...example, topup_prices: { ...example.topup_prices, cloud_gb: { eur: 50, usd: 0, gbp: 40 } } }) })).toMatch(
+      /topup_prices\.cloud_gb\.usd/,
+    );
+    expect(errorOf({ PLANS_FILE: plansFile({ ...example, topup_prices: { cloud_gb: example.topup_prices.cloud_gb } }) })).toMatch(/topup_prices\.permanent_gb/);
+    const copy = structuredClone(example);
+    copy.plans[0].limits.topup_gb = 0;
+    expect(errorOf({ PLANS_FILE: plansFile(copy) })).toMatch(/plans\.0\.limits\.topup_gb/);
+  });
 });
 
 describe('CAIRN_RELAY (issue 20)', () => {

@@ -12,6 +12,9 @@ import {
   type InvoicePage,
   InvoiceParams,
   SubscribeRequest,
+  type TopUpQuote,
+  TopUpQuoteRequest,
+  TopUpRequest,
   UpcomingInvoice,
   UpcomingInvoiceRequest,
 } from '../../src/protocol/billing';
@@ -88,5 +91,21 @@ export function registerPlanRoutes(route: DefineRoute, services: Services): void
     auth: 'required',
     blockedWhenReadOnly: true,
     handler: async ({ caller }): Promise<EndSubscriptionResponse> => services.billing.endSubscription(caller.user.id),
+  });
+
+  // Storage top-ups (SYNC_SPEC R118). No discount code, so not rate-limited like the two above.
+  route({
+    method: 'POST',
+    url: '/api/billing/topup-quote',
+    auth: 'required',
+    body: TopUpQuoteRequest,
+    handler: async ({ caller, body }): Promise<TopUpQuote> => services.billing.topUpQuote(caller.user.id, body),
+  });
+  route({
+    method: 'POST',
+    url: '/api/billing/topups',
+    auth: 'required',
+    body: TopUpRequest,
+    handler: async ({ caller, body }): Promise<Invoice> => services.billing.topUp(caller.user.id, body),
   });
 }

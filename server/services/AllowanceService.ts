@@ -4,12 +4,13 @@
  * this account have": StorageService, the vault.create check and the member checks all ask it.
  *
  * Storage is the plan's figure plus extras, unless the operator gave the account its own
- * allowance (`npm run admin -- allowance`, migration 0012), which replaces both. Extras are zero
- * for now: top-ups and referral rewards (issue 21's later parts, issue 12) add theirs in
+ * allowance (`npm run admin -- allowance`, migration 0012), which replaces both. Extras are the
+ * paid storage top-ups (SYNC_SPEC R119); referral rewards (issue 12) will add theirs in
  * `extrasOf`, so every reader gets them at once.
  */
 import { ApiError } from '../../src/protocol/errors';
 import { featureNotInPlanText, type PlanFeature, planHasFeature } from '../../src/protocol/features';
+import { TOPUP_BYTES_PER_GB } from '../../src/protocol/billing';
 import { defaultPlanOf, type Plan, type PlanCatalog, type PlansResponse } from '../../src/protocol/plans';
 import type { Db } from './vaultRows';
 
@@ -23,6 +24,8 @@ export interface PlanLimits {
   vaults: number | null;
   /** Most live members (owner and open invitations included) per vault it owns; null: no limit. */
   members: number | null;
+  /** Most GB of storage top-ups, open and paid, both kinds; null or absent: no top-ups (R118). */
+  topup_gb?: number | null | undefined;
 }
 
 /**
@@ -105,8 +108,21 @@ export class AllowanceService {
     };
   }
 
-  /** Storage bought or earned beyond the plan: top-ups and referral rewards, none yet (the seam for them). */
-  private async extrasOf(_userId: string, _db: Db): Promise<Allowance> {
-    return { cloud: 0, permanent: 0 };
+  /**
+   * Storage bought or earned beyond the plan (SYNC_SPEC R119): the GB of the account's PAID top-up
+   * invoices of each kind, at 10^9 bytes a GB. Summed from the invoices each time rather than kept
+   * as a counter, so it can never drift from what was paid. Referral rewards (issue 12) add theirs here.
+   */
+  private async extrasOf(userId: string, db: Db): Promise<Allowance> {
+    const rows = await db
+      .selectFrom('invoices')
+      .select((eb) => ['topup_storage', eb.fn.sum<string | number>('topup_gb').as('gb')])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'topup')
+      .where('status', '=', 'paid')
+      .groupBy('topup_storage')
+      .execute();
+    const bytesOf = (storage: string) => Number(rows.find((row) => row.topup_storage === storage)?.gb ?? 0) * TOPUP_BYTES_PER_GB;
+    return { cloud: bytesOf('cloud'), permanent: bytesOf('permanent') };
   }
 }

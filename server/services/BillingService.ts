@@ -12,6 +12,8 @@ import {
   InvoiceLine,
   type InvoiceListQuery,
   type InvoicePage,
+  type TopUpQuote,
+  type TopUpStorage,
   type UpcomingInvoice,
   VAT_PERCENT,
 } from '../../src/protocol/billing';
@@ -19,7 +21,7 @@ import { z } from 'zod';
 import { isUniqueViolation } from '../db/isUniqueViolation';
 import type { InvoicesTable } from '../db/Database';
 import { ApiError } from '../../src/protocol/errors';
-import { type Coupon, defaultPlanOf, isFreePlan, type Plan, type PlanCurrency } from '../../src/protocol/plans';
+import { type Coupon, defaultPlanOf, isFreePlan, type Plan, type PlanCurrency, type TopUpPrices } from '../../src/protocol/plans';
 import { monthlyPriceOf } from '../../src/domain/planPricing';
 import type { AllowanceService } from './AllowanceService';
 import type { Clock } from './Clock';
@@ -80,21 +82,26 @@ export function computeUpcomingInvoice(plan: Plan, currency: PlanCurrency, quant
     const off = coupon.percent_off !== undefined ? Math.round((subtotal * coupon.percent_off) / 100) : (coupon.amount_off?.[currency] ?? 0);
     discount = { coupon: { name: coupon.code, percent_off: coupon.percent_off ?? null }, amount: Math.min(off, subtotal) };
   }
-  const total = subtotal - (discount?.amount ?? 0);
-  const totalTax = Math.round((total * VAT_PERCENT) / (100 + VAT_PERCENT));
-  return {
-    planId: plan.id,
-    planName: plan.name,
-    currency,
-    quantity,
-    subtotal,
-    discount,
-    tax_percent: VAT_PERCENT,
-    total_tax: totalTax,
-    total_excluding_tax: total - totalTax,
-    total,
-  };
+  return { planId: plan.id, planName: plan.name, currency, quantity, subtotal, discount, ...vatIncluded(subtotal - (discount?.amount ?? 0)) };
 }
+
+/**
+ * A total with VAT inside it (spec: '20% included'), for every invoice the server issues (R114,
+ * R118): the VAT part is total × 20 / 120 rounded half up, and the rest is the total excluding tax.
+ */
+export function vatIncluded(total: number): { tax_percent: number; total_tax: number; total_excluding_tax: number; total: number } {
+  const totalTax = Math.round((total * VAT_PERCENT) / (100 + VAT_PERCENT));
+  return { tax_percent: VAT_PERCENT, total_tax: totalTax, total_excluding_tax: total - totalTax, total };
+}
+
+/** A top-up's figures (R118): the operator's price per GB of that storage × gb, VAT included. */
+export function computeTopUpQuote(prices: TopUpPrices, storage: TopUpStorage, gb: number, currency: PlanCurrency, limitGb: number, boughtGb: number): TopUpQuote {
+  const unitAmount = prices[storage === 'permanent' ? 'permanent_gb' : 'cloud_gb'][currency];
+  return { storage, gb, currency, unit_amount: unitAmount, subtotal: unitAmount * gb, ...vatIncluded(unitAmount * gb), limitGb, boughtGb };
+}
+
+/** The top-up limit's text (spec 000 section 8). */
+export const TOPUP_LIMIT_MESSAGE = "You've hit the top up limit";
 
 export class BillingService {
   constructor(
@@ -228,31 +235,110 @@ export class BillingService {
     if (!(await this.detailsOf(userId))) throw new ApiError('UNPROCESSABLE', 'Save your billing details first: they go on the invoice.');
     const lines: InvoiceLine[] = [{ description: `${upcoming.planName} (monthly)`, quantity: upcoming.quantity, amount: upcoming.subtotal }];
     if (upcoming.discount) lines.push({ description: `Discount ${upcoming.discount.coupon.name}`, quantity: 1, amount: -upcoming.discount.amount });
+    return this.issue(userId, async (trx) => {
+      const open = await trx.selectFrom('invoices').select('number').where('user_id', '=', userId).where('status', '=', 'open').where('kind', '=', 'subscription').executeTakeFirst();
+      if (open) throw new ApiError('CONFLICT', `Invoice ${open.number} is still open: it must be paid before another subscription.`);
+      return {
+        plan_id: upcoming.planId,
+        currency: upcoming.currency,
+        quantity: upcoming.quantity,
+        coupon: upcoming.discount?.coupon.name ?? null,
+        subtotal: upcoming.subtotal,
+        discount: upcoming.discount?.amount ?? 0,
+        total_tax: upcoming.total_tax,
+        total: upcoming.total,
+        lines,
+        kind: 'subscription',
+        topup_storage: null,
+        topup_gb: null,
+      };
+    });
+  }
+
+  /**
+   * What the account may still top up (R118): its plan's `topup_gb` (0 without one, or when the
+   * operator sells no top-ups) and the GB of its top-up invoices so far, open and paid, both kinds.
+   * Read through `db` (the buying transaction, after the account's row is locked).
+   */
+  private async topUpRoomOf(userId: string, db: Db): Promise<{ limitGb: number; boughtGb: number }> {
+    const limitGb = this.allowances.catalog.topup_prices ? ((await this.allowances.limitsOf(userId, db)).topup_gb ?? 0) : 0;
+    const { gb } = await db
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('topup_gb'), eb.lit(0)).as('gb'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'topup')
+      .executeTakeFirstOrThrow();
+    return { limitGb, boughtGb: Number(gb) };
+  }
+
+  /**
+   * The top-up's figures before buying (R118). TOPUP_LIMIT when the account can buy no more at all
+   * (no top-ups on its plan, or its limit used up), so the client shows the top-up limit prompt
+   * instead of a form; a request for more than is left is only refused when buying.
+   */
+  async topUpQuote(userId: string, input: { storage: TopUpStorage; gb: number; currency: PlanCurrency }): Promise<TopUpQuote> {
+    const prices = this.allowances.catalog.topup_prices;
+    const { limitGb, boughtGb } = await this.topUpRoomOf(userId, this.db);
+    if (!prices || boughtGb >= limitGb) throw new ApiError('TOPUP_LIMIT', TOPUP_LIMIT_MESSAGE);
+    return computeTopUpQuote(prices, input.storage, input.gb, input.currency, limitGb, boughtGb);
+  }
+
+  /**
+   * Buy a top-up by invoice (R118): with billing details saved and the terms ticked (checked at the
+   * edge), records an OPEN invoice of kind 'topup' for the quote's figures. Storage is added only
+   * when the invoice is paid (AllowanceService.extrasOf). Past the plan's top-up limit, counting
+   * open and paid top-ups, TOPUP_LIMIT and nothing is issued; the account's row is locked first so
+   * two purchases at once are counted one after the other.
+   */
+  async topUp(userId: string, input: { storage: TopUpStorage; gb: number; currency: PlanCurrency }): Promise<Invoice> {
+    const prices = this.allowances.catalog.topup_prices;
+    if (!prices) throw new ApiError('TOPUP_LIMIT', TOPUP_LIMIT_MESSAGE);
+    if (!(await this.detailsOf(userId))) throw new ApiError('UNPROCESSABLE', 'Save your billing details first: they go on the invoice.');
+    return this.issue(userId, async (trx) => {
+      await trx.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
+      const { limitGb, boughtGb } = await this.topUpRoomOf(userId, trx);
+      if (boughtGb + input.gb > limitGb) throw new ApiError('TOPUP_LIMIT', TOPUP_LIMIT_MESSAGE);
+      const quote = computeTopUpQuote(prices, input.storage, input.gb, input.currency, limitGb, boughtGb);
+      const kindName = input.storage === 'permanent' ? 'Permanent' : 'Cloud';
+      return {
+        plan_id: (await this.allowances.planOf(userId, trx)).id,
+        currency: quote.currency,
+        quantity: quote.gb,
+        coupon: null,
+        subtotal: quote.subtotal,
+        discount: 0,
+        total_tax: quote.total_tax,
+        total: quote.total,
+        lines: [{ description: `${kindName} storage top-up (GB)`, quantity: quote.gb, amount: quote.subtotal }],
+        kind: 'topup',
+        topup_storage: quote.storage,
+        topup_gb: quote.gb,
+      };
+    });
+  }
+
+  /**
+   * Issues an open invoice with the next number, inside one transaction: `prepare` checks what it
+   * must (throwing refuses, nothing written) and gives the figures. Numbers are sequential per
+   * server; the unique constraint settles a race (retried).
+   */
+  private async issue(
+    userId: string,
+    prepare: (trx: Db) => Promise<Omit<InvoicesTable, 'id' | 'number' | 'user_id' | 'status' | 'created_at' | 'paid_at' | 'lines'> & { lines: InvoiceLine[] }>,
+  ): Promise<Invoice> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.db.transaction().execute(async (trx) => {
-          const open = await trx.selectFrom('invoices').select('number').where('user_id', '=', userId).where('status', '=', 'open').executeTakeFirst();
-          if (open) throw new ApiError('CONFLICT', `Invoice ${open.number} is still open: it must be paid before another subscription.`);
+          const { lines, ...figures } = await prepare(trx);
           const { count } = await trx.selectFrom('invoices').select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow();
           const row: InvoicesTable = {
+            ...figures,
             id: crypto.randomUUID(),
-            // Sequential per server; the unique constraint settles a race (retried below).
             number: `CAIRN-${String(Number(count) + 1 + attempt).padStart(6, '0')}`,
             user_id: userId,
-            plan_id: upcoming.planId,
-            currency: upcoming.currency,
-            quantity: upcoming.quantity,
-            coupon: upcoming.discount?.coupon.name ?? null,
-            subtotal: upcoming.subtotal,
-            discount: upcoming.discount?.amount ?? 0,
-            total_tax: upcoming.total_tax,
-            total: upcoming.total,
             lines: JSON.stringify(lines),
             status: 'open',
             created_at: this.clock.now(),
-            kind: 'subscription',
-            topup_storage: null,
-            topup_gb: null,
             paid_at: null,
           };
           await trx.insertInto('invoices').values(row).execute();

@@ -153,3 +153,52 @@ export const InvoiceParams = z.strictObject({ id: z.string().min(1).max(64) });
 /** DELETE /api/billing/subscription (SYNC_SPEC R117): the plan the account is on afterwards. */
 export const EndSubscriptionResponse = z.object({ planId: z.string(), planName: z.string() }).strict();
 export type EndSubscriptionResponse = z.infer<typeof EndSubscriptionResponse>;
+
+/** The two kinds of storage a top-up buys (SYNC_SPEC R118). */
+export const TOPUP_STORAGE = ['permanent', 'cloud'] as const;
+export type TopUpStorage = (typeof TOPUP_STORAGE)[number];
+
+/** Bytes in one GB of a top-up: 10^9, as everywhere in Cairn (formatBytes, VAULT_LIMITS). */
+export const TOPUP_BYTES_PER_GB = 1_000_000_000;
+
+/** Most GB one top-up buys (a plan's top-up limit is usually lower). */
+export const TOPUP_MAX_GB = 10_000;
+
+/** POST /api/billing/topup-quote (SYNC_SPEC R118): the figures of a top-up before buying it. */
+export const TopUpQuoteRequest = z
+  .object({
+    storage: z.enum(TOPUP_STORAGE),
+    gb: z.number().int().min(1).max(TOPUP_MAX_GB),
+    currency: Currency,
+  })
+  .strict();
+export type TopUpQuoteRequest = z.input<typeof TopUpQuoteRequest>;
+
+/**
+ * A top-up's figures, computed by the server in minor units of `currency`: `subtotal` = the
+ * operator's price per GB × gb; the VAT is inside the total as in the upcoming invoice. `limitGb`
+ * is the plan's top-up limit and `boughtGb` what the account has bought already (open and paid
+ * top-ups, both kinds), so the form can say how much more is allowed.
+ */
+export const TopUpQuote = z
+  .object({
+    storage: z.enum(TOPUP_STORAGE),
+    gb: z.number().int(),
+    currency: Currency,
+    unit_amount: z.number().int(),
+    subtotal: z.number().int(),
+    tax_percent: z.number(),
+    total_tax: z.number().int(),
+    total_excluding_tax: z.number().int(),
+    total: z.number().int(),
+    limitGb: z.number().int(),
+    boughtGb: z.number().int(),
+  })
+  .strict();
+export type TopUpQuote = z.infer<typeof TopUpQuote>;
+
+/** POST /api/billing/topups (SYNC_SPEC R118): buy a top-up by invoice; the terms box must be ticked. */
+export const TopUpRequest = TopUpQuoteRequest.extend({
+  acceptTerms: z.literal(true, { message: BILLING_TEXTS.termsRequired }),
+}).strict();
+export type TopUpRequest = z.input<typeof TopUpRequest>;

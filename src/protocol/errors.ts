@@ -62,6 +62,8 @@ export const ERROR_STATUS = {
   FEATURE_NOT_IN_PLAN: 403,
   /** A discount code the operator's plans file does not have, or not for this plan ('Incorrect discount code', spec 002 section 8; SYNC_SPEC R113). */
   COUPON_INVALID: 422,
+  /** A storage top-up past the plan's top-up limit, or on a plan with none ('You've hit the top up limit'; SYNC_SPEC R118). */
+  TOPUP_LIMIT: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   MAINTENANCE: 503,

@@ -44,8 +44,12 @@ export const Plan = z
     metadata: z.object({ app_features: SemicolonList, cloud_gb: SemicolonList.optional() }).strict(),
     /** Bytes of each kind of storage an account on this plan may use (before top-ups and rewards). */
     storage: z.object({ permanent_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), cloud_bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).strict(),
-    /** Most vaults an account owns (deleted ones do not count) and most members per vault it owns; null: no limit. */
-    limits: z.object({ vaults: Limit, members: Limit }).strict(),
+    /**
+     * Most vaults an account owns (deleted ones do not count) and most members per vault it owns; null: no limit.
+     * `topup_gb` (SYNC_SPEC R118): most GB of storage top-ups, permanent and cloud together, open and paid, an
+     * account on this plan may buy; null or left out: no top-ups on this plan.
+     */
+    limits: z.object({ vaults: Limit, members: Limit, topup_gb: Limit.optional() }).strict(),
   })
   .strict();
 export type Plan = z.infer<typeof Plan>;
@@ -74,6 +78,13 @@ export const Coupon = z
   .refine((coupon) => (coupon.percent_off === undefined) !== (coupon.amount_off === undefined), { message: 'a coupon has either percent_off or amount_off' });
 export type Coupon = z.infer<typeof Coupon>;
 
+/** A top-up price per GB in each currency, in minor units (SYNC_SPEC R118). */
+const TopUpPrice = z.object({ eur: z.number().int().min(1), usd: z.number().int().min(1), gbp: z.number().int().min(1) }).strict();
+
+/** The operator's storage top-up prices per GB of each kind (`topup_prices`, optional: none, no top-ups). */
+export const TopUpPrices = z.object({ permanent_gb: TopUpPrice, cloud_gb: TopUpPrice }).strict();
+export type TopUpPrices = z.infer<typeof TopUpPrices>;
+
 /** The plans file. */
 export const PlanCatalog = z
   .object({
@@ -84,6 +95,8 @@ export const PlanCatalog = z
     sunset_notice: z.boolean().default(true),
     /** The operator's discount codes for checkout (issue 21, SYNC_SPEC R113); optional, so older files still load. */
     coupons: z.array(Coupon).max(1_000).optional(),
+    /** Storage top-up prices (issue 21, SYNC_SPEC R118); optional, so older files still load (and sell none). */
+    topup_prices: TopUpPrices.optional(),
   })
   .strict()
   .superRefine((catalog, ctx) => {

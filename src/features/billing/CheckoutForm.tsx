@@ -41,8 +41,11 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
 }
 
-/** The billing address: read-only with Edit once saved (spec 002 section 4), a form otherwise. */
-function BillingDetailsSection() {
+/**
+ * The billing address: read-only with Edit once saved (spec 002 section 4), a form otherwise. Also
+ * in the storage top-up form, which follows the saved details through `onChange`.
+ */
+export function BillingDetailsSection({ onChange }: { onChange?: (details: BillingDetails | null) => void } = {}) {
   const [saved, setSaved] = useState<BillingDetails | null | undefined>(undefined);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
@@ -56,9 +59,11 @@ function BillingDetailsSection() {
       .get('/billing/details', BillingDetailsResponse)
       .then((answer) => {
         setSaved(answer.details);
+        onChange?.(answer.details);
         if (answer.details) setValues(answer.details);
       })
       .catch((error: unknown) => setLoadError(messageOf(error, 'Your billing details could not be loaded. Check your connection and try again.')));
+    // Loaded once: the caller's onChange may be a new function each render.
   }, []);
 
   const submit = async (event: FormEvent) => {
@@ -79,6 +84,7 @@ function BillingDetailsSection() {
     try {
       const answer = await getApiClient().put('/billing/details', parsed.data, BillingDetailsResponse);
       setSaved(answer.details);
+      onChange?.(answer.details);
       setEditing(false);
       notifications.show({ color: 'green', message: 'Billing details saved' });
     } catch (error) {

@@ -16,7 +16,8 @@ export const PRICING_PLANS_PATH = '/account/plans-and-payments/pricing-plans';
 
 /**
  * The upgrade-tier modal: opened when the server refuses a change with VAULT_LIMIT or
- * MEMBER_LIMIT (403, SYNC_SPEC R101-R102). Upgrade goes to the pricing plans page.
+ * MEMBER_LIMIT (403, SYNC_SPEC R101-R102), or a top-up with TOPUP_LIMIT (R118, from the top-up
+ * form). Upgrade goes to the pricing plans page.
  */
 export function UpgradeTierModal({ tier, opened, onClose }: { tier: UpgradeTier; opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();

@@ -1,9 +1,11 @@
 import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { formatBytes, formatDateTime } from '../../domain/formatting';
+import type { TopUpStorage } from '../../protocol/billing';
 import { useOwnedUsageInputs, useStorageUsage } from '../../storage/storageTxStore';
 import { currentStorageTxSync, onStorageTxChange, useStorageTxState } from '../../sync/storageTxSync';
 import { showErrorSnackbar } from '../../ui/snackbar';
+import { TopUpModal } from './TopUpModal';
 import { CATEGORY_LABELS, type CategoryUsage, categoryUsage, USAGE_CATEGORIES, type UsageCategory } from './categoryUsage';
 
 /** Spec 000 section 9: storage refresh about 2.5 s after a transaction change. */
@@ -23,17 +25,24 @@ interface CardProps {
   used: number | null;
   total: number | null;
   categories: CategoryUsage;
+  /** Opens the top-up form for this kind of storage (issue 21). */
+  onTopUp: () => void;
 }
 
 /** One storage kind: used of total, free left, and the device's per-category split of what it knows. */
-function StorageCard({ title, used, total, categories }: CardProps) {
+function StorageCard({ title, used, total, categories, onTopUp }: CardProps) {
   const free = used === null || total === null ? null : Math.max(0, total - used);
   const percent = (bytes: number) => (total ? Math.min(100, (bytes / total) * 100) : 0);
   const bytes = (value: number | null) => (value === null ? '—' : formatBytes(value));
   return (
     <Paper withBorder radius="md" p="md" aria-label={title} component="section">
       <Stack gap="sm">
-        <Text fw={700}>{title}</Text>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>{title}</Text>
+          <Button variant="light" size="xs" onClick={onTopUp}>
+            Top up
+          </Button>
+        </Group>
         <Text size="xl" fw={700}>
           {bytes(used)}{' '}
           <Text span size="sm" c="dimmed" fw={400}>
@@ -91,6 +100,7 @@ export function StorageCards() {
   const usage = useStorageUsage();
   const inputs = useOwnedUsageInputs();
   const [isVerifying, setVerifying] = useState(false);
+  const [topUp, setTopUp] = useState<TopUpStorage | null>(null);
   const cloudRecords = usage?.cloudLogUsed ?? 0;
   const permanentRecords = usage?.permanentLogUsed ?? 0;
   const categories = useMemo(
@@ -132,9 +142,10 @@ export function StorageCards() {
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <StorageCard title="Permanent storage" used={usage?.permanentUsed ?? null} total={usage?.permanentTotal ?? null} categories={categories.permanent} />
-        <StorageCard title="Cloud storage" used={usage?.cloudUsed ?? null} total={usage?.cloudTotal ?? null} categories={categories.cloud} />
+        <StorageCard title="Permanent storage" used={usage?.permanentUsed ?? null} total={usage?.permanentTotal ?? null} categories={categories.permanent} onTopUp={() => setTopUp('permanent')} />
+        <StorageCard title="Cloud storage" used={usage?.cloudUsed ?? null} total={usage?.cloudTotal ?? null} categories={categories.cloud} onTopUp={() => setTopUp('cloud')} />
       </SimpleGrid>
+      <TopUpModal opened={topUp !== null} storage={topUp ?? 'cloud'} onClose={() => setTopUp(null)} />
     </Stack>
   );
 }
