@@ -13,8 +13,8 @@ export function planPrice(eur: number, usd = eur, gbp = eur) {
   return { currency_options: { eur: tiers(eur), usd: tiers(usd), gbp: tiers(gbp) } };
 }
 
-/** Pebble (free, the default: 3 vaults, 5 members) and Boulder (paid at `boulder` per currency, no vault limit). */
-export function pebbleAndBoulder(boulder: { eur: number; usd: number; gbp: number }, boulderFeatures = 'vaults;members;api') {
+/** Pebble (free, the default: `pebbleVaults` vaults, 5 members) and Boulder (paid at `boulder` per currency, no vault limit). */
+export function pebbleAndBoulder(boulder: { eur: number; usd: number; gbp: number }, boulderFeatures = 'vaults;members;api', pebbleVaults = 3) {
   return {
     default_plan: 'pebble',
     sunset_notice: false,
@@ -25,7 +25,7 @@ export function pebbleAndBoulder(boulder: { eur: number; usd: number; gbp: numbe
         price: planPrice(0),
         metadata: { app_features: 'vaults;members', cloud_gb: '1' },
         storage: { permanent_bytes: 100_000_000, cloud_bytes: 1_000_000_000 },
-        limits: { vaults: 3, members: 5 },
+        limits: { vaults: pebbleVaults, members: 5 },
       },
       {
         id: 'boulder',

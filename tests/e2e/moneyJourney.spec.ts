@@ -16,7 +16,7 @@ import path from 'node:path';
 import { openDatabase } from '../../server/db/openDatabase';
 import { promisify } from 'node:util';
 import { pdfText } from '../../server/testing/pdfText';
-import { planPrice, writePlansFile } from '../../server/testing/plansFixture';
+import { pebbleAndBoulder, writePlansFile } from '../../server/testing/plansFixture';
 import { KillableServer } from './KillableServer';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
@@ -29,29 +29,7 @@ const VIEWPORT = { width: 1280, height: 800 };
 const ROOT = process.cwd();
 
 /** Pebble (free, one vault) and Boulder (€9.50 a month, no vault limit), and one coupon: 25% off. */
-const PLANS = {
-  default_plan: 'pebble',
-  sunset_notice: false,
-  plans: [
-    {
-      id: 'pebble',
-      name: 'Pebble',
-      price: planPrice(0),
-      metadata: { app_features: 'vaults;members', cloud_gb: '1' },
-      storage: { permanent_bytes: 100_000_000, cloud_bytes: 1_000_000_000 },
-      limits: { vaults: 1, members: 5 },
-    },
-    {
-      id: 'boulder',
-      name: 'Boulder',
-      price: planPrice(950, 1000, 800),
-      metadata: { app_features: 'vaults;members;api', cloud_gb: '100' },
-      storage: { permanent_bytes: 10_000_000_000, cloud_bytes: 100_000_000_000 },
-      limits: { vaults: null, members: 50 },
-    },
-  ],
-  coupons: [{ code: 'SPRING25', percent_off: 25 }],
-};
+const PLANS = { ...pebbleAndBoulder({ eur: 950, usd: 1000, gbp: 800 }, 'vaults;members;api', 1), coupons: [{ code: 'SPRING25', percent_off: 25 }] };
 const SERVER_ENV = { PLANS_FILE: writePlansFile(PLANS), INVOICE_ISSUER: 'Cairn Test Hosting', INVOICE_PAYMENT_DETAILS: 'Bank: Example Bank;IBAN: GB33 BUKB 2020 1555 5555 55' };
 
 /** `npm run admin -- ARGS` as the operator runs it, with the server's own settings (DATA_DIR, PLANS_FILE). */
