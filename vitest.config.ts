@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // (buildApp on real SQLite, and on real PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which left a
+    // core idle while server tests waited on the database. Two keep both busy (.ci/run timing).
+    maxWorkers: 2,
     projects: [
       {
         test: {
