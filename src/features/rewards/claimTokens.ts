@@ -7,8 +7,7 @@ import { type ApiClient, NetworkError } from '../../platform/apiClient';
 import { ClaimList, ClaimResult } from '../../protocol/claims';
 import { ApiError } from '../../protocol/errors';
 import { claimSigningPayload } from '../../protocol/ledger';
-import { SEND_TEXTS } from '../../domain/tokenRules';
-import type { SendRefusal, SendRequest, TransferSigner } from './sendTokens';
+import { fieldRefusalOf, type SendRefusal, type SendRequest, type TransferSigner } from './sendTokens';
 
 export async function claimTokens(api: ApiClient, signer: TransferSigner, request: SendRequest): Promise<ClaimResult> {
   const unsigned = { id: request.id, from: request.from, fromKey: request.fromKey, to: request.to, amount: request.amount.toString() };
@@ -27,13 +26,9 @@ export function claimRefusalOf(error: unknown): SendRefusal {
     return { field: 'form', text: error.kind === 'timeout' ? 'The server took too long to answer. Claim again to finish: it is recorded once.' : "You're offline. Claiming $U needs a connection." };
   }
   if (!(error instanceof ApiError)) return { field: 'form', text: 'The claim could not be made. Try again.' };
+  const aboutField = fieldRefusalOf(error);
+  if (aboutField) return aboutField;
   switch (error.code) {
-    case 'AMOUNT_EXCEEDS_BALANCE':
-      return { field: 'amount', text: SEND_TEXTS.overBalance };
-    case 'VALIDATION_FAILED':
-      return error.details?.some((d) => d.path === 'amount') ? { field: 'amount', text: SEND_TEXTS.badAmount } : { field: 'address', text: SEND_TEXTS.badAddress };
-    case 'BAD_REQUEST':
-      return { field: 'address', text: error.message };
     case 'RATE_LIMITED':
       return { field: 'form', text: 'Too many claims in a minute. Wait a minute and try again.' };
     default:

@@ -41,6 +41,25 @@ export const ALREADY_SENT_TEXT = 'This transfer went through before the connecti
  * What the user is told when a send is refused (spec 002 section 5's texts where it has them).
  * `isRetry`: the same transfer (same id) was posted before without an answer.
  */
+/**
+ * The refusals about one of the two fields, the same for a send and a claim (both take an address
+ * and an amount of the balance); null for any other code.
+ */
+export function fieldRefusalOf(error: ApiError): SendRefusal | null {
+  switch (error.code) {
+    case 'AMOUNT_EXCEEDS_BALANCE':
+      return { field: 'amount', text: SEND_TEXTS.overBalance };
+    case 'VALIDATION_FAILED':
+      // The form checks both fields first; the server's details say which one it still refused.
+      return error.details?.some((d) => d.path === 'amount') ? { field: 'amount', text: SEND_TEXTS.badAmount } : { field: 'address', text: SEND_TEXTS.badAddress };
+    case 'BAD_REQUEST':
+      // "No Cairn account has this address." or the sender's own (a claim: a Cairn address): about the address.
+      return { field: 'address', text: error.message };
+    default:
+      return null;
+  }
+}
+
 export function sendRefusalOf(error: unknown, isRetry = false): SendRefusal {
   if (error instanceof NetworkError) {
     return {
@@ -49,17 +68,11 @@ export function sendRefusalOf(error: unknown, isRetry = false): SendRefusal {
     };
   }
   if (!(error instanceof ApiError)) return { field: 'form', text: 'There was an error.' };
+  const aboutField = fieldRefusalOf(error);
+  if (aboutField) return aboutField;
   switch (error.code) {
     case 'CONFLICT':
       return { field: 'form', text: isRetry ? ALREADY_SENT_TEXT : error.message };
-    case 'AMOUNT_EXCEEDS_BALANCE':
-      return { field: 'amount', text: SEND_TEXTS.overBalance };
-    case 'VALIDATION_FAILED':
-      // The form checks both fields first; the server's details say which one it still refused.
-      return error.details?.some((d) => d.path === 'amount') ? { field: 'amount', text: SEND_TEXTS.badAmount } : { field: 'address', text: SEND_TEXTS.badAddress };
-    case 'BAD_REQUEST':
-      // "No Cairn account has this address." or the sender's own: both about the recipient.
-      return { field: 'address', text: error.message };
     case 'TOKEN_SEND_NOT_ALLOWED':
       return { field: 'form', text: error.message };
     case 'RATE_LIMITED':
