@@ -64,6 +64,8 @@ export const ERROR_STATUS = {
   COUPON_INVALID: 422,
   /** A storage top-up past the plan's top-up limit, or on a plan with none ('You've hit the top up limit'; SYNC_SPEC R118). */
   TOPUP_LIMIT: 403,
+  /** An organisation action by an account with no organisation (spec 001 section 8: shown as the organisation invite error). */
+  ORG_DOESNT_EXISTS: 404,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   MAINTENANCE: 503,

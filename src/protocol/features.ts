@@ -1,7 +1,7 @@
 /**
  * Features a plan can gate by naming them in `metadata.app_features` (spec 002: "Feature access
  * depends on plan metadata app_features"; docs/SYNC_SPEC.md R122). Only what Cairn has today is
- * gated: creating vaults and inviting members. Names a plans file may also hold for features not
+ * gated: creating vaults, inviting members and the organisation account. Names a plans file may also hold for features not
  * built yet ('nfts', 'api', docs/plans.example.json) gate nothing until those features exist.
  *
  * A feature is gated only when some plan of the file names it: the default plans (every list
@@ -13,6 +13,7 @@ import type { Plan, PlanCatalog } from './plans';
 export const PLAN_FEATURES = {
   vaults: 'Creating vaults',
   members: 'Inviting members',
+  organisation: 'Organisation account',
 } as const;
 export type PlanFeature = keyof typeof PLAN_FEATURES;
 
