@@ -9,7 +9,7 @@ import { probeIndexedDb } from './platform/probeIndexedDb';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-// Spec: the server's flags are read at start and every 60 s; an organisation's subdomain is branded (R128).
+// Spec: the server's flags are read at start and every 60 s; an organisation's subdomain is branded (R135).
 serverConfigStore.start();
 void brandingStore.start();
 

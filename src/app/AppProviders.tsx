@@ -27,7 +27,7 @@ function AppNotifications() {
 
 /** Theme (Dark / Light / Auto), notifications, modals and the session, around the whole app. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  // On an organisation's subdomain its colours replace Cairn's (R128).
+  // On an organisation's subdomain its colours replace Cairn's (R135).
   const branding = useBranding();
   const theme = useMemo(() => brandedTheme(cairnTheme, branding), [branding]);
   return (

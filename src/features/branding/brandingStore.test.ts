@@ -1,5 +1,5 @@
 /**
- * White-label mode on the device (R128): which host is an organisation's, what is kept for the
+ * White-label mode on the device (R135): which host is an organisation's, what is kept for the
  * next (possibly offline) visit, and when the branding goes away.
  */
 import { describe, expect, it } from 'vitest';

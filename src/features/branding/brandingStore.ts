@@ -1,5 +1,5 @@
 /**
- * White-label mode (spec 000 section 1; spec 001 sections 2 and 7; SYNC_SPEC R128): on
+ * White-label mode (spec 000 section 1; spec 001 sections 2 and 7; SYNC_SPEC R135): on
  * `{subdomain}.{baseDomain}` Cairn looks the organisation up by its subdomain
  * (GET /organisations?subdomain=) and wears its logo and colours, and the vault lists show cloud
  * vaults only.

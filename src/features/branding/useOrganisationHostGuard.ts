@@ -6,7 +6,7 @@ import { authService } from '../account/authService';
 import { useBranding } from './brandingStore';
 
 /**
- * An organisation's subdomain is for its people (R128): someone signed in there who is not in
+ * An organisation's subdomain is for its people (R135): someone signed in there who is not in
  * that organisation is told 'You are not allowed to access this organization.' (spec 001 section
  * 8) and signed out. Offline, or when the server cannot answer, nothing happens: the session was
  * already checked when it began.

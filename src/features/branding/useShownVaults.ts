@@ -5,7 +5,7 @@ import { useBranding } from './brandingStore';
 
 /**
  * The vaults the lists show: all of them, or on an organisation's subdomain only cloud vaults
- * (spec 000 section 1: in white-label mode 'only vaults flagged cloud are shown'; R128).
+ * (spec 000 section 1: in white-label mode 'only vaults flagged cloud are shown'; R135).
  */
 export function useShownVaults(status: 'active' | 'inactive'): VaultRecord[] | undefined {
   const vaults = useVaults(status);

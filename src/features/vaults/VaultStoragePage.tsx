@@ -26,7 +26,7 @@ export function VaultStoragePage() {
   const choices = parseWizardChoices(useSearch({ strict: false }));
   const goTo = useGoToWizardStep();
   const next = nextStep('storage', choices);
-  // An organisation's subdomain lists cloud vaults only (R128), so it makes only those.
+  // An organisation's subdomain lists cloud vaults only (R135), so it makes only those.
   const offered = useBranding() ? STORAGE_CHOICES.filter((choice) => choice.value === 'cloud') : STORAGE_CHOICES;
   return (
     <WizardStep
