@@ -98,6 +98,8 @@ export default defineConfig({
         'checkout.spec.ts',
         // The money journey runs a server of its own (ports 18826-18827) with a PLANS_FILE; it takes its 375 px screenshots itself.
         'moneyJourney.spec.ts',
+        // The white-label spec visits its subdomain's pages at 375 px itself.
+        'whiteLabel.spec.ts',
 
         // Top-ups run a server of their own (ports 18836-18837) with a PLANS_FILE; they take their 375 px screenshots themselves.
         'topups.spec.ts',
