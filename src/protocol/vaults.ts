@@ -377,6 +377,7 @@ export const VaultSummary = z.object({
     expiresAt: z.number().nullable(),
     /** An airdrop member's upload allowance in bytes (0: no uploads at all); null: no cap of its own. */
     storageAllowance: z.number().int().min(0).nullable(),
+    organisationAirdrop: z.boolean().default(false),
   }),
   /** Keys in the vault's ring (0 for public vaults): a client holding fewer reopens `membership.keys`. */
   keyCount: z.number().int().min(0),
