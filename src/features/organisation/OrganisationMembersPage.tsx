@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, List, NativeSelect, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Flex, Group, List, NativeSelect, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { OrganisationMember, OrganisationMembersResponse } from '../../protocol/organisations';
 import { useUser } from '../account/useSession';
@@ -115,7 +115,15 @@ export function OrganisationMembersPage() {
   }
 
   const row = (person: OrganisationMember, isAdmin: boolean) => (
-    <Group key={person.userId} justify="space-between" wrap="nowrap" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+    <Flex
+      key={person.userId}
+      direction={{ base: 'column', xs: 'row' }}
+      justify="space-between"
+      align={{ base: 'stretch', xs: 'center' }}
+      gap="xs"
+      py="xs"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {person.profileName ?? person.email}
@@ -126,8 +134,14 @@ export function OrganisationMembersPage() {
           </Text>
         )}
       </Stack>
-      <Group gap="xs" wrap="nowrap">
-        {isAdmin && <Badge variant="light">Admin</Badge>}
+      <Group gap="xs" wrap="nowrap" justify="space-between" style={{ flexShrink: 0 }}>
+        {isAdmin ? (
+          <Badge variant="light" style={{ flexShrink: 0 }}>
+            Admin
+          </Badge>
+        ) : (
+          <span />
+        )}
         {person.isOwner ? (
           <Text size="sm" c="dimmed">
             Creator
@@ -145,7 +159,7 @@ export function OrganisationMembersPage() {
           />
         )}
       </Group>
-    </Group>
+    </Flex>
   );
 
   return (
