@@ -116,3 +116,14 @@ describe('members screen (spec 001 section 4)', () => {
     expect(revokedChoices({ 'a@x.org': 'MEMBER', 'b@x.org': 'REVOKED' })).toEqual(['b@x.org']);
   });
 });
+
+describe("the organisation routes' refusals (spec 001 section 8)", () => {
+  it("FORBIDDEN reads 'not allowed', ORG_DOESNT_EXISTS asks for the name first, USER_NOT_FOUND says an account is needed; others show the server's message", async () => {
+    const { ApiError } = await import('../../protocol/errors');
+    const { organisationErrorText } = await import('./organisationApi');
+    expect(organisationErrorText(new ApiError('FORBIDDEN', 'Forbidden'))).toBe('You are not allowed to access this organization.');
+    expect(organisationErrorText(new ApiError('ORG_DOESNT_EXISTS', 'No organisation'))).toBe('Add your organisation name before sending an invite.');
+    expect(organisationErrorText(new ApiError('USER_NOT_FOUND', 'No account'))).toMatch(/needs a Cairn account first/);
+    expect(organisationErrorText(new ApiError('CONFLICT', 'This subdomain is taken.'))).toBe('This subdomain is taken.');
+  });
+});

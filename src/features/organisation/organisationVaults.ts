@@ -8,7 +8,7 @@
 import { ApiError } from '../../protocol/errors';
 import { requireSync } from '../../sync/currentSync';
 import { fetchMembers } from '../../sync/memberList';
-import { inviteMembers, revokeMember } from '../../sync/memberActions';
+import { inviteMembers, MemberLimitError, revokeMember } from '../../sync/memberActions';
 import { whileOnline } from '../../sync/members';
 import type { OrganisationMember } from '../../protocol/organisations';
 import { memberErrorText } from '../members/memberCommands';
@@ -106,6 +106,7 @@ export async function revokeFromMyVaults(person: Person, onProgress: Progress = 
 
 /** The server's own words for a refusal (e.g. STALE_VAULT_KEY), else the member actions' text. */
 function failureText(error: unknown): string {
+  if (error instanceof MemberLimitError) return "The vault's plan has reached its member limit.";
   return error instanceof ApiError ? error.message : memberErrorText(error);
 }
 
