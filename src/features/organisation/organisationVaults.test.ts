@@ -12,7 +12,7 @@ import { getVault } from '../../storage/vaultStore';
 import * as members from '../../sync/memberActions';
 import { as, type Device, realServerSuite, sharedVault, sync } from '../../sync/testing/realDevices';
 import * as actions from '../../sync/vaultActions';
-import { airdropIntoMyVaults, revokeFromMyVaults } from './organisationVaults';
+import { airdropAdminsIntoVault, airdropIntoMyVaults, revokeFromMyVaults } from './organisationVaults';
 
 const { device } = realServerSuite();
 
@@ -100,5 +100,24 @@ describe('organisations on the device', () => {
     // Their device drops what it had of the vault (R56): only the ended membership is kept.
     expect(await getVault(member.db, member.userId, shared)).toMatchObject({ membershipStatus: 'REVOKED', name: '', sealedKeys: null });
     expect(await getVault(member.db, member.userId, theirs)).toMatchObject({ membershipStatus: 'ACCEPTED' });
+  });
+
+  it("R129: a vault an organisation member creates is shared with the organisation's admins as OWNER; one that cannot be invited is named", async () => {
+    const member = await device('member');
+    const admin = await device('admin');
+    const other = await device('second-admin');
+    const vaultId = await as(member, () => actions.createVault({ title: 'Member notes', description: '', tags: [], terms: '', isPublic: false, isCloud: true }));
+    await sync(member);
+    const ghost = { userId: 'ghost', email: 'nobody-here@example.com', address: 'x'.repeat(43) };
+
+    const result = await as(member, () => airdropAdminsIntoVault(vaultId, [personOf(admin), personOf(other), ghost]));
+
+    expect(result.done).toBe(2);
+    expect(result.failedEmails).toEqual([expect.stringMatching(/^nobody-here@example\.com: There is no Cairn account/)]);
+    expect(await memberOf(member, vaultId, admin)).toMatchObject({ role: 'OWNER', status: 'PENDING', holdsKeys: true });
+    expect(await memberOf(member, vaultId, other)).toMatchObject({ role: 'OWNER', status: 'PENDING', holdsKeys: true });
+    flagOwnerAirdrops(admin);
+    await sync(admin);
+    expect(await getVault(admin.db, admin.userId, vaultId)).toMatchObject({ membershipStatus: 'ACCEPTED', role: 'OWNER', name: 'Member notes' });
   });
 });
