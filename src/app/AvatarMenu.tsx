@@ -3,6 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { PASSWORDLESS_DISPLAY_NAME, visibleAvatarMenuEntries } from '../domain/navigationRules';
 import { useSession, useUser } from '../features/account/useSession';
+import { isOrganisationInvitee } from '../features/organisation/organisationRules';
+import { useMyOrganisationValue } from '../features/organisation/useMyOrganisation';
 import { SupportModal } from '../features/support/SupportModal';
 import { IconLogout, IconUser } from '../ui/icons';
 import { COMMUNITY_URL } from './externalLinks';
@@ -13,6 +15,8 @@ export function AvatarMenu() {
   const { logout } = useSession();
   const navigate = useNavigate();
   const [isSupportOpen, support] = useDisclosure(false);
+  // Spec 001 section 2: an organisation's invitees use its plan and do not buy their own.
+  const organisation = useMyOrganisationValue();
   const entries = new Set(visibleAvatarMenuEntries(user.passwordless));
   const photo = user.hasPhoto ? `/api/profile/photo/${encodeURIComponent(user.address)}` : null;
   // A passwordless account's e-mail is a reserved placeholder, not something to show.
@@ -53,7 +57,7 @@ export function AvatarMenu() {
               Account
             </Menu.Item>
           )}
-          {entries.has('plans') && (
+          {entries.has('plans') && !isOrganisationInvitee(organisation?.organisation) && (
             <Menu.Item component={Link} to="/account/plans-and-payments/pricing-plans">
               Plans and billing
             </Menu.Item>

@@ -133,3 +133,27 @@ export const invoicesRoute = createRoute({
 });
 
 export const plansAndPaymentsTree = plansAndPaymentsRoute.addChildren([plansAndPaymentsIndexRoute, pricingPlansRoute, billingRoute, invoicesRoute]);
+
+/** Organisation (spec 001 section 2): details, members and invite tabs; the index opens details. */
+const organisationPages = () => import('../features/organisation');
+
+export const organisationRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/organisation',
+  component: lazyRouteComponent(organisationPages, 'OrganisationLayout'),
+});
+
+const organisationIndexRoute = createRoute({
+  getParentRoute: () => organisationRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/account/organisation/details', replace: true });
+  },
+});
+
+export const organisationTree = organisationRoute.addChildren([
+  organisationIndexRoute,
+  createRoute({ getParentRoute: () => organisationRoute, path: 'details', component: lazyRouteComponent(organisationPages, 'OrganisationDetailsPage') }),
+  createRoute({ getParentRoute: () => organisationRoute, path: 'members', component: lazyRouteComponent(organisationPages, 'OrganisationMembersPage') }),
+  createRoute({ getParentRoute: () => organisationRoute, path: 'invite', component: lazyRouteComponent(organisationPages, 'OrganisationInvitePage') }),
+]);

@@ -11,6 +11,7 @@ import { refreshOfflineVaults } from './offlineFiles';
 import { dismissRejectedOperation, isRetryable, pushOutbox } from './outbox';
 import { refreshChangedMembers } from './memberList';
 import { rotateWhereNeeded } from './members';
+import { acceptOrganisationAirdrops } from './organisationAirdrops';
 import { pullAll, pullVaultIfMember, type PullStats } from './pull';
 import { defaultNewId, type SyncContext, type SyncPorts, type SyncUser } from './SyncContext';
 import { UploadQueue } from './uploadQueue';
@@ -219,6 +220,8 @@ export class SyncClient {
     this.stats.unverified = before.unverified + stats.unverified;
     if (!this.ctx) return;
     await refreshChangedMembers(ctx, stats);
+    // R131: organisation airdrops are accepted by the device itself; a failure waits for the next cycle.
+    if ((await acceptOrganisationAirdrops(ctx)) > 0) this.again = true;
     // A member left a vault this user may rotate (R20): the content waiting for it goes next cycle.
     if (await rotateWhereNeeded(ctx)) this.again = true;
   }

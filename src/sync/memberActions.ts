@@ -197,6 +197,11 @@ export async function leaveVault(vaultId: string): Promise<void> {
 /** The invite page's 'Accept terms' / automatic acceptance. */
 export async function acceptInvite(vaultId: string, membershipId: string): Promise<void> {
   const { ctx } = requireSync();
+  await acceptInviteIn(ctx, vaultId, membershipId);
+}
+
+/** acceptInvite with a given session (the sync cycle's automatic acceptance of organisation airdrops, R131). */
+export async function acceptInviteIn(ctx: SyncContext, vaultId: string, membershipId: string): Promise<void> {
   await whileOnline(() => pushMemberOps(ctx, vaultId, [{ objectId: membershipId, body: { type: 'member.accept' } }]));
 }
 

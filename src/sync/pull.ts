@@ -91,6 +91,13 @@ export function mergeVaultSummary(record: VaultRecord, summary: VaultSummary): V
   };
 }
 
+/** The last GET /vaults answer of each session (the sync cycle accepts organisation airdrops from it, R131). */
+const lastVaultListOf = new WeakMap<SyncContext, VaultSummary[]>();
+
+export function lastVaultList(ctx: SyncContext): VaultSummary[] {
+  return lastVaultListOf.get(ctx) ?? [];
+}
+
 /**
  * GET /vaults: upserts every vault record and opens private key rings: each ring not held yet, or
  * held with another number of keys than the vault's `keyCount` (a rotation happened elsewhere, or
@@ -100,6 +107,7 @@ export function mergeVaultSummary(record: VaultRecord, summary: VaultSummary): V
 export async function refreshVaultList(ctx: SyncContext): Promise<VaultSummary[]> {
   const { db, accountId } = ctx;
   const { vaults } = await ctx.api.get('/vaults', VaultListResponse);
+  lastVaultListOf.set(ctx, vaults);
   // Rings the server served that would replace keys the worker holds: refused, and flagged below.
   const replaced: string[] = [];
   for (const summary of vaults) {

@@ -1,5 +1,7 @@
 import { Tabs } from '@mantine/core';
-import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { isOrganisationInvitee } from '../organisation/organisationRules';
+import { useMyOrganisationValue } from '../organisation/useMyOrganisation';
 import { PageHeader } from '../../ui/PageHeader';
 import { PlansProvider } from './usePlans';
 
@@ -27,6 +29,8 @@ export function PlansAndPaymentsLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const navigate = useNavigate();
   const current = tabOf(pathname);
+  // Spec 001 section 2: hidden for organisation invitees (the server refuses their purchases too).
+  if (isOrganisationInvitee(useMyOrganisationValue()?.organisation)) return <Navigate to="/account" replace />;
   return (
     <PlansProvider>
       <PageHeader title="Plans and billing" description="Your plan, its price and your invoices." />

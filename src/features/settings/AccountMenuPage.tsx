@@ -1,4 +1,5 @@
 import { PRIVACY_POLICY_URL, TERMS_OF_SERVICE_URL } from '../signup/legalLinks';
+import { useMyOrganisationValue } from '../organisation/useMyOrganisation';
 import { SettingsMenu } from './SettingsMenu';
 import { SettingsPage } from './SettingsPage';
 
@@ -7,6 +8,7 @@ import { SettingsPage } from './SettingsPage';
  * (spec 001 section 2 and spec 002); until then they are not listed.
  */
 export function AccountMenuPage() {
+  const organisation = useMyOrganisationValue();
   return (
     <SettingsPage title="Account">
       <SettingsMenu
@@ -16,6 +18,10 @@ export function AccountMenuPage() {
           { label: 'Notifications', description: 'Email notifications', to: '/account/notifications' },
           { label: 'Display', description: 'Dark mode, light mode or auto', to: '/account/display' },
           { label: 'Offline files', description: 'Files and vaults kept on this device', to: '/account/offline' },
+          // Spec 001 section 2: only when the server says so (the plan's feature, not a plain member).
+          ...(organisation?.showMenu
+            ? [{ label: 'Organisation', description: 'Name, address, logo, colours and people', to: '/account/organisation' }]
+            : []),
         ]}
       />
       <SettingsMenu

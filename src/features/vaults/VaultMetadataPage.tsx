@@ -7,6 +7,8 @@ import { canCreateVault } from '../../domain/navigationRules';
 import { descriptionRemaining, parseWizardChoices, validateVaultTitle } from '../../domain/vaultWizardRules';
 import { VAULT_LIMITS } from '../../protocol/vaults';
 import { dismissRejection, pushAndConfirm, startVaultCreation } from '../../sync/vaultActions';
+import { useUser } from '../account/useSession';
+import { shareNewVaultWithAdmins } from '../organisation/organisationVaults';
 import { UpgradeTierModal } from '../billing/UpgradeTierModal';
 import { TagEntryInput } from '../../ui/TagEntryInput';
 import { ReadOnlyAlert } from './ReadOnlyAlert';
@@ -21,6 +23,7 @@ export function VaultMetadataPage() {
   const goTo = useGoToWizardStep();
   const navigate = useNavigate();
   const { isReadOnly } = useServerConfig();
+  const user = useUser();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [terms, setTerms] = useState('');
@@ -57,6 +60,8 @@ export function VaultMetadataPage() {
         setLimitOpen(true);
         return;
       }
+      // R129: an organisation person's new vault is shared with the organisation's other admins, in the background.
+      if (answer.status === 'accepted') void shareNewVaultWithAdmins(vaultId, user.id);
       void navigate({ to: '/vaults/$status/$vaultId/assets', params: { status: 'active', vaultId } });
     } catch (error) {
       setBusy(false);
