@@ -11,7 +11,7 @@ import { TestUser } from './testing/TestUser';
 
 const CSP =
   "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
-  "font-src 'self' data:;connect-src 'self';worker-src 'self' blob:;frame-src 'self' blob:;media-src 'self' blob:;manifest-src 'self';object-src 'none';base-uri 'self';" +
+  "font-src 'self' data:;connect-src 'self' http://*.cairn.test;worker-src 'self' blob:;frame-src 'self' blob:;media-src 'self' blob:;manifest-src 'self';object-src 'none';base-uri 'self';" +
   "form-action 'self';frame-ancestors 'none'";
 
 function makeClient(dir: string): string {

@@ -125,6 +125,17 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 };
 
+/**
+ * The policy for a server at `publicUrl`: an organisation admin's page also reaches its
+ * organisations' subdomains, `{scheme}//*.{baseDomain}{:port}`, to see whether a new one answers
+ * yet (SYNC_SPEC R125). Nothing else is added.
+ */
+export function contentSecurityPolicy(publicUrl: string, baseDomain: string): typeof CONTENT_SECURITY_POLICY {
+  const url = new URL(publicUrl);
+  const subdomains = `${url.protocol}//*.${baseDomain}${url.port ? `:${url.port}` : ''}`;
+  return { ...CONTENT_SECURITY_POLICY, 'connect-src': [...CONTENT_SECURITY_POLICY['connect-src'], subdomains] };
+}
+
 /** Builds the server: plugins, hooks, every route. Resolves once the database and OPAQUE are ready. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -226,7 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.publicUrl, config.baseDomain) },
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
     // A self-hosted install may run on plain http on a LAN: do not force https here.

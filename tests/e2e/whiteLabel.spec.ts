@@ -53,11 +53,13 @@ test('[R125][R135] a subdomain becomes ready, wears the logo and colour, lists c
   await expect(brandedPage.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await expect(brandedPage.getByRole('img', { name: 'Acme Field Team logo' })).toBeVisible();
   await expect(brandedPage.getByRole('img', { name: 'Cairn' })).toHaveCount(0);
+  await brandedPage.getByLabel('Email').fill(adminEmail);
+  await brandedPage.getByRole('textbox', { name: 'Password', exact: true }).fill(STRONG_PASSWORD);
   await expect(brandedPage.getByRole('button', { name: 'Log in' })).toHaveCSS('background-color', 'rgb(217, 72, 15)');
   await shootBothWidths(brandedPage, 'white-label-login');
 
   // Signed in there: cloud vaults only.
-  await new LoginPage(brandedPage).submit(adminEmail, STRONG_PASSWORD);
+  await brandedPage.getByRole('button', { name: 'Log in' }).click();
   await expect(brandedPage.getByRole('row').filter({ hasText: cloudVault })).toBeVisible({ timeout: 30_000 });
   await expect(brandedPage.getByRole('row').filter({ hasText: permanentVault })).toHaveCount(0);
   await shootBothWidths(brandedPage, 'white-label-vaults');
