@@ -40,6 +40,8 @@ describeEachDatabase('app', (env) => {
       signupsAllowed: true,
       smsAvailable: true,
       permanentOnEmbeddedGateway: true,
+      // PUBLIC_URL is http://cairn.test in tests: organisations are at {subdomain}.cairn.test.
+      baseDomain: 'cairn.test',
     });
     expect(config.headers['cache-control']).toBe('no-store');
   });

@@ -51,6 +51,7 @@ import { VaultPokeFanout } from './realtime/VaultPokeFanout';
 import { LocalNotificationBus, type NotificationBus } from './realtime/NotificationBus';
 import { LocalLedgerBus, type LedgerBus } from './realtime/LedgerBus';
 import { registerTokenRoutes } from './http/tokenRoutes';
+import { registerOrganisationRoutes } from './http/organisationRoutes';
 import { registerPlanRoutes } from './http/planRoutes';
 import { LocalStorageTransactionBus, type StorageTransactionBus } from './realtime/StorageTransactionBus';
 import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     sms: deps.sms,
     publicUrl: config.publicUrl,
+    baseDomain: config.baseDomain,
     log: app.log,
     blobStore,
     plans: config.plans,
@@ -242,6 +244,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const checkOrigin = createOriginCheck(config.publicUrl);
   app.addHook('onRequest', async (req) => {
+    // A request through an organisation's subdomain proves the subdomain answers (R125).
+    const subdomain = services.organisations.subdomainOfHost(req.headers.host);
+    if (subdomain) await services.organisations.subdomainAnswered(subdomain).catch((err: unknown) => req.log.error({ err }, 'marking a subdomain answered failed'));
     if (!isApiPath(req.url)) return;
     checkOrigin(req);
     const pathname = req.url.split('?')[0] ?? '';
@@ -274,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit, metrics });
   registerTokenRoutes(route, services);
   registerPlanRoutes(route, services);
+  registerOrganisationRoutes(route, services);
   const readyChecks: Record<string, ReadyCheck> = {
     database: async () => void (await sql`select 1`.execute(db)),
     blobs: () => blobStore.check(),

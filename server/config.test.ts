@@ -70,6 +70,10 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({}).memberLimit).toBeNull();
     expect(loadConfig({ PORT: '1234' }).publicUrl).toBe('http://localhost:1234');
+    // White-label hosts default to subdomains of PUBLIC_URL's host (acme.localhost works at once in browsers).
+    expect(loadConfig({}).baseDomain).toBe('localhost');
+    expect(loadConfig({ PUBLIC_URL: 'https://Vault.Example.org:8443' }).baseDomain).toBe('vault.example.org');
+    expect(loadConfig({ PUBLIC_URL: 'https://vault.example.org', BASE_DOMAIN: 'Teams.Example.org.' }).baseDomain).toBe('teams.example.org');
   });
 
   it('treats empty values as unset', () => {
@@ -92,6 +96,7 @@ describe('loadConfig', () => {
     expect(errorOf({ LOG_LEVEL: 'loud' })).toMatch(/^Invalid LOG_LEVEL "loud": expected one of fatal, /);
     expect(errorOf({ PUBLIC_URL: 'ftp://x' })).toBe('Invalid PUBLIC_URL "ftp://x": expected a http:// or https:// URL');
     expect(errorOf({ CAIRN_SUNSET_BANNER_URL: 'not a url' })).toMatch(/^Invalid CAIRN_SUNSET_BANNER_URL /);
+    expect(errorOf({ BASE_DOMAIN: 'acme.*.example' })).toBe('Invalid BASE_DOMAIN "acme.*.example": expected a host name like cairn.example.org');
     for (const message of [errorOf({ PORT: 'abc' }), errorOf({ LOG_LEVEL: 'x' })]) expect(message).not.toContain('\n');
   });
 

@@ -36,6 +36,8 @@ export interface Config {
   smsProvider: TwilioSettings | WebhookSettings | null;
   /** Origin used in e-mailed links, without a trailing slash. */
   publicUrl: string;
+  /** Issue 22: organisations' white-label hosts are `{subdomain}.{baseDomain}` (lower case, no port). */
+  baseDomain: string;
   arweaveGateway: string | null;
   /** Path to the relay wallet's JWK; null: DATA_DIR/arweave-wallet.json (created with the embedded arlocal). */
   arweaveWallet: string | null;
@@ -157,6 +159,11 @@ export const SETTINGS: readonly SettingInfo[] = [
     name: 'PUBLIC_URL',
     default: 'http://localhost:PORT',
     description: 'Public origin of the app, used in e-mailed links.',
+  },
+  {
+    name: 'BASE_DOMAIN',
+    default: "PUBLIC_URL's host name",
+    description: 'Organisations are served branded at {subdomain}.BASE_DOMAIN (same scheme and port as PUBLIC_URL); needs a wildcard DNS record and certificate (docs/operations.md#white-label-subdomains).',
   },
   {
     name: 'ARWEAVE_GATEWAY',
@@ -311,6 +318,7 @@ export function loadConfig(env: Env = process.env): Config {
     smsToFiles: parseBoolean('SMS_TO_FILES', read('SMS_TO_FILES')),
     smsProvider: parseSmsProvider(read),
     publicUrl: publicUrl.replace(/\/+$/, ''),
+    baseDomain: parseBaseDomain(read('BASE_DOMAIN'), publicUrl),
     arweaveGateway: parseUrl('ARWEAVE_GATEWAY', read('ARWEAVE_GATEWAY'), ['http:', 'https:']),
     arweaveWallet: read('ARWEAVE_WALLET') === undefined ? null : path.resolve(read('ARWEAVE_WALLET')!),
     arlocalPort: read('ARLOCAL_PORT') === undefined ? null : parseInteger('ARLOCAL_PORT', read('ARLOCAL_PORT'), 0, 1, 65_535),
@@ -634,4 +642,13 @@ export function redactUrl(raw: string): string {
     // Not parseable: hide anything that looks like user:pass@.
     return raw.replace(/\/\/[^@/]*@/, '//***@');
   }
+}
+
+/** BASE_DOMAIN: a host name (letters, digits, hyphens and dots), or PUBLIC_URL's host name. */
+function parseBaseDomain(value: string | undefined, publicUrl: string): string {
+  const domain = (value ?? new URL(publicUrl).hostname).toLowerCase().replace(/\.$/, '');
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(domain)) {
+    throw new ConfigError(`Invalid BASE_DOMAIN "${value}": expected a host name like cairn.example.org`);
+  }
+  return domain;
 }

@@ -3,13 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { serverConfigStore } from './app/serverConfigStore';
 import { authService } from './features/account/authService';
+import { brandingStore } from './features/branding/brandingStore';
 import { probeIndexedDb } from './platform/probeIndexedDb';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-// Spec: the server's flags are read at start and every 60 s.
+// Spec: the server's flags are read at start and every 60 s; an organisation's subdomain is branded (R135).
 serverConfigStore.start();
+void brandingStore.start();
 
 const isIndexedDbAvailable = await probeIndexedDb();
 // The session restore needs IndexedDB (the sealed wallet); without it the app shows /418.

@@ -353,6 +353,34 @@ export interface Database {
   billing_details: BillingDetailsTable;
   invoices: InvoicesTable;
   claims: ClaimsTable;
+  organisations: OrganisationsTable;
+  organisation_members: OrganisationMembersTable;
+}
+
+/** Organisations (migration 0019, SYNC_SPEC R124-R127). */
+export interface OrganisationsTable {
+  id: string;
+  name: string;
+  subdomain: string | null;
+  /** 'none' | 'pending' | 'done' (R125). */
+  subdomain_status: string;
+  /** A data URL (R124 checks it). */
+  logo: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
+  owner_user_id: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Who belongs to which organisation (migration 0019): one row per account at most. */
+export interface OrganisationMembersTable {
+  organisation_id: string;
+  user_id: string;
+  /** 'OWNER' (an admin) or 'MEMBER'. */
+  role: string;
+  invited_by_user_id: string | null;
+  created_at: number;
 }
 
 /** Claims of $U to outside addresses (migration 0018, SYNC_SPEC R120); `id` is the ledger entry's. */

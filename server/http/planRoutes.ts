@@ -59,7 +59,10 @@ export function registerPlanRoutes(route: DefineRoute, services: Services): void
     auth: 'required',
     rateLimited: true,
     body: SubscribeRequest,
-    handler: async ({ caller, body }): Promise<Invoice> => services.billing.subscribe(caller.user.id, body),
+    handler: async ({ caller, body }): Promise<Invoice> => {
+      await services.organisations.assertPaysOwnPlan(caller.user.id);
+      return services.billing.subscribe(caller.user.id, body);
+    },
   });
 
   // Invoices and ending a subscription (SYNC_SPEC R116, R117): the caller's own only.
@@ -90,7 +93,10 @@ export function registerPlanRoutes(route: DefineRoute, services: Services): void
     url: '/api/billing/subscription',
     auth: 'required',
     blockedWhenReadOnly: true,
-    handler: async ({ caller }): Promise<EndSubscriptionResponse> => services.billing.endSubscription(caller.user.id),
+    handler: async ({ caller }): Promise<EndSubscriptionResponse> => {
+      await services.organisations.assertPaysOwnPlan(caller.user.id);
+      return services.billing.endSubscription(caller.user.id);
+    },
   });
 
   // Storage top-ups (SYNC_SPEC R118). No discount code, so not rate-limited like the two above.
@@ -99,13 +105,20 @@ export function registerPlanRoutes(route: DefineRoute, services: Services): void
     url: '/api/billing/topup-quote',
     auth: 'required',
     body: TopUpQuoteRequest,
-    handler: async ({ caller, body }): Promise<TopUpQuote> => services.billing.topUpQuote(caller.user.id, body),
+    handler: async ({ caller, body }): Promise<TopUpQuote> => {
+      await services.organisations.assertPaysOwnPlan(caller.user.id);
+      return services.billing.topUpQuote(caller.user.id, body);
+    },
   });
   route({
     method: 'POST',
     url: '/api/billing/topups',
     auth: 'required',
     body: TopUpRequest,
-    handler: async ({ caller, body }): Promise<Invoice> => services.billing.topUp(caller.user.id, body),
+    handler: async ({ caller, body }): Promise<Invoice> => {
+      // An organisation's invitees use its storage; its creator buys it (R126).
+      await services.organisations.assertPaysOwnPlan(caller.user.id);
+      return services.billing.topUp(caller.user.id, body);
+    },
   });
 }

@@ -31,6 +31,7 @@ export function registerSystemRoutes(route: DefineRoute, services: Services, con
       smsAvailable: services.mfa.smsAvailable,
       // main.ts runs the embedded arlocal exactly when ARWEAVE_GATEWAY is unset.
       permanentOnEmbeddedGateway: config.arweaveGateway === null,
+      baseDomain: config.baseDomain,
     }),
   });
 

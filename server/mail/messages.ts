@@ -58,6 +58,21 @@ export function activityMail(parts: { to: string; fromEmail: string | null; what
   });
 }
 
+/**
+ * Added to an organisation (spec 001 section 6). The organisation's name is the admin's text: it
+ * goes into the text part as it is and is escaped in the HTML part like every field of linkMail.
+ */
+export function organisationMail(parts: { to: string; inviterEmail: string; organisationName: string; isAdmin: boolean; link: string }): MailMessage {
+  return linkMail({
+    to: parts.to,
+    subject: `${parts.inviterEmail} added you to an organisation on Cairn`,
+    intro: `${parts.inviterEmail} added you to the organisation "${parts.organisationName}" on Cairn as ${parts.isAdmin ? 'an admin' : 'a member'}.${parts.isAdmin ? ' Their vaults will appear in your vault list as an owner.' : ''}`,
+    action: 'Open Cairn',
+    link: parts.link,
+    outro: 'If you did not expect this, contact the person who added you or our support.',
+  });
+}
+
 function linkMail(parts: {
   to: string;
   subject: string;

@@ -62,26 +62,47 @@ export class AllowanceService {
     return this.byId.get(planId) ?? null;
   }
 
-  /** The account's plan; the default one when it has none or its plan left the file. Read through `db` (a transaction when checking). */
+  /**
+   * Whose plan and storage an account uses (R126): an organisation's people other than its
+   * creator use the creator's; everyone else their own.
+   */
+  async holderOf(userId: string, db: Db = this.db): Promise<string> {
+    const row = await db
+      .selectFrom('organisation_members as om')
+      .innerJoin('organisations as o', 'o.id', 'om.organisation_id')
+      .select('o.owner_user_id')
+      .where('om.user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.owner_user_id ?? userId;
+  }
+
+  /** The account's plan (its organisation's, R126); the default one when it has none or its plan left the file. Read through `db` (a transaction when checking). */
   async planOf(userId: string, db: Db = this.db): Promise<Plan> {
-    const row = await db.selectFrom('users').select('plan_id').where('id', '=', userId).executeTakeFirst();
+    const holder = await this.holderOf(userId, db);
+    const row = await db.selectFrom('users').select('plan_id').where('id', '=', holder).executeTakeFirst();
     return (row?.plan_id ? this.byId.get(row.plan_id) : undefined) ?? this.fallback;
   }
 
-  /** Bytes of cloud and permanent storage the account may use. */
+  /** Bytes of cloud and permanent storage the account may use: its organisation's plan's for an invitee (R126). */
   async allowanceOf(userId: string, db: Db = this.db): Promise<Allowance> {
+    const holder = await this.holderOf(userId, db);
     const row = await db
       .selectFrom('users')
       .select(['plan_id', 'cloud_allowance', 'permanent_allowance'])
-      .where('id', '=', userId)
+      .where('id', '=', holder)
       .executeTakeFirst();
     const plan = (row?.plan_id ? this.byId.get(row.plan_id) : undefined) ?? this.fallback;
-    const extras = await this.extrasOf(userId, db);
+    const extras = await this.extrasOf(holder, db);
     const own = (set: number | null | undefined, planned: number, extra: number) => (set === null || set === undefined ? planned + extra : Number(set));
     return {
       cloud: own(row?.cloud_allowance, plan.storage.cloud_bytes, extras.cloud),
       permanent: own(row?.permanent_allowance, plan.storage.permanent_bytes, extras.permanent),
     };
+  }
+
+  /** R122: whether the account's plan has a feature the plans file may gate. */
+  async hasFeature(userId: string, feature: PlanFeature, db: Db = this.db): Promise<boolean> {
+    return planHasFeature(this.catalog, await this.planOf(userId, db), feature);
   }
 
   /** R122: refuses (403 FEATURE_NOT_IN_PLAN, naming the plan) when the account's plan lacks a feature the plans file gates. */

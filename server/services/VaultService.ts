@@ -38,6 +38,10 @@ export class VaultService {
       .orderBy('v.created_at', 'desc')
       .orderBy('v.id')
       .execute();
+    const airdrops = await this.organisationAirdropsOf(
+      userId,
+      rows.filter((row) => row.m_status === 'PENDING' && row.m_role === 'OWNER').map((row) => row.m_invited_by_user_id),
+    );
     return rows.map((row) => {
       const vault = toVault(row);
       const membership = toMembership({
@@ -67,6 +71,7 @@ export class VaultService {
           keys: isRemoved(membership) ? null : membership.keys,
           expiresAt: membership.expiresAt,
           storageAllowance: membership.storageAllowance,
+          organisationAirdrop: membership.status === 'PENDING' && membership.role === 'OWNER' && membership.invitedByUserId !== null && airdrops.has(membership.invitedByUserId),
         },
         keyCount: vault.keyCount,
         needsKeyRotation: vault.needsRotation,
@@ -76,6 +81,26 @@ export class VaultService {
         updatedAt: vault.updatedAt,
       };
     });
+  }
+
+  /**
+   * Of `inviterIds`, those whose OWNER invitations to `userId` are organisation airdrops (R127):
+   * `userId` is an admin of an organisation the inviter belongs to. Both airdrops of spec 001
+   * section 6 are such: a new admin into the inviter's vaults, the admins into a vault someone of
+   * the organisation made. A plain member is never airdropped, so never accepts by itself.
+   */
+  private async organisationAirdropsOf(userId: string, inviterIds: (string | null)[]): Promise<Set<string>> {
+    const inviters = [...new Set(inviterIds.filter((id): id is string => id !== null))];
+    if (inviters.length === 0) return new Set();
+    const own = await this.db.selectFrom('organisation_members').select(['organisation_id', 'role']).where('user_id', '=', userId).executeTakeFirst();
+    if (own?.role !== 'OWNER') return new Set();
+    const rows = await this.db
+      .selectFrom('organisation_members')
+      .select('user_id')
+      .where('organisation_id', '=', own.organisation_id)
+      .where('user_id', 'in', inviters)
+      .execute();
+    return new Set(rows.map((row) => row.user_id));
   }
 
   /**

@@ -15,6 +15,7 @@ import { LedgerService, planSendPolicy } from './LedgerService';
 import { type PriceLog, TokenPriceService } from './TokenPriceService';
 import { LoginService } from './LoginService';
 import { MemberService } from './MemberService';
+import { OrganisationService } from './OrganisationService';
 import { NotificationService } from './NotificationService';
 import { MfaService } from './MfaService';
 import { OpaqueService } from './OpaqueService';
@@ -63,6 +64,8 @@ export interface Services {
   ledger: LedgerService;
   /** The U token's dollar price (TOKEN_PRICE_URL, SYNC_SPEC R121). */
   tokenPrice: TokenPriceService;
+  /** Organisations, their people and their subdomains (issue 22, SYNC_SPEC R124-R127). */
+  organisations: OrganisationService;
 }
 
 export interface ServiceDeps {
@@ -72,6 +75,8 @@ export interface ServiceDeps {
   /** null: no SMS provider (SMS two-factor is not offered). */
   sms: SmsPort | null;
   publicUrl: string;
+  /** BASE_DOMAIN: organisations' subdomains are `{subdomain}.{baseDomain}`; default: PUBLIC_URL's host name. */
+  baseDomain?: string;
   log: FastifyBaseLogger;
   blobStore: BlobStore;
   /** The operator's plans (PLANS_FILE); default: Pebble alone. */
@@ -133,6 +138,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
     allowances,
+    organisations: new OrganisationService(db, clock, allowances, mailer, log, { publicUrl, baseDomain: deps.baseDomain ?? new URL(publicUrl).hostname }),
     billing: new BillingService(db, clock, allowances, deps.invoiceIssuer),
     walletLogin: new WalletLoginService(db, clock, users, sessions),
     imports: new VaultImportService(db, clock, operations, storage),

@@ -4,8 +4,10 @@ import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { SessionProvider } from '../features/account/useSession';
+import { useBranding } from '../features/branding/brandingStore';
+import { brandedTheme } from '../features/branding/brandTheme';
 import { colorSchemeManager, cairnTheme, useAccountThemeMode } from './theme';
 
 function AccountThemeMode() {
@@ -25,8 +27,11 @@ function AppNotifications() {
 
 /** Theme (Dark / Light / Auto), notifications, modals and the session, around the whole app. */
 export function AppProviders({ children }: { children: ReactNode }) {
+  // On an organisation's subdomain its colours replace Cairn's (R135).
+  const branding = useBranding();
+  const theme = useMemo(() => brandedTheme(cairnTheme, branding), [branding]);
   return (
-    <MantineProvider theme={cairnTheme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
       <SessionProvider>
         <AccountThemeMode />
         <ModalsProvider>

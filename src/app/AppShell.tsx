@@ -6,7 +6,8 @@ import { canCreateVault } from '../domain/navigationRules';
 import { useSession } from '../features/account/useSession';
 import { UploadProgressBox } from '../features/files/upload/UploadProgressBox';
 import { useStartSync, useSyncStatus } from '../sync';
-import { CairnLogo } from '../ui/CairnLogo';
+import { BrandLogo } from '../features/branding/BrandLogo';
+import { useOrganisationHostGuard } from '../features/branding/useOrganisationHostGuard';
 import { InAppShellContext } from '../ui/InAppShellContext';
 import { IconSearch } from '../ui/icons';
 import { NoticeBar } from '../ui/NoticeBar';
@@ -44,6 +45,8 @@ export function AppShell() {
   useStartSearch(user?.id ?? null);
   // A storage transaction turning REJECTED shows its snackbar wherever the user is (spec 000 section 8).
   useUploadFailedSnackbar();
+  // Airdrop (passwordless) identities belong to no organisation; their link decides where they are.
+  useOrganisationHostGuard(user && !user.passwordless ? user.id : null);
   const syncStatus = useSyncStatus();
   const unread = useUnreadNotifications();
   const token = useTokenBalance();
@@ -72,7 +75,7 @@ export function AppShell() {
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Box hiddenFrom="xs">
             <Link to="/vaults/$status" params={{ status: 'active' }} aria-label="Cairn: your vaults" style={{ textDecoration: 'none' }}>
-              <CairnLogo size={30} withWordmark />
+              <BrandLogo size={30} withWordmark />
             </Link>
           </Box>
           <Box visibleFrom="xs" flex={1} maw={560}>

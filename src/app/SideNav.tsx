@@ -3,7 +3,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { canCreateVault, type NavSection, visibleNavSections } from '../domain/navigationRules';
 import { useUser } from '../features/account/useSession';
 import { SideNavVaultLinks } from '../features/vaults/SideNavVaultLinks';
-import { CairnLogo } from '../ui/CairnLogo';
+import { BrandLogo } from '../features/branding/BrandLogo';
 import { IconPlus } from '../ui/icons';
 import { NAV_ITEMS } from './navItems';
 import { useServerConfig } from './serverConfigStore';
@@ -38,7 +38,7 @@ export function SideNav({ unread = {} }: SideNavProps) {
     <Stack h="100%" gap={0}>
       <Box px="md" py="md">
         <Link to="/vaults/$status" params={{ status: 'active' }} aria-label="Cairn: your vaults" style={{ textDecoration: 'none' }}>
-          <CairnLogo size={32} withWordmark />
+          <BrandLogo size={32} withWordmark />
         </Link>
       </Box>
       <Box px="md" pb="md">

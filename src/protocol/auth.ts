@@ -255,6 +255,8 @@ export const ServerConfig = z.object({
   smsAvailable: z.boolean().default(false),
   /** Issue 20: permanent vaults go to the embedded test gateway, not the permanent network; the storage page says so. */
   permanentOnEmbeddedGateway: z.boolean().default(false),
+  /** Issue 22: organisations' white-label hosts are `{subdomain}.{baseDomain}` (BASE_DOMAIN); null: none. */
+  baseDomain: z.string().nullable().default(null),
 });
 export type ServerConfig = z.infer<typeof ServerConfig>;
 

@@ -377,8 +377,12 @@ export const VaultSummary = z.object({
     expiresAt: z.number().nullable(),
     /** An airdrop member's upload allowance in bytes (0: no uploads at all); null: no cap of its own. */
     storageAllowance: z.number().int().min(0).nullable(),
-    /** An organisation airdrop (R131): the device accepts it by itself. Set by the server from issue 22 on. */
-    organisationAirdrop: z.boolean().optional(),
+    /**
+     * A PENDING OWNER invitation to an admin of an organisation from someone of the same
+     * organisation (SYNC_SPEC R127): the invitee's device accepts it by itself, signing
+     * `member.accept` as 'Accept terms' would (R131).
+     */
+    organisationAirdrop: z.boolean().default(false),
   }),
   /** Keys in the vault's ring (0 for public vaults): a client holding fewer reopens `membership.keys`. */
   keyCount: z.number().int().min(0),

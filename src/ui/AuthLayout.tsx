@@ -1,12 +1,12 @@
 import { Box, Center, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CairnLogo } from './CairnLogo';
+import { BrandLogo } from '../features/branding/BrandLogo';
 
 interface AuthLayoutProps {
   /** The page heading (an h1). */
   title: ReactNode;
   children: ReactNode;
-  /** Replaces the Cairn logo, e.g. an organisation's logo on a branded login. */
+  /** Replaces the logo (Cairn's, or the organisation's on its subdomain). */
   logo?: ReactNode;
   /** Content above the card, e.g. the login page's announcement banner. */
   banner?: ReactNode;
@@ -24,7 +24,7 @@ export function AuthLayout({ title, children, logo, banner, width = 440 }: AuthL
       <Center>
         <Stack w="100%" maw={width} gap="lg">
           {banner}
-          <Center>{logo ?? <CairnLogo size={44} withWordmark />}</Center>
+          <Center>{logo ?? <BrandLogo size={44} withWordmark />}</Center>
           <Paper withBorder radius="md" p={{ base: 'lg', xs: 'xl' }} shadow="sm">
             <Stack gap="lg">
               <Title order={1} fz={{ base: 24, xs: 28 }} ta="center">

@@ -1,7 +1,8 @@
 import { Button, Group, Paper, Progress, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatBytes } from '../../domain/formatting';
-import { useStoreAccount, useVaults } from '../../storage/vaultStore';
+import { useStoreAccount } from '../../storage/vaultStore';
+import { useShownVaults } from '../branding/useShownVaults';
 import { clearOfflineFiles, makeVaultAvailableOffline, offlineUsage, type OfflineUsage, useOfflineCacheVersion, useOfflineProgress } from '../../sync/offlineFiles';
 import { confirmAction } from '../../ui/confirmAction';
 import { runWithErrorSnackbar, showSnackbar } from '../../ui/snackbar';
@@ -13,7 +14,7 @@ import { BACK_TO_ACCOUNT, SettingsPage } from './SettingsPage';
  */
 export function OfflineFilesPage() {
   const accountId = useStoreAccount();
-  const vaults = useVaults('active');
+  const vaults = useShownVaults('active');
   const progress = useOfflineProgress();
   const cacheVersion = useOfflineCacheVersion();
   const [usage, setUsage] = useState<OfflineUsage | null>(null);

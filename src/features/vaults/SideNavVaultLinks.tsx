@@ -1,11 +1,11 @@
 import { Box, NavLink, Text } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useUnreadNotifications } from '../../storage/notificationStore';
-import { useVaults } from '../../storage/vaultStore';
+import { useShownVaults } from '../branding/useShownVaults';
 
 /** The side navigation's list of active vaults, each with a dot while it has unread notifications (spec 000 section 2). */
 export function SideNavVaultLinks() {
-  const vaults = useVaults('active');
+  const vaults = useShownVaults('active');
   const unread = useUnreadNotifications().vaultIds;
   const { pathname } = useLocation();
   // A vault the server refused to create (R101) is listed, with its reason, on the vault list only.

@@ -6,7 +6,7 @@ import { canCreateVault } from '../../domain/navigationRules';
 import { shouldRedirectToVaultSetup } from '../../domain/vaultListRules';
 import { VAULT_LIMITS } from '../../protocol/vaults';
 import type { VaultRecord } from '../../storage/vaultRecords';
-import { useVaults } from '../../storage/vaultStore';
+import { useShownVaults } from '../branding/useShownVaults';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconArchive, IconDownload, IconPlus, IconVaults } from '../../ui/icons';
 import { NameModal } from '../../ui/NameModal';
@@ -42,8 +42,8 @@ export function VaultListPage() {
   const { isReadOnly } = useServerConfig();
   const hasSynced = useHasSynced();
   const syncStatus = useSyncStatus();
-  const active = useVaults('active');
-  const inactive = useVaults('inactive');
+  const active = useShownVaults('active');
+  const inactive = useShownVaults('inactive');
   const [renaming, setRenaming] = useState<VaultRecord | null>(null);
   const [infoVaultId, setInfoVaultId] = useState<string | null>(null);
 

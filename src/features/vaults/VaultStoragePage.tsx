@@ -1,6 +1,7 @@
 import { useSearch } from '@tanstack/react-router';
 import { nextStep, parseWizardChoices, type StorageChoice } from '../../domain/vaultWizardRules';
 import { IconCloud, IconInfinity } from '../../ui/icons';
+import { useBranding } from '../branding/brandingStore';
 import { type Choice, ChoiceCards } from './ChoiceCards';
 import { useGoToWizardStep } from './wizardNavigation';
 import { WizardStep } from './WizardStep';
@@ -25,6 +26,8 @@ export function VaultStoragePage() {
   const choices = parseWizardChoices(useSearch({ strict: false }));
   const goTo = useGoToWizardStep();
   const next = nextStep('storage', choices);
+  // An organisation's subdomain lists cloud vaults only (R135), so it makes only those.
+  const offered = useBranding() ? STORAGE_CHOICES.filter((choice) => choice.value === 'cloud') : STORAGE_CHOICES;
   return (
     <WizardStep
       stepLabel="Step 1 of 3"
@@ -33,7 +36,7 @@ export function VaultStoragePage() {
       onNext={next ? () => goTo(next, { ...choices, from: undefined }) : null}
       nextLabel="Next"
     >
-      <ChoiceCards label="Storage" choices={STORAGE_CHOICES} value={choices.storage} onChange={(storage) => goTo('storage', { ...choices, storage }, { replace: true })} />
+      <ChoiceCards label="Storage" choices={offered} value={choices.storage} onChange={(storage) => goTo('storage', { ...choices, storage }, { replace: true })} />
     </WizardStep>
   );
 }

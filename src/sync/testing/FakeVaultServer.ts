@@ -194,7 +194,7 @@ export class FakeVaultServer {
           isCloud: body.isCloud,
           status: 'ACTIVE',
           ownerAddress: this.user.address,
-          membership: { id: `m-${op.vaultId}`, role: 'OWNER', status: 'ACCEPTED', keys: body.ownerKeys ?? null, expiresAt: null, storageAllowance: null },
+          membership: { id: `m-${op.vaultId}`, role: 'OWNER', status: 'ACCEPTED', keys: body.ownerKeys ?? null, expiresAt: null, storageAllowance: null, organisationAirdrop: false },
           keyCount: body.isPublic ? 0 : 1,
           needsKeyRotation: false,
           headSeq: 0,
