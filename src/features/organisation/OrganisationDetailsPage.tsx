@@ -52,6 +52,7 @@ function usePollPendingSubdomain(organisation: Organisation | null) {
     if (!url) return;
     const timer = setInterval(() => {
       // The answer cannot be read (no-cors) and need not be: reaching the subdomain is what counts.
+      // The page's Content-Security-Policy must let it out (connect-src the subdomains, server/app.ts).
       void fetch(`${url}/api/health`, { method: 'HEAD', mode: 'no-cors', cache: 'no-store' })
         .catch(() => {})
         .finally(() => void reloadMyOrganisation());
