@@ -73,7 +73,7 @@ test('organisation: an admin brands it, invites a member and an owner; the owner
   await save.click();
   await expect(page.getByText('Organisation details saved')).toBeVisible();
   // The new subdomain is set up first: the form gives way to a notice naming the address.
-  await expect(page.getByRole('status', { name: 'Subdomain setup' }).or(page.getByRole('link', { name: new RegExp(subdomain) }))).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Subdomain setup' })).toContainText(`${subdomain}.`);
   await shootBothWidths(page, 'organisation-details');
 
   // Invite: the member as Member, the other as Owner (airdropped into the admin's vault).
@@ -98,6 +98,15 @@ test('organisation: an admin brands it, invites a member and an owner; the owner
   await ownerPage.getByRole('button', { name: `Actions for ${adminVault}` }).click();
   await expect(ownerPage.getByRole('menuitem', { name: 'Invite to vault' })).toBeVisible();
   await ownerPage.keyboard.press('Escape');
+  // An organisation invitee buys no plan: no Plans and billing in the avatar menu, and its address leads away.
+  await ownerPage.getByRole('button', { name: /^Account menu for / }).click();
+  await expect(ownerPage.getByRole('menuitem', { name: 'Account', exact: true })).toBeVisible();
+  await expect(ownerPage.getByRole('menuitem', { name: 'Plans and billing' })).toHaveCount(0);
+  await ownerPage.keyboard.press('Escape');
+  await ownerPage.goto('/account/plans-and-payments/pricing-plans');
+  await expect(ownerPage).toHaveURL(/\/account$/);
+  // Invited as an owner they are an admin: the account menu lists Organisation for them too.
+  await expect(ownerPage.getByRole('link', { name: /Organisation/ })).toBeVisible();
 
   // The member creates a vault: the organisation's admins are airdropped into it and the admin opens it.
   await new VaultRoom(memberPage).createVault(memberVault, { storage: 'Cloud storage', privacy: 'Private', tour: 'none' });

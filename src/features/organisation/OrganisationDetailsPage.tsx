@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, ColorInput, FileInput, Group, Image, Paper, Stac
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { PRICING_PLANS_PATH } from '../billing/UpgradeTierModal';
+import { useServerConfig } from '../../app/serverConfigStore';
 import { LogoDataUrl, ORGANISATION_LIMITS, type Organisation } from '../../protocol/organisations';
 import { showSnackbar } from '../../ui/snackbar';
 import { createOrganisation, organisationErrorText, updateOrganisation } from './organisationApi';
@@ -16,8 +17,12 @@ import {
 } from './organisationRules';
 import { reloadMyOrganisation, useMyOrganisationValue } from './useMyOrganisation';
 
-/** The host a subdomain is put in front of: the subdomain's own address without its first label, else this app's host. */
-function baseDomainOf(organisation: Organisation | null): string {
+/**
+ * The host a subdomain is put in front of: the server's BASE_DOMAIN (GET /api/config), else the
+ * organisation's own address without its first label, else this app's host name.
+ */
+function baseDomainOf(organisation: Organisation | null, configured: string | null | undefined): string {
+  if (configured) return configured;
   if (organisation?.subdomainUrl) {
     try {
       return new URL(organisation.subdomainUrl).host.split('.').slice(1).join('.');
@@ -25,7 +30,7 @@ function baseDomainOf(organisation: Organisation | null): string {
       // Fall through to this app's host.
     }
   }
-  return window.location.host;
+  return window.location.hostname;
 }
 
 function readAsDataUrl(file: File): Promise<string> {
@@ -39,7 +44,7 @@ function readAsDataUrl(file: File): Promise<string> {
 
 /**
  * The organisation's subdomain is being set up: polls it (the server marks it done when a request
- * reaches it there, SYNC_SPEC R126) and asks the server again every SUBDOMAIN_POLL_MS.
+ * reaches it there, SYNC_SPEC R125) and asks the server again every SUBDOMAIN_POLL_MS.
  */
 function usePollPendingSubdomain(organisation: Organisation | null) {
   const url = organisation?.subdomainStatus === 'pending' ? organisation.subdomainUrl : null;
@@ -47,6 +52,7 @@ function usePollPendingSubdomain(organisation: Organisation | null) {
     if (!url) return;
     const timer = setInterval(() => {
       // The answer cannot be read (no-cors) and need not be: reaching the subdomain is what counts.
+      // The page's Content-Security-Policy must let it out (connect-src the subdomains, server/app.ts).
       void fetch(`${url}/api/health`, { method: 'HEAD', mode: 'no-cors', cache: 'no-store' })
         .catch(() => {})
         .finally(() => void reloadMyOrganisation());
@@ -66,6 +72,7 @@ export function OrganisationDetailsPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   usePollPendingSubdomain(organisation);
+  const baseDomain = baseDomainOf(organisation, useServerConfig().config?.baseDomain);
 
   // A save or a poll brings the server's version: the form starts from it again.
   useEffect(() => setDraft(saved), [saved]);
@@ -88,7 +95,7 @@ export function OrganisationDetailsPage() {
         <Stack gap="xs" role="status" aria-label="Subdomain setup">
           <Text fw={600}>Your organisation's address is being set up</Text>
           <Text size="sm">
-            {organisation.subdomainUrl ?? `${organisation.subdomain}.${baseDomainOf(organisation)}`} will open Cairn for{' '}
+            {organisation.subdomainUrl ?? `${organisation.subdomain}.${baseDomain}`} will open Cairn for{' '}
             {organisation.name} once it is ready. This page checks every few seconds; the details can be changed again then.
           </Text>
         </Stack>
@@ -176,8 +183,8 @@ export function OrganisationDetailsPage() {
             value={draft.subdomain}
             error={shown('subdomain')}
             onChange={(event) => change('subdomain', event.currentTarget.value)}
-            rightSection={<Text size="sm" c="dimmed" pr="xs">.{baseDomainOf(organisation)}</Text>}
-            rightSectionWidth={Math.min(220, 16 + 8 * (baseDomainOf(organisation).length + 1))}
+            rightSection={<Text size="sm" c="dimmed" pr="xs">.{baseDomain}</Text>}
+            rightSectionWidth={Math.min(220, 16 + 8 * (baseDomain.length + 1))}
             rightSectionPointerEvents="none"
           />
           <FileInput
