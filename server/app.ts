@@ -53,6 +53,7 @@ import { LocalLedgerBus, type LedgerBus } from './realtime/LedgerBus';
 import { registerTokenRoutes } from './http/tokenRoutes';
 import { registerOrganisationRoutes } from './http/organisationRoutes';
 import { registerPlanRoutes } from './http/planRoutes';
+import { registerReferralRoutes } from './http/referralRoutes';
 import { LocalStorageTransactionBus, type StorageTransactionBus } from './realtime/StorageTransactionBus';
 import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
 import { registerSocketRoute } from './ws/registerSocketRoute';
@@ -291,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTokenRoutes(route, services);
   registerPlanRoutes(route, services);
   registerOrganisationRoutes(route, services);
+  registerReferralRoutes(route, services);
   const readyChecks: Record<string, ReadyCheck> = {
     database: async () => void (await sql`select 1`.execute(db)),
     blobs: () => blobStore.check(),

@@ -355,6 +355,14 @@ export interface Database {
   claims: ClaimsTable;
   organisations: OrganisationsTable;
   organisation_members: OrganisationMembersTable;
+  referral_rewards: ReferralRewardsTable;
+}
+
+/** Referral rewards (migration 0020, SYNC_SPEC R133): one per referred account, counted once. */
+export interface ReferralRewardsTable {
+  referred_user_id: string;
+  referrer_user_id: string;
+  created_at: number;
 }
 
 /** Organisations (migration 0019, SYNC_SPEC R124-R127). */

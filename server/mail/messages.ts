@@ -58,6 +58,18 @@ export function activityMail(parts: { to: string; fromEmail: string | null; what
   });
 }
 
+/** A referral invitation ('Invite now' on the Referral Reward page): the referrer's sign-up link. */
+export function referralMail(parts: { to: string; referrerEmail: string; link: string }): MailMessage {
+  return linkMail({
+    to: parts.to,
+    subject: `${parts.referrerEmail} invited you to Cairn`,
+    intro: `${parts.referrerEmail} invited you to Cairn, end-to-end encrypted vaults for your files, notes and chats. Sign up to get 100 MB of permanent storage and 1 GB of cloud storage free of charge.`,
+    action: 'Sign up',
+    link: parts.link,
+    outro: 'If you do not know this person, ignore this email: nothing happens unless you sign up.',
+  });
+}
+
 /**
  * Added to an organisation (spec 001 section 6). The organisation's name is the admin's text: it
  * goes into the text part as it is and is escaped in the HTML part like every field of linkMail.

@@ -5,12 +5,13 @@
  *
  * Storage is the plan's figure plus extras, unless the operator gave the account its own
  * allowance (`npm run admin -- allowance`, migration 0012), which replaces both. Extras are the
- * paid storage top-ups (SYNC_SPEC R119); referral rewards (issue 12) will add theirs in
- * `extrasOf`, so every reader gets them at once.
+ * paid storage top-ups (SYNC_SPEC R119) and referral rewards (R133), both in `extrasOf`, so every
+ * reader gets them at once.
  */
 import { ApiError } from '../../src/protocol/errors';
 import { featureNotInPlanText, type PlanFeature, planHasFeature } from '../../src/protocol/features';
 import { TOPUP_BYTES_PER_GB } from '../../src/protocol/billing';
+import { REFERRAL_LIMITS } from '../../src/protocol/referrals';
 import { defaultPlanOf, type Plan, type PlanCatalog, type PlansResponse } from '../../src/protocol/plans';
 import type { Db } from './vaultRows';
 
@@ -132,7 +133,7 @@ export class AllowanceService {
   /**
    * Storage bought or earned beyond the plan (SYNC_SPEC R119): the GB of the account's PAID top-up
    * invoices of each kind, at 10^9 bytes a GB. Summed from the invoices each time rather than kept
-   * as a counter, so it can never drift from what was paid. Referral rewards (issue 12) add theirs here.
+   * as a counter, so it can never drift from what was paid; referral rewards (R133) likewise.
    */
   private async extrasOf(userId: string, db: Db): Promise<Allowance> {
     const rows = await db
@@ -144,6 +145,12 @@ export class AllowanceService {
       .groupBy('topup_storage')
       .execute();
     const bytesOf = (storage: string) => Number(rows.find((row) => row.topup_storage === storage)?.gb ?? 0) * TOPUP_BYTES_PER_GB;
-    return { cloud: bytesOf('cloud'), permanent: bytesOf('permanent') };
+    // Referral rewards (R133): 100 MB of permanent storage each, counted from their rows like top-ups.
+    const rewards = await db
+      .selectFrom('referral_rewards')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('referrer_user_id', '=', userId)
+      .executeTakeFirst();
+    return { cloud: bytesOf('cloud'), permanent: bytesOf('permanent') + Number(rewards?.n ?? 0) * REFERRAL_LIMITS.REWARD_BYTES };
   }
 }

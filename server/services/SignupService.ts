@@ -54,6 +54,8 @@ export class SignupService {
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
     private readonly policy: SignupPolicy = OPEN_SIGNUPS,
+    /** Runs once an account's e-mail is verified for the first time (the referral reward, R133). */
+    private readonly onFirstVerification: (userId: string) => Promise<void> = async () => undefined,
   ) {}
 
   /** OPAQUE registration step 1. 409 EMAIL_TAKEN when the e-mail has a verified account. */
@@ -142,6 +144,7 @@ export class SignupService {
     }
     if (user.emailVerified) return { status: 'CONFIRMED' };
     await this.users.update(user.id, { emailVerified: true });
+    await this.onFirstVerification(user.id);
     return { status: 'VERIFIED' };
   }
 

@@ -16,6 +16,7 @@ import { type PriceLog, TokenPriceService } from './TokenPriceService';
 import { LoginService } from './LoginService';
 import { MemberService } from './MemberService';
 import { OrganisationService } from './OrganisationService';
+import { ReferralService } from './ReferralService';
 import { NotificationService } from './NotificationService';
 import { MfaService } from './MfaService';
 import { OpaqueService } from './OpaqueService';
@@ -66,6 +67,8 @@ export interface Services {
   tokenPrice: TokenPriceService;
   /** Organisations, their people and their subdomains (issue 22, SYNC_SPEC R124-R127). */
   organisations: OrganisationService;
+  /** Referral links, invitations and rewards (issue 22, SYNC_SPEC R132-R134). */
+  referrals: ReferralService;
 }
 
 export interface ServiceDeps {
@@ -119,11 +122,12 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   );
   const storage = new StorageService(db, clock, allowances);
   const notifications = new NotificationService(db, deps.notificationBus ?? null, mailer, publicUrl, log);
+  const referrals = new ReferralService(db, clock, mailer, notifications, publicUrl, log);
   const operations = new OperationService(db, clock, deps.blobStore, deps.pokes, notifications, { log, storage, limits: allowances });
   return {
     users,
     sessions,
-    signup: new SignupService(users, opaque, codes, mailer, publicUrl, log, deps.signups),
+    signup: new SignupService(users, opaque, codes, mailer, publicUrl, log, deps.signups, (userId) => referrals.rewardVerifiedSignup(userId)),
     login,
     mfa,
     reauth,
@@ -138,6 +142,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
     allowances,
+    referrals,
     organisations: new OrganisationService(db, clock, allowances, mailer, log, { publicUrl, baseDomain: deps.baseDomain ?? new URL(publicUrl).hostname }),
     billing: new BillingService(db, clock, allowances, deps.invoiceIssuer),
     walletLogin: new WalletLoginService(db, clock, users, sessions),

@@ -16,6 +16,7 @@ export interface NotificationView {
     | { to: 'vault'; vaultId: string }
     | { to: 'revokedFiles'; vaultId: string }
     | { to: 'chat'; vaultId: string }
+    | { to: 'storage' }
     | { to: 'vaults' };
 }
 
@@ -79,6 +80,8 @@ export function describeNotification(input: NotificationInput, vaultName: string
       return { text: `${who} revoked your access to ${vault}.`, target: { to: 'vaults' } };
     case 'MEMBERSHIP_CHANGE_ACCESS':
       return { text: `${who} changed your role in ${vault}.`, target: toVault };
+    case 'REFERRAL_REWARD':
+      return { text: `${fromEmail ?? 'Someone'} signed up with your referral link: you earned 100 MB of permanent storage.`, target: { to: 'storage' } };
     case 'SERIOUS_ISSUE':
       return {
         text: "We're having some issues. You may find some features in the app are not working. Don't worry, we're on it!",

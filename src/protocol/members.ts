@@ -142,11 +142,13 @@ export const NotificationEvent = z.enum([
   'ADD_REACTION',
   'REMOVE_REACTION',
   'SERIOUS_ISSUE',
+  /** Someone signed up with the caller's referral link: 100 MB more permanent storage (R133). */
+  'REFERRAL_REWARD',
 ]);
 export type NotificationEvent = z.infer<typeof NotificationEvent>;
 export const NotificationStatus = z.enum(['UNREAD', 'READ']);
 export type NotificationStatus = z.infer<typeof NotificationStatus>;
-export const NotificationObjectType = z.enum(['membership', 'stack', 'folder', 'memo', 'dataroom']);
+export const NotificationObjectType = z.enum(['membership', 'stack', 'folder', 'memo', 'dataroom', 'account']);
 export type NotificationObjectType = z.infer<typeof NotificationObjectType>;
 export const NotificationPriority = z.enum(['NORMAL', 'HIGH']);
 export const Notification = z.object({

@@ -28,3 +28,4 @@ export const ReferralInviteRequest = z.strictObject({
 export type ReferralInviteRequest = z.infer<typeof ReferralInviteRequest>;
 
 export const ReferralInviteResponse = z.strictObject({ sent: z.number().int().min(0) });
+export type ReferralInviteResponse = z.infer<typeof ReferralInviteResponse>;

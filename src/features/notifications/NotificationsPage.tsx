@@ -43,6 +43,10 @@ export function NotificationsPage() {
       void navigate({ to: '/vaults/$status', params: { status: 'active' } });
       return;
     }
+    if (target.to === 'storage') {
+      void navigate({ to: '/storage' });
+      return;
+    }
     const vault = vaults.get(target.vaultId);
     const params = { status: vault ? vaultListStatus(vault.status) : 'active', vaultId: target.vaultId };
     if (target.to === 'manageAccess') void navigate({ to: '/vaults/$status/$vaultId/manage-access', params });
