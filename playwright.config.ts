@@ -100,6 +100,8 @@ export default defineConfig({
         'moneyJourney.spec.ts',
         // The white-label spec visits its subdomain's pages at 375 px itself.
         'whiteLabel.spec.ts',
+        // The referral spec takes its 375 px screenshots itself.
+        'referrals.spec.ts',
 
         // Top-ups run a server of their own (ports 18836-18837) with a PLANS_FILE; they take their 375 px screenshots themselves.
         'topups.spec.ts',

@@ -12,7 +12,7 @@ import { blockedRoute, maintenanceRoute, notFoundRoute } from '../routes/errorRo
 import { confirmRoute, inviteRoute, rejectInviteRoute } from '../routes/memberRoutes';
 import { type RouterContext, rootRoute } from '../routes/rootRoute';
 import { publicTree } from '../routes/publicRoutes';
-import { notificationsRoute, rewardsRoute, searchResultsRoute, searchRoute, storageRoute } from '../routes/sectionRoutes';
+import { notificationsRoute, referralRoute, rewardsRoute, searchResultsRoute, searchRoute, storageRoute } from '../routes/sectionRoutes';
 import { vaultRoomTree } from '../routes/vaultRoomRoutes';
 import { restoreVaultRoute, vaultListRoute, vaultMetadataStepRoute, vaultPrivacyStepRoute, vaultSetupRoute, vaultStorageStepRoute, vaultsRoute } from '../routes/vaultRoutes';
 import { parsePlainSearch, stringifyPlainSearch } from './plainSearch';
@@ -55,6 +55,7 @@ export const routeTree = rootRoute.addChildren([
     organisationTree,
     storageRoute,
     rewardsRoute,
+    referralRoute,
     notificationsRoute,
     searchRoute,
     searchResultsRoute,

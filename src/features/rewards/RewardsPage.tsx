@@ -7,6 +7,7 @@ import { currentTokenSync, useTokenBalance } from '../../sync/tokenSync';
 import { type BalanceCheck, verifyTokenBalance } from '../../sync/verifyTokenBalance';
 import { IconSend } from '../../ui/icons';
 import { PageHeader } from '../../ui/PageHeader';
+import { ReferFriendButton } from '../referrals/ReferFriendButton';
 import { showSnackbar } from '../../ui/snackbar';
 import { useUser } from '../account/useSession';
 import { sendTokens } from './sendTokens';
@@ -67,7 +68,7 @@ export function RewardsPage() {
 
   return (
     <>
-      <PageHeader title="Rewards" description="What you earn for storing files permanently, and what you send to others." />
+      <PageHeader title="Rewards" description="What you earn for storing files permanently, and what you send to others." actions={<ReferFriendButton />} />
       <Stack gap="lg" maw={720}>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="sm">

@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useServerConfig } from '../../app/serverConfigStore';
 import { PageHeader } from '../../ui/PageHeader';
+import { ReferFriendButton } from '../referrals/ReferFriendButton';
 import { StorageCards } from './StorageCards';
 import { StorageTransactions } from './StorageTransactions';
 
@@ -17,7 +18,7 @@ export function StoragePage() {
   const isEmbeddedGateway = useServerConfig().config?.permanentOnEmbeddedGateway ?? false;
   return (
     <>
-      <PageHeader title="Storage" description="Your permanent and cloud storage, and what you have used." />
+      <PageHeader title="Storage" description="Your permanent and cloud storage, and what you have used." actions={<ReferFriendButton />} />
       <Stack gap="xl">
         <Stack gap="xs">
           <StorageCards />
