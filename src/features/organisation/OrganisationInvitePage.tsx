@@ -40,6 +40,9 @@ interface AirdropReport {
 }
 
 /** /account/organisation/invite (spec 001 sections 2, 5 and 6). */
+/** E-mail addresses are one long word: on a phone they wrap rather than run off the card. */
+const LONG_ADDRESSES_WRAP = { overflowWrap: 'anywhere' } as const;
+
 export function OrganisationInvitePage() {
   const value = useMyOrganisationValue();
   const organisation = value?.organisation ?? null;
@@ -186,7 +189,7 @@ function AirdropProgress({ report }: { report: AirdropReport }) {
   if (report.isRunning) {
     return (
       <Stack gap={4} role="status" aria-label={`Adding ${report.email} to your vaults`}>
-        <Text size="sm">
+        <Text size="sm" style={LONG_ADDRESSES_WRAP}>
           Adding {report.email} to your vaults: {report.done} of {report.total}
         </Text>
         <Progress value={report.total ? (100 * report.done) / report.total : 0} aria-hidden />
@@ -196,7 +199,7 @@ function AirdropProgress({ report }: { report: AirdropReport }) {
   const added = report.total - report.failures.length;
   if (!report.failures.length) {
     return (
-      <Alert color="green" role="status">
+      <Alert color="green" role="status" style={LONG_ADDRESSES_WRAP}>
         {report.total === 0
           ? `${report.email} is an owner of the organisation. You have no vaults to add them to yet.`
           : `${report.email} was added to ${added === 1 ? '1 of your vaults' : `${added} of your vaults`} as an owner.`}
@@ -204,7 +207,7 @@ function AirdropProgress({ report }: { report: AirdropReport }) {
     );
   }
   return (
-    <Alert color="red" role="alert" title={`${report.email} was added to ${added} of ${report.total} vaults`}>
+    <Alert color="red" role="alert" style={LONG_ADDRESSES_WRAP} title={`${report.email} was added to ${added} of ${report.total} vaults`}>
       <Text size="sm">These vaults could not be shared with them; invite them from each vault's Invite to vault page:</Text>
       <List size="sm">
         {report.failures.map((failure) => (
