@@ -73,6 +73,9 @@ describe('loadConfig', () => {
     // White-label hosts default to subdomains of PUBLIC_URL's host (acme.localhost works at once in browsers).
     expect(loadConfig({}).baseDomain).toBe('localhost');
     expect(loadConfig({ PUBLIC_URL: 'https://Vault.Example.org:8443' }).baseDomain).toBe('vault.example.org');
+    // An IP address has no subdomains: the machine's own *.localhost then.
+    expect(loadConfig({ PUBLIC_URL: 'http://[::1]:8080' }).baseDomain).toBe('localhost');
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:8080' }).baseDomain).toBe('localhost');
     expect(loadConfig({ PUBLIC_URL: 'https://vault.example.org', BASE_DOMAIN: 'Teams.Example.org.' }).baseDomain).toBe('teams.example.org');
   });
 

@@ -644,9 +644,16 @@ export function redactUrl(raw: string): string {
   }
 }
 
-/** BASE_DOMAIN: a host name (letters, digits, hyphens and dots), or PUBLIC_URL's host name. */
+/**
+ * BASE_DOMAIN: a host name (letters, digits, hyphens and dots); unset, PUBLIC_URL's host name, or
+ * 'localhost' when that is an IP address (which has no subdomains).
+ */
 function parseBaseDomain(value: string | undefined, publicUrl: string): string {
-  const domain = (value ?? new URL(publicUrl).hostname).toLowerCase().replace(/\.$/, '');
+  if (value === undefined) {
+    const host = new URL(publicUrl).hostname.toLowerCase().replace(/\.$/, '');
+    return host.startsWith('[') || /^[\d.]+$/.test(host) ? 'localhost' : host;
+  }
+  const domain = value.toLowerCase().replace(/\.$/, '');
   if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(domain)) {
     throw new ConfigError(`Invalid BASE_DOMAIN "${value}": expected a host name like cairn.example.org`);
   }
