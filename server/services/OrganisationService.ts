@@ -19,6 +19,7 @@ import type {
   UpdateOrganisationRequest,
 } from '../../src/protocol/organisations';
 import { ORGANISATION_TEXTS } from '../../src/protocol/organisations';
+import type { OrganisationsTable } from '../db/Database';
 import { isUniqueViolation } from '../db/isUniqueViolation';
 import type { MailPort } from '../mail/MailPort';
 import { organisationMail } from '../mail/messages';
@@ -31,18 +32,8 @@ import type { Db } from './vaultRows';
 export const SUBDOMAIN_TAKEN = 'This subdomain is taken.';
 const NO_ORGANISATION = 'You have no organisation yet: add your organisation name first.';
 
-interface OrganisationRow {
-  id: string;
-  name: string;
-  subdomain: string | null;
-  subdomain_status: string;
-  logo: string | null;
-  primary_color: string | null;
-  secondary_color: string | null;
-  owner_user_id: string;
-  created_at: number;
-  updated_at: number;
-}
+/** An organisation's row (migration 0019). */
+type OrganisationRow = OrganisationsTable;
 
 /** An organisation's row with its creator's e-mail (spec 001 section 3: the organisation's email). */
 interface PlacedOrganisation extends OrganisationRow {

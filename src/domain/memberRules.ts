@@ -39,7 +39,7 @@ export function filledInviteRows(rows: InviteFormRow[]): InviteFormRow[] {
 }
 
 /** A row's own validation message, shown once something is typed in it. */
-export function inviteRowEmailError(row: InviteFormRow): string | null {
+export function inviteRowEmailError(row: Pick<InviteFormRow, 'email'>): string | null {
   const email = row.email.trim();
   if (email === '' || isValidEmail(email)) return null;
   return 'Enter a valid e-mail address.';

@@ -1,22 +1,30 @@
 import { ActionIcon, Box, Flex, NativeSelect, TextInput } from '@mantine/core';
-import { type InviteFormRow, inviteRowEmailError, ROLE_LABELS } from '../../domain/memberRules';
-import type { MemberRole } from '../../protocol/vaults';
+import { inviteRowEmailError, ROLE_LABELS } from '../../domain/memberRules';
 import { IconX } from '../../ui/icons';
 
-/** Spec 001 section 5: the roles an invitation can give, in the spec's order (never REVOKED). */
-const ROLE_OPTIONS = (['CONTRIBUTOR', 'VIEWER', 'OWNER'] as const).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+/** Spec 001 section 5: the roles an invitation to a vault can give, in the spec's order (never REVOKED). */
+export const VAULT_ROLE_OPTIONS = (['CONTRIBUTOR', 'VIEWER', 'OWNER'] as const).map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-interface InviteRowsProps {
-  rows: InviteFormRow[];
+/** One row of an invite form: the vault's invitation, or the organisation's (R128). */
+interface InviteRow<R extends string> {
+  key: string;
+  email: string;
+  role: R;
+}
+
+interface InviteRowsProps<R extends string> {
+  rows: InviteRow<R>[];
+  /** The roles offered, in order. */
+  roleOptions: readonly { value: R; label: string }[];
   /** Errors from the last send, by row key. */
   errors: Record<string, string>;
   isDisabled: boolean;
-  onChange: (key: string, change: Partial<Pick<InviteFormRow, 'email' | 'role'>>) => void;
+  onChange: (key: string, change: Partial<{ email: string; role: R }>) => void;
   onRemove: (key: string) => void;
 }
 
-/** The e-mail and role rows of the invite form; on a phone the role goes under the e-mail. */
-export function InviteRows({ rows, errors, isDisabled, onChange, onRemove }: InviteRowsProps) {
+/** The e-mail and role rows of an invite form; on a phone the role goes under the e-mail. */
+export function InviteRows<R extends string>({ rows, roleOptions, errors, isDisabled, onChange, onRemove }: InviteRowsProps<R>) {
   return rows.map((row, index) => {
     const isTrailingBlank = index === rows.length - 1 && row.email === '' && rows.length > 1;
     return (
@@ -37,10 +45,11 @@ export function InviteRows({ rows, errors, isDisabled, onChange, onRemove }: Inv
             w={{ base: '100%', xs: 160 }}
             flex={{ base: 1, xs: 'none' }}
             label={`Role ${index + 1}`}
-            data={ROLE_OPTIONS}
+            data={[...roleOptions]}
             value={row.role}
             disabled={isDisabled}
-            onChange={(event) => onChange(row.key, { role: event.currentTarget.value as MemberRole })}
+            // The select offers only `roleOptions`, so its value is one of them.
+            onChange={(event) => onChange(row.key, { role: event.currentTarget.value as R })}
           />
           {/* The blank row that waits for the next e-mail has nothing to remove: a spacer keeps the columns. */}
           {rows.length === 1 || isTrailingBlank ? (

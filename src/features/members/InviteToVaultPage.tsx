@@ -20,7 +20,7 @@ import { SendErrorReportLink } from '../errors/SendErrorReportLink';
 import { actionErrorText } from '../vaults/vaultErrors';
 import { useVaultRoom } from '../files/VaultRoomContext';
 import { AirdropInvite } from './airdrop/AirdropInvite';
-import { InviteRows } from './InviteRows';
+import { InviteRows, VAULT_ROLE_OPTIONS } from './InviteRows';
 import { isRateLimited, memberErrorText } from './memberCommands';
 import { MemberLimitModal } from './MemberLimitModal';
 import { MemberPageHeader } from './MemberPageHeader';
@@ -135,7 +135,7 @@ export function InviteToVaultPage() {
                   Invite people who already have a Cairn account. Each invitee accepts the vault's terms of access before
                   they can open it.
                 </Text>
-                <InviteRows rows={rows} errors={errors} isDisabled={isSending} onChange={changeRow} onRemove={removeRow} />
+                <InviteRows rows={rows} roleOptions={VAULT_ROLE_OPTIONS} errors={errors} isDisabled={isSending} onChange={changeRow} onRemove={removeRow} />
                 <Textarea
                   label="Message (optional)"
                   description="Sent unencrypted in the invitation e-mail: do not include anything private."

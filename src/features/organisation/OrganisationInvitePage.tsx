@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Box, Button, Flex, Group, List, NativeSelect, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isValidEmail } from '../../domain/memberRules';
 import { ORGANISATION_TEXTS } from '../../protocol/organisations';
-import { IconX } from '../../ui/icons';
 import { showSnackbar } from '../../ui/snackbar';
 import { inviteOrganisationMember, organisationErrorText } from './organisationApi';
+import { InviteRows } from '../members/InviteRows';
 import { airdropIntoMyVaults, type VaultFailure } from './organisationVaults';
 import { useMyOrganisationValue } from './useMyOrganisation';
 
@@ -15,7 +15,7 @@ interface OrgInviteRow {
   role: 'OWNER' | 'MEMBER';
 }
 
-const ROLE_OPTIONS = [
+const ROLE_OPTIONS: readonly { value: OrgInviteRow['role']; label: string }[] = [
   { value: 'MEMBER', label: 'Member' },
   { value: 'OWNER', label: 'Owner' },
 ];
@@ -53,7 +53,6 @@ export function OrganisationInvitePage() {
   const [airdrops, setAirdrops] = useState<AirdropReport[]>([]);
 
   const filled = rows.filter((row) => row.email.trim() !== '');
-  const emailError = (row: OrgInviteRow) => (row.email.trim() && !isValidEmail(row.email) ? 'Enter a valid e-mail address' : undefined);
   const canSend = filled.length > 0 && filled.every((row) => isValidEmail(row.email)) && !isSending;
   const isNameMissing = !organisation || !organisation.name.trim();
 
@@ -130,42 +129,14 @@ export function OrganisationInvitePage() {
               {ORGANISATION_TEXTS.nameMissing}
             </Alert>
           )}
-          {rows.map((row, index) => {
-            const isTrailingBlank = index === rows.length - 1 && row.email === '' && rows.length > 1;
-            return (
-              <Flex key={row.key} gap="xs" direction={{ base: 'column', xs: 'row' }} align={{ base: 'stretch', xs: 'flex-start' }}>
-                <TextInput
-                  flex={1}
-                  type="email"
-                  label={`E-mail ${index + 1}`}
-                  placeholder="name@example.com"
-                  autoComplete="off"
-                  value={row.email}
-                  disabled={isSending}
-                  error={emailError(row) ?? errors[row.key]}
-                  onChange={(event) => change(row.key, { email: event.currentTarget.value })}
-                />
-                <Flex gap="xs" align="flex-end">
-                  <NativeSelect
-                    w={{ base: '100%', xs: 140 }}
-                    flex={{ base: 1, xs: 'none' }}
-                    label={`Role ${index + 1}`}
-                    data={ROLE_OPTIONS}
-                    value={row.role}
-                    disabled={isSending}
-                    onChange={(event) => change(row.key, { role: event.currentTarget.value as OrgInviteRow['role'] })}
-                  />
-                  {rows.length === 1 || isTrailingBlank ? (
-                    <Box w={36} h={36} style={{ flexShrink: 0 }} />
-                  ) : (
-                    <ActionIcon variant="subtle" color="gray" size={36} aria-label={`Remove row ${index + 1}`} disabled={isSending} onClick={() => remove(row.key)}>
-                      <IconX size={18} />
-                    </ActionIcon>
-                  )}
-                </Flex>
-              </Flex>
-            );
-          })}
+          <InviteRows
+            rows={rows}
+            roleOptions={ROLE_OPTIONS}
+            errors={errors}
+            isDisabled={isSending}
+            onChange={(key, next) => change(key, next)}
+            onRemove={remove}
+          />
           {formError && !isNameMissing && (
             <Alert color="red" role="alert">
               {formError}
