@@ -265,7 +265,7 @@ describeEachDatabase('organisations (R124-R127)', (env) => {
     expect(await airdropFlag(member, own.vaultId)).toMatchObject({ status: 'ACCEPTED', organisationAirdrop: false });
   });
 
-  it("[R126] an organisation's people use its creator's plan and storage, and do not buy plans or top-ups", async () => {
+  it("[R126] an organisation's people use its creator's plan and storage, counted together, and do not buy plans or top-ups", async () => {
     const plans = writePlansFile(pebbleAndBoulder({ eur: 950, usd: 1000, gbp: 800 }));
     const { plans: catalog, storageAllowances, memberLimit } = loadConfig({ PLANS_FILE: plans });
     const api = new ApiClient(await env.buildApp({ config: { plans: catalog, storageAllowances, memberLimit } }));
@@ -283,6 +283,19 @@ describeEachDatabase('organisations (R124-R127)', (env) => {
       expectError(response, 403, 'FORBIDDEN');
       expect(JSON.stringify(response.body)).toContain("Your organisation's plan covers your storage");
     }
+    // One allowance, one use: what a member's vault takes counts for everyone of the organisation.
+    const usedBy = async (actor: VaultActor) => StorageResponse.parse((await api.get('/api/storage', { token: actor.token })).body).cloudUsed;
+    const [creatorBefore, memberBefore] = [await usedBy(creator), await usedBy(member)];
+    expect(memberBefore).toBe(creatorBefore);
+    await createPrivateVault(member, 'A vault of the member');
+    const grown = await usedBy(creator);
+    expect(grown).toBeGreaterThan(creatorBefore);
+    expect(await usedBy(member)).toBe(grown);
+    // Removed from the organisation, the member counts on their own again.
+    expectStatus(await api.request('DELETE', `/api/organisations/${(await mine(creator)).organisation?.id}/members/${encodeURIComponent(member.user.email)}`, undefined, { token: creator.token }), 200);
+    expect(await usedBy(member)).toBe(grown - creatorBefore);
+    expect(await usedBy(creator)).toBe(creatorBefore);
+
     // The creator is not refused for being in an organisation (Pebble and Boulder sell no top-ups).
     const creatorQuote = await api.post('/api/billing/topup-quote', { storage: 'cloud', gb: 1, currency: 'usd' }, { token: creator.token });
     expect(JSON.stringify(creatorQuote.body)).not.toContain("Your organisation's plan covers your storage");

@@ -77,6 +77,20 @@ export class AllowanceService {
     return row?.owner_user_id ?? userId;
   }
 
+  /**
+   * The accounts whose use counts against one allowance with `userId`'s (R126): everyone of its
+   * organisation, the creator included, or the account alone.
+   */
+  async poolOf(userId: string, db: Db = this.db): Promise<string[]> {
+    const rows = await db
+      .selectFrom('organisation_members as mine')
+      .innerJoin('organisation_members as all', 'all.organisation_id', 'mine.organisation_id')
+      .select('all.user_id')
+      .where('mine.user_id', '=', userId)
+      .execute();
+    return rows.length > 0 ? rows.map((row) => row.user_id) : [userId];
+  }
+
   /** The account's plan (its organisation's, R126); the default one when it has none or its plan left the file. Read through `db` (a transaction when checking). */
   async planOf(userId: string, db: Db = this.db): Promise<Plan> {
     const holder = await this.holderOf(userId, db);

@@ -1,7 +1,9 @@
 /**
  * Storage allowances and use (spec 000 section 3, Storage). Use is counted from the blobs charged
  * to an account (the vault owner's), split by the vault's kind: committed blobs and reservations
- * that have not expired; and the operation logs of the vaults it owns, as cloud storage.
+ * that have not expired; and the operation logs of the vaults it owns, as cloud storage. The
+ * people of an organisation draw on one allowance, its creator's, so their uses are counted
+ * together (AllowanceService.poolOf, R126).
  */
 import { operationRule } from '../../src/protocol/operationRules';
 import { ApiError } from '../../src/protocol/errors';
@@ -43,17 +45,21 @@ export class StorageService {
     return isCloud ? allowance.cloud : allowance.permanent;
   }
 
-  /** Bytes charged to `userId`, read through `db` (a transaction when reserving). */
+  /**
+   * Bytes charged to `userId`, or to anyone of its organisation, who all draw on one allowance
+   * (R126), read through `db` (a transaction when reserving).
+   */
   async usedBy(userId: string, db: Db = this.db): Promise<{ cloud: number; permanent: number; cloudLog: number; permanentLog: number }> {
     const now = this.clock.now();
+    const pool = await this.allowances.poolOf(userId, db);
     const rows = await db
       .selectFrom('blobs')
       .select((eb) => ['is_cloud', eb.fn.sum<number>('stored_size').as('bytes')])
-      .where('charged_user_id', '=', userId)
+      .where('charged_user_id', 'in', pool)
       .where((eb) => eb.or([eb('status', '=', 'committed'), eb('expires_at', '>', now)]))
       .groupBy('is_cloud')
       .execute();
-    const used = { cloud: 0, permanent: 0, cloudLog: await this.operationBytesOf(userId, db), permanentLog: await this.historyBytesOf(userId, db) };
+    const used = { cloud: 0, permanent: 0, cloudLog: await this.operationBytesOf(pool, db), permanentLog: await this.historyBytesOf(pool, db) };
     for (const row of rows) {
       if (Number(row.is_cloud) === 1) used.cloud += Number(row.bytes);
       else used.permanent += Number(row.bytes);
@@ -64,30 +70,30 @@ export class StorageService {
   }
 
   /**
-   * The history runs (SYNC_SPEC R84) of the permanent vaults `userId` owns: their data is stored
-   * on the network like a file version's, so it is permanent storage charged to the owner.
+   * The history runs (SYNC_SPEC R84) of the permanent vaults the `pool`'s accounts own: their data
+   * is stored on the network like a file version's, so it is permanent storage charged to the owner.
    */
-  private async historyBytesOf(userId: string, db: Db): Promise<number> {
+  private async historyBytesOf(pool: string[], db: Db): Promise<number> {
     const row = await db
       .selectFrom('storage_transactions')
       .innerJoin('vaults', 'vaults.id', 'storage_transactions.vault_id')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('storage_transactions.size'), eb.lit(0)).as('bytes'))
-      .where('vaults.owner_user_id', '=', userId)
+      .where('vaults.owner_user_id', 'in', pool)
       .where('storage_transactions.kind', '=', 'history')
       .executeTakeFirstOrThrow();
     return Number(row.bytes);
   }
 
   /**
-   * The operation logs of every vault `userId` owns, deleted ones included: the server keeps them
+   * The operation logs of every vault the `pool`'s accounts own, deleted ones included: the server keeps them
    * (docs/decisions.md, "Operation bytes"). Cloud storage, whatever the vault's kind. A running
    * total per vault (`vaults.op_bytes`), so this reads one row per vault, not the logs.
    */
-  private async operationBytesOf(userId: string, db: Db): Promise<number> {
+  private async operationBytesOf(pool: string[], db: Db): Promise<number> {
     const row = await db
       .selectFrom('vaults')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('op_bytes'), eb.lit(0)).as('bytes'))
-      .where('owner_user_id', '=', userId)
+      .where('owner_user_id', 'in', pool)
       .executeTakeFirstOrThrow();
     return Number(row.bytes);
   }
@@ -112,18 +118,19 @@ export class StorageService {
    * (blobs_charged_status, migration 0007).
    */
   private async cloudUsedFromTotals(userId: string, db: Db): Promise<number> {
+    const pool = await this.allowances.poolOf(userId, db);
     const vaults = await db
       .selectFrom('vaults')
       .select((eb) => [
         eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('is_cloud', '=', 1).then(eb.ref('size')).else(0).end()), eb.lit(0)).as('committed'),
         eb.fn.coalesce(eb.fn.sum<number>('op_bytes'), eb.lit(0)).as('ops'),
       ])
-      .where('owner_user_id', '=', userId)
+      .where('owner_user_id', 'in', pool)
       .executeTakeFirstOrThrow();
     const reserved = await db
       .selectFrom('blobs')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stored_size'), eb.lit(0)).as('bytes'))
-      .where('charged_user_id', '=', userId)
+      .where('charged_user_id', 'in', pool)
       .where('status', '=', 'reserved')
       .where('expires_at', '>', this.clock.now())
       .where('is_cloud', '=', 1)
