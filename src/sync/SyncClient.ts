@@ -12,6 +12,7 @@ import { dismissRejectedOperation, isRetryable, pushOutbox } from './outbox';
 import { refreshChangedMembers } from './memberList';
 import { rotateWhereNeeded } from './members';
 import { acceptOrganisationAirdrops } from './organisationAirdrops';
+import { shareQueuedVaults } from './adminShares';
 import { pullAll, pullVaultIfMember, type PullStats } from './pull';
 import { defaultNewId, type SyncContext, type SyncPorts, type SyncUser } from './SyncContext';
 import { UploadQueue } from './uploadQueue';
@@ -222,6 +223,8 @@ export class SyncClient {
     await refreshChangedMembers(ctx, stats);
     // R131: organisation airdrops are accepted by the device itself; a failure waits for the next cycle.
     if ((await acceptOrganisationAirdrops(ctx)) > 0) this.again = true;
+    // R129: vaults created offline (or whose screen closed too soon) are shared with the organisation's admins.
+    await shareQueuedVaults(ctx);
     // A member left a vault this user may rotate (R20): the content waiting for it goes next cycle.
     if (await rotateWhereNeeded(ctx)) this.again = true;
   }

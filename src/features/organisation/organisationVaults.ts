@@ -6,6 +6,7 @@
  * one vault's failure is reported for that vault and the others still go.
  */
 import { ApiError } from '../../protocol/errors';
+import { NetworkError } from '../../platform/apiClient';
 import { requireSync } from '../../sync/currentSync';
 import { fetchMembers } from '../../sync/memberList';
 import { inviteMembers, MemberLimitError, revokeMember } from '../../sync/memberActions';
@@ -150,6 +151,8 @@ export async function shareNewVaultWithAdmins(vaultId: string, myUserId: string)
     if (!organisation) return;
     admins = adminsToAirdrop((await fetchOrganisationMembers(organisation.id)).admins, myUserId);
   } catch (error) {
+    // Offline: the queue (src/sync/adminShares.ts) tries again in a later sync cycle.
+    if (error instanceof NetworkError) throw error;
     notifications.show({
       color: 'red',
       title: "Your organisation's admins were not added to the new vault",

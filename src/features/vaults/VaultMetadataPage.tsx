@@ -9,6 +9,7 @@ import { VAULT_LIMITS } from '../../protocol/vaults';
 import { dismissRejection, pushAndConfirm, startVaultCreation } from '../../sync/vaultActions';
 import { useUser } from '../account/useSession';
 import { shareNewVaultWithAdmins } from '../organisation/organisationVaults';
+import { forgetAdminShare, queueAdminShare, runAdminShare } from '../../sync/adminShares';
 import { UpgradeTierModal } from '../billing/UpgradeTierModal';
 import { TagEntryInput } from '../../ui/TagEntryInput';
 import { ReadOnlyAlert } from './ReadOnlyAlert';
@@ -50,10 +51,14 @@ export function VaultMetadataPage() {
         isPublic: privacy === 'public',
         isCloud: storage === 'cloud',
       });
+      // R129: queued first, so a vault made offline, or a tab closed too soon, is still shared with
+      // the organisation's admins by a later sync cycle (src/sync/adminShares.ts).
+      queueAdminShare(user.id, vaultId);
       // Online, the server's answer comes at once: at the plan's vault limit (403 VAULT_LIMIT,
       // SYNC_SPEC R101) the upgrade prompt opens here, over the form the user filled in, and the
       // refused vault is let go since the prompt has told them. Offline it waits in the outbox.
       const answer = await pushAndConfirm(opId);
+      if (answer.status === 'rejected') forgetAdminShare(user.id, vaultId);
       if (answer.status === 'rejected' && answer.code === 'VAULT_LIMIT') {
         await dismissRejection(opId);
         setBusy(false);
@@ -61,7 +66,7 @@ export function VaultMetadataPage() {
         return;
       }
       // R129: an organisation person's new vault is shared with the organisation's other admins, in the background.
-      if (answer.status === 'accepted') void shareNewVaultWithAdmins(vaultId, user.id);
+      if (answer.status === 'accepted') void runAdminShare(user.id, vaultId, shareNewVaultWithAdmins).catch(() => undefined);
       void navigate({ to: '/vaults/$status/$vaultId/assets', params: { status: 'active', vaultId } });
     } catch (error) {
       setBusy(false);
