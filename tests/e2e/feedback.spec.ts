@@ -42,14 +42,18 @@ test('zip download: the preparing notice shows at once, with the files done out 
     await page.getByRole('checkbox', { name: 'Select all' }).click();
     await expect(page.getByText('All 40 selected')).toBeVisible();
     const downloading = page.waitForEvent('download');
+    // The preparing notice's own progress ('8 of 40 files, 19%'), not the upload box's count. A
+    // second download of the same files may finish within a second, notice and all: so the page
+    // is watched for the progress from before the click, on every frame, rather than
+    // looked at afterwards (which failed once in CI when the notice had already gone).
+    const sawProgress = page.waitForFunction(() => /\b\d+ of 40 files, \d+%/.test(document.body.innerText), undefined, { polling: 'raf', timeout: 30_000 });
     const started = Date.now();
     await page.getByRole('button', { name: 'Download', exact: true }).click();
     const notice = page.getByText(/^Preparing your file for download\. Large files may take a while\./);
     await expect(notice).toBeVisible();
     const shownAfter = Date.now() - started;
     process.stdout.write(`[zip ${round}] notice after ${shownAfter} ms\n`);
-    // The preparing notice's own progress ('8 of 40 files, 19%'), not the upload box's count.
-    await expect(page.getByText(/\b\d+ of 40 files, \d+%/)).toBeVisible();
+    await sawProgress;
     const download = await downloading;
     const zip = readFileSync((await download.path())!);
     const doneAfter = Date.now() - started;
