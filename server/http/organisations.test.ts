@@ -211,6 +211,18 @@ describeEachDatabase('organisations (R124-R127)', (env) => {
     expect(await mine(quiet)).toMatchObject({ organisation: { id: organisation.id, orgRole: 'MEMBER' } });
   });
 
+  it('[R125] a subdomain visited before any organisation took it still becomes ready once one does', async () => {
+    const api = new ApiClient(await env.buildApp());
+    const alice = await VaultActor.create(env, api);
+    const subdomain = uniqueSubdomain('early');
+    // Someone opens the address before the organisation exists (a typo, a bookmark, a scanner).
+    expectStatus(await api.get('/api/health', { headers: { host: `${subdomain}.cairn.test` } }), 200);
+    expectStatus(await createOrganisation(alice, { subdomain }), 200);
+    expect((await mine(alice)).organisation?.subdomainStatus).toBe('pending');
+    expectStatus(await api.get('/api/health', { headers: { host: `${subdomain}.cairn.test` } }), 200);
+    expect((await mine(alice)).organisation?.subdomainStatus).toBe('done');
+  });
+
   it('[R125] a subdomain is branded for anyone, signed out; it is done once a request reaches the server through it, and pending again when changed', async () => {
     const api = new ApiClient(await env.buildApp());
     const alice = await VaultActor.create(env, api);

@@ -30,6 +30,8 @@ import { randomId } from './tokens';
 import type { Db } from './vaultRows';
 
 export const SUBDOMAIN_TAKEN = 'This subdomain is taken.';
+/** How long a process trusts that a subdomain it saw done is still done (R125). */
+const ANSWERED_REMEMBERED_MS = 60_000;
 const NO_ORGANISATION = 'You have no organisation yet: add your organisation name first.';
 
 /** An organisation's row (migration 0019). */
@@ -51,8 +53,13 @@ export interface OrganisationLog {
 }
 
 export class OrganisationService {
-  /** Subdomains known to be done, so requests through them do not write again (R125). */
-  private readonly answered = new Set<string>();
+  /**
+   * Subdomains seen done, until when (ms): requests through them then neither read nor write
+   * (R125). Only `done` is remembered, and for a minute: a subdomain no organisation holds yet,
+   * or one another process renamed and another organisation took, is read again soon enough for
+   * the admin's 5-second poll to see it become ready.
+   */
+  private readonly answered = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -203,17 +210,22 @@ export class OrganisationService {
 
   /**
    * A request reached the server through `{subdomain}.{BASE_DOMAIN}` (R125): a pending subdomain
-   * is done, since it answers. Written once per subdomain and process.
+   * is done, since it answers. A read per request until it is done, written once.
    */
   async subdomainAnswered(subdomain: string): Promise<void> {
-    if (this.answered.has(subdomain)) return;
-    await this.db
-      .updateTable('organisations')
-      .set({ subdomain_status: 'done' })
-      .where('subdomain', '=', subdomain)
-      .where('subdomain_status', '=', 'pending')
-      .execute();
-    this.answered.add(subdomain);
+    const now = this.clock.now();
+    if ((this.answered.get(subdomain) ?? 0) > now) return;
+    const row = await this.db.selectFrom('organisations').select('subdomain_status').where('subdomain', '=', subdomain).executeTakeFirst();
+    if (!row) return;
+    if (row.subdomain_status === 'pending') {
+      await this.db
+        .updateTable('organisations')
+        .set({ subdomain_status: 'done' })
+        .where('subdomain', '=', subdomain)
+        .where('subdomain_status', '=', 'pending')
+        .execute();
+    }
+    this.answered.set(subdomain, now + ANSWERED_REMEMBERED_MS);
   }
 
   /** The subdomain label of a request's Host header, or null (R125). */
