@@ -18,7 +18,7 @@ import type {
   OrganisationMembersResponse,
   UpdateOrganisationRequest,
 } from '../../src/protocol/organisations';
-import { ORGANISATION_TEXTS } from '../../src/protocol/organisations';
+import { ORGANISATION_TEXTS, subdomainOfHost } from '../../src/protocol/organisations';
 import type { OrganisationsTable } from '../db/Database';
 import { isUniqueViolation } from '../db/isUniqueViolation';
 import type { MailPort } from '../mail/MailPort';
@@ -230,12 +230,7 @@ export class OrganisationService {
 
   /** The subdomain label of a request's Host header, or null (R125). */
   subdomainOfHost(host: string | undefined): string | null {
-    if (!host) return null;
-    const name = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-    const suffix = `.${this.hosts.baseDomain}`;
-    if (!name.endsWith(suffix)) return null;
-    const label = name.slice(0, -suffix.length);
-    return /^[a-z0-9]{1,63}$/.test(label) ? label : null;
+    return subdomainOfHost(host, this.hosts.baseDomain);
   }
 
   /** 403 for a caller who does not pay their own plan (an organisation's invitee): R126. */

@@ -50,6 +50,20 @@ export const LogoDataUrl = z
   .max(Math.ceil((ORGANISATION_LIMITS.LOGO_BYTES_MAX * 4) / 3) + 64)
   .regex(/^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/, 'The logo must be a JPG, PNG or SVG image');
 
+/**
+ * The organisation subdomain a host names under `baseDomain` (one label of letters and digits in
+ * front of it; a port and a trailing dot are ignored), or null: the main host, a deeper or odd
+ * name, another domain. The server reads it from `Host` (R125), the app from its address (R135).
+ */
+export function subdomainOfHost(host: string | undefined, baseDomain: string | null | undefined): string | null {
+  if (!host || !baseDomain) return null;
+  const name = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  const suffix = `.${baseDomain.toLowerCase()}`;
+  if (!name.endsWith(suffix)) return null;
+  const label = name.slice(0, -suffix.length);
+  return /^[a-z0-9]{1,63}$/.test(label) ? label : null;
+}
+
 export const SubdomainStatus = z.enum(['none', 'pending', 'done']);
 export type SubdomainStatus = z.infer<typeof SubdomainStatus>;
 

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../protocol/auth';
 import { ApiError } from '../../protocol/errors';
 import type { OrganisationBranding } from '../../protocol/organisations';
-import { createBrandingStore, subdomainOf } from './brandingStore';
+import { subdomainOfHost } from '../../protocol/organisations';
+import { createBrandingStore } from './brandingStore';
 import { brandedTheme, shadesOf } from './brandTheme';
 
 const ACME: OrganisationBranding = {
@@ -35,19 +36,20 @@ function configWith(baseDomain: string | null) {
 
 const offline = { whenLoaded: async () => ({ config: null, isLoaded: true }) };
 
-describe('subdomainOf', () => {
+describe('subdomainOfHost', () => {
   it('is the one label of letters and digits in front of the base domain', () => {
-    expect(subdomainOf('acme.localhost', 'localhost')).toBe('acme');
-    expect(subdomainOf('Acme2.Cairn.Example', 'cairn.example')).toBe('acme2');
-    expect(subdomainOf('acme.cairn.example.', 'cairn.example')).toBe('acme');
+    expect(subdomainOfHost('acme.localhost', 'localhost')).toBe('acme');
+    expect(subdomainOfHost('Acme2.Cairn.Example', 'cairn.example')).toBe('acme2');
+    expect(subdomainOfHost('acme.cairn.example.', 'cairn.example')).toBe('acme');
+    expect(subdomainOfHost('acme.localhost:18080', 'localhost')).toBe('acme');
   });
 
   it('is null on the main host, deeper or odd labels, other domains and without a base domain', () => {
-    expect(subdomainOf('localhost', 'localhost')).toBeNull();
-    expect(subdomainOf('a.b.localhost', 'localhost')).toBeNull();
-    expect(subdomainOf('my-org.localhost', 'localhost')).toBeNull();
-    expect(subdomainOf('acme.evil-localhost', 'localhost')).toBeNull();
-    expect(subdomainOf('acme.localhost', null)).toBeNull();
+    expect(subdomainOfHost('localhost', 'localhost')).toBeNull();
+    expect(subdomainOfHost('a.b.localhost', 'localhost')).toBeNull();
+    expect(subdomainOfHost('my-org.localhost', 'localhost')).toBeNull();
+    expect(subdomainOfHost('acme.evil-localhost', 'localhost')).toBeNull();
+    expect(subdomainOfHost('acme.localhost', null)).toBeNull();
   });
 });
 

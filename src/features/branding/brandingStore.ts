@@ -9,23 +9,13 @@
  */
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../protocol/errors';
-import { OrganisationBranding } from '../../protocol/organisations';
+import { OrganisationBranding, subdomainOfHost } from '../../protocol/organisations';
 import { type ApiClient, getApiClient } from '../../platform/apiClient';
 import { type ServerConfigStore, serverConfigStore } from '../../app/serverConfigStore';
 
 export interface BrandingSnapshot {
   /** The organisation whose subdomain this is; null on the main host or an unknown subdomain. */
   branding: OrganisationBranding | null;
-}
-
-/** The subdomain label of `hostname` under `baseDomain` (one label of letters and digits), or null. */
-export function subdomainOf(hostname: string, baseDomain: string | null | undefined): string | null {
-  if (!baseDomain) return null;
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  const suffix = `.${baseDomain.toLowerCase()}`;
-  if (!host.endsWith(suffix)) return null;
-  const label = host.slice(0, -suffix.length);
-  return /^[a-z0-9]{1,63}$/.test(label) ? label : null;
 }
 
 export interface BrandingStore {
@@ -74,7 +64,7 @@ export function createBrandingStore(
     const { config } = await configStore.whenLoaded();
     // Offline (no configuration) the cached branding stays.
     if (!config) return;
-    const subdomain = subdomainOf(hostname, config.baseDomain);
+    const subdomain = subdomainOfHost(hostname, config.baseDomain);
     if (!subdomain) return set(null);
     try {
       set(await api.get(`/organisations?subdomain=${encodeURIComponent(subdomain)}`, OrganisationBranding));
