@@ -4,6 +4,7 @@
  * verifies its e-mail for the first time: 100 MB of permanent storage for the referrer
  * (AllowanceService adds it), at most 10 times, each referred account counted once.
  */
+import { insertNotificationRow } from './notificationRows';
 import { ApiError } from '../../src/protocol/errors';
 import { REFERRAL_LIMITS, type ReferralSummary } from '../../src/protocol/referrals';
 import { isUniqueViolation } from '../db/isUniqueViolation';
@@ -12,7 +13,6 @@ import { referralMail } from '../mail/messages';
 import type { Clock } from './Clock';
 import type { NotificationService } from './NotificationService';
 import type { NotifiedRow } from './ops/OpContext';
-import { randomId } from './tokens';
 import type { Db } from './vaultRows';
 
 export interface ReferralLog {
@@ -83,25 +83,9 @@ export class ReferralService {
         const already = await trx.selectFrom('referral_rewards').select('referred_user_id').where('referred_user_id', '=', userId).executeTakeFirst();
         if (already) return;
         await trx.insertInto('referral_rewards').values({ referred_user_id: userId, referrer_user_id: referrerId, created_at: now }).execute();
-        const id = randomId();
-        await trx
-          .insertInto('notifications')
-          .values({
-            id,
-            user_id: referrerId,
-            vault_id: null,
-            event: 'REFERRAL_REWARD',
-            object_type: 'account',
-            object_id: userId,
-            from_user_id: userId,
-            status: 'UNREAD',
-            created_at: now,
-            count: 1,
-            priority: 'NORMAL',
-            updated_at: null,
-          })
-          .execute();
-        notified.push({ id, userId: referrerId, isNew: true });
+        notified.push(
+          await insertNotificationRow(trx, { recipientId: referrerId, vaultId: null, event: 'REFERRAL_REWARD', objectType: 'account', objectId: userId, fromUserId: userId, now }),
+        );
       });
     } catch (error) {
       // Verified twice at once: the other verification counted it.

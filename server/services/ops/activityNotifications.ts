@@ -8,10 +8,10 @@
  * the recipient's latest such row is UNREAD and younger than COALESCE_WINDOW_MS: a batch of 500
  * uploads is one notification (and at most one e-mail), not 500.
  */
+import { insertNotificationRow } from '../notificationRows';
 import type { NotificationEvent, NotificationObjectType } from '../../../src/protocol/members';
 import { OPERATION_RULES } from '../../../src/protocol/operationRules';
 import type { OperationBody } from '../../../src/protocol/vaults';
-import { randomId } from '../tokens';
 import { findNode } from '../vaultRows';
 import type { VaultOpContext } from './OpContext';
 
@@ -78,24 +78,15 @@ export async function notifyVaultActivity(ctx: VaultOpContext): Promise<void> {
       ctx.notified?.push({ id: latest.id, userId: recipientId, isNew: false });
       continue;
     }
-    const id = randomId();
-    await trx
-      .insertInto('notifications')
-      .values({
-        id,
-        user_id: recipientId,
-        vault_id: vault.id,
-        event: activity.event,
-        object_type: activity.objectType,
-        object_id: op.objectId,
-        from_user_id: userId,
-        status: 'UNREAD',
-        created_at: now,
-        count: 1,
-        priority: 'NORMAL',
-        updated_at: null,
-      })
-      .execute();
-    ctx.notified?.push({ id, userId: recipientId, isNew: true });
+    const notified = await insertNotificationRow(trx, {
+      recipientId,
+      vaultId: vault.id,
+      event: activity.event,
+      objectType: activity.objectType,
+      objectId: op.objectId,
+      fromUserId: userId,
+      now,
+    });
+    ctx.notified?.push(notified);
   }
 }

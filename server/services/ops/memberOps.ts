@@ -6,10 +6,10 @@
  * vault.rotateKeys). In-app notifications are written in the same transaction, so an event and
  * its notification exist together or not at all.
  */
+import { insertNotificationRow } from '../notificationRows';
 import type { NotificationEvent } from '../../../src/protocol/members';
 import { ApiError } from '../../../src/protocol/errors';
 import type { KeyRotation, MembershipStatus, OperationBody, Role } from '../../../src/protocol/vaults';
-import { randomId } from '../tokens';
 import { type Db, findMembership, findMembershipById, isRemoved, type Membership, REMOVED_STATUSES, toMembership, type Vault } from '../vaultRows';
 import { applyAirdropOp } from './airdropOps';
 import { assertMayOwnVaults } from './passwordlessRules';
@@ -263,23 +263,14 @@ export async function insertNotification(
 ): Promise<void> {
   // An imported operation happened on another server, long ago maybe: nobody is told again (R92).
   if (ctx.importing) return;
-  const id = randomId();
-  await ctx.trx
-    .insertInto('notifications')
-    .values({
-      id,
-      user_id: recipientId,
-      vault_id: ctx.vault.id,
-      event,
-      object_type: 'membership',
-      object_id: membershipId,
-      from_user_id: ctx.userId,
-      status: 'UNREAD',
-      created_at: ctx.now,
-      count: 1,
-      priority: 'NORMAL',
-      updated_at: null,
-    })
-    .execute();
-  ctx.notified?.push({ id, userId: recipientId, isNew: true });
+  const notified = await insertNotificationRow(ctx.trx, {
+    recipientId,
+    vaultId: ctx.vault.id,
+    event,
+    objectType: 'membership',
+    objectId: membershipId,
+    fromUserId: ctx.userId,
+    now: ctx.now,
+  });
+  ctx.notified?.push(notified);
 }
