@@ -12,6 +12,7 @@ import { ApiError } from '../../src/protocol/errors';
 import { featureNotInPlanText, type PlanFeature, planHasFeature } from '../../src/protocol/features';
 import { TOPUP_BYTES_PER_GB } from '../../src/protocol/billing';
 import { REFERRAL_LIMITS } from '../../src/protocol/referrals';
+import { referralRewardsOf } from './ReferralService';
 import { defaultPlanOf, type Plan, type PlanCatalog, type PlansResponse } from '../../src/protocol/plans';
 import type { Db } from './vaultRows';
 
@@ -160,11 +161,7 @@ export class AllowanceService {
       .execute();
     const bytesOf = (storage: string) => Number(rows.find((row) => row.topup_storage === storage)?.gb ?? 0) * TOPUP_BYTES_PER_GB;
     // Referral rewards (R133): 100 MB of permanent storage each, counted from their rows like top-ups.
-    const rewards = await db
-      .selectFrom('referral_rewards')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('referrer_user_id', '=', userId)
-      .executeTakeFirst();
-    return { cloud: bytesOf('cloud'), permanent: bytesOf('permanent') + Number(rewards?.n ?? 0) * REFERRAL_LIMITS.REWARD_BYTES };
+    const rewards = await referralRewardsOf(db, userId);
+    return { cloud: bytesOf('cloud'), permanent: bytesOf('permanent') + rewards * REFERRAL_LIMITS.REWARD_BYTES };
   }
 }

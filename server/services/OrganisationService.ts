@@ -24,6 +24,7 @@ import { isUniqueViolation } from '../db/isUniqueViolation';
 import type { MailPort } from '../mail/MailPort';
 import { organisationMail } from '../mail/messages';
 import type { AllowanceService } from './AllowanceService';
+import type { MemberService } from './MemberService';
 import type { Clock } from './Clock';
 import { assertSafeLogo } from './organisationLogo';
 import { randomId } from './tokens';
@@ -65,6 +66,8 @@ export class OrganisationService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly allowances: AllowanceService,
+    /** Finds the account an e-mail names (MemberService.lookup). */
+    private readonly users: Pick<MemberService, 'lookup'>,
     private readonly mailer: MailPort,
     private readonly log: OrganisationLog,
     /** PUBLIC_URL and BASE_DOMAIN: where subdomains are served (R125). */
@@ -165,14 +168,8 @@ export class OrganisationService {
   /** POST /organisations/{id}/members (admins): an existing account joins, as admin (OWNER) or MEMBER. */
   async invite(userId: string, inviterEmail: string, orgId: string, body: InviteOrganisationMemberRequest): Promise<OrganisationMember> {
     const place = await this.requireAdmin(userId, orgId);
-    const invitee = await this.db
-      .selectFrom('users')
-      .select(['id'])
-      .where('email', '=', body.email)
-      .where('passwordless', '=', 0)
-      .where('email_verified', '=', 1)
-      .executeTakeFirst();
-    if (!invitee) throw new ApiError('USER_NOT_FOUND', 'No account uses this e-mail');
+    // The accounts anyone may name, as for a vault invitation: verified, with a password (USER_NOT_FOUND).
+    const invitee = { id: (await this.users.lookup(body.email)).userId };
     try {
       await this.db.transaction().execute(async (tx) => {
         if (await this.placeOf(invitee.id, tx)) throw new ApiError('ALREADY_MEMBER', 'This person already belongs to an organisation.');

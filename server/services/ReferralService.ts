@@ -32,7 +32,7 @@ export class ReferralService {
   /** GET /referrals. */
   async summary(userId: string): Promise<ReferralSummary> {
     const user = await this.db.selectFrom('users').select('referral_id').where('id', '=', userId).executeTakeFirstOrThrow();
-    const rewarded = await this.rewardsOf(userId);
+    const rewarded = await referralRewardsOf(this.db, userId);
     return { referralId: user.referral_id, rewarded, left: Math.max(0, REFERRAL_LIMITS.MAX_REWARDS - rewarded) };
   }
 
@@ -79,7 +79,7 @@ export class ReferralService {
         if (!referrerId || referrerId === userId) return;
         // The referrer's row lock (a no-op update, portable to SQLite) orders concurrent rewards.
         await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', referrerId).execute();
-        if ((await this.rewardsOf(referrerId, trx)) >= REFERRAL_LIMITS.MAX_REWARDS) return;
+        if ((await referralRewardsOf(trx, referrerId)) >= REFERRAL_LIMITS.MAX_REWARDS) return;
         const already = await trx.selectFrom('referral_rewards').select('referred_user_id').where('referred_user_id', '=', userId).executeTakeFirst();
         if (already) return;
         await trx.insertInto('referral_rewards').values({ referred_user_id: userId, referrer_user_id: referrerId, created_at: now }).execute();
@@ -93,14 +93,14 @@ export class ReferralService {
     }
     await this.notifications.deliver(notified);
   }
+}
 
-  /** Rewards `userId` has had as a referrer. */
-  async rewardsOf(userId: string, db: Db = this.db): Promise<number> {
-    const row = await db
-      .selectFrom('referral_rewards')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('referrer_user_id', '=', userId)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
+/** Rewards `userId` has had as a referrer: the count the limit and the allowance (R133) both read. */
+export async function referralRewardsOf(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('referral_rewards')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('referrer_user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

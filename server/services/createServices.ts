@@ -124,6 +124,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const notifications = new NotificationService(db, deps.notificationBus ?? null, mailer, publicUrl, log);
   const referrals = new ReferralService(db, clock, mailer, notifications, publicUrl, log);
   const operations = new OperationService(db, clock, deps.blobStore, deps.pokes, notifications, { log, storage, limits: allowances });
+  const members = new MemberService(db, clock, operations, mailer, publicUrl, log, allowances, notifications);
   return {
     users,
     sessions,
@@ -137,13 +138,13 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     vaults: new VaultService(db, clock),
     publicVaults: new PublicVaultService(db, deps.blobStore),
     operations,
-    members: new MemberService(db, clock, operations, mailer, publicUrl, log, allowances, notifications),
+    members,
     notifications,
     blobs: new BlobService(db, clock, deps.blobStore, storage),
     storage,
     allowances,
     referrals,
-    organisations: new OrganisationService(db, clock, allowances, mailer, log, { publicUrl, baseDomain: deps.baseDomain ?? new URL(publicUrl).hostname }),
+    organisations: new OrganisationService(db, clock, allowances, members, mailer, log, { publicUrl, baseDomain: deps.baseDomain ?? new URL(publicUrl).hostname }),
     billing: new BillingService(db, clock, allowances, deps.invoiceIssuer),
     walletLogin: new WalletLoginService(db, clock, users, sessions),
     imports: new VaultImportService(db, clock, operations, storage),
