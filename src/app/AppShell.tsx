@@ -7,7 +7,7 @@ import { useSession } from '../features/account/useSession';
 import { UploadProgressBox } from '../features/files/upload/UploadProgressBox';
 import { useStartSync, useSyncStatus } from '../sync';
 import { BrandLogo } from '../features/branding/BrandLogo';
-import { useOrganisationHostGuard } from '../features/branding/useOrganisationHostGuard';
+import { OrganisationHostGuard } from '../features/branding/OrganisationHostGuard';
 import { InAppShellContext } from '../ui/InAppShellContext';
 import { IconSearch } from '../ui/icons';
 import { NoticeBar } from '../ui/NoticeBar';
@@ -45,8 +45,6 @@ export function AppShell() {
   useStartSearch(user?.id ?? null);
   // A storage transaction turning REJECTED shows its snackbar wherever the user is (spec 000 section 8).
   useUploadFailedSnackbar();
-  // Airdrop (passwordless) identities belong to no organisation; their link decides where they are.
-  useOrganisationHostGuard(user && !user.passwordless ? user.id : null);
   const syncStatus = useSyncStatus();
   const unread = useUnreadNotifications();
   const token = useTokenBalance();
@@ -116,6 +114,7 @@ export function AppShell() {
       </MantineAppShell.Main>
 
       <UploadProgressBox />
+      <OrganisationHostGuard />
 
       <MantineAppShell.Footer hiddenFrom="xs">
         <BottomNav unread={unreadSections} />

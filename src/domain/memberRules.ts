@@ -27,14 +27,19 @@ export function isValidEmail(email: string): boolean {
  * last row, up to `maxRows`. Answers the rows to show (the same array when nothing is added).
  */
 export function withTrailingEmptyRow(rows: InviteFormRow[], makeKey: () => string, maxRows: number): InviteFormRow[] {
+  return withTrailingRow(rows, () => ({ key: makeKey(), email: '', role: DEFAULT_INVITE_ROLE }), maxRows);
+}
+
+/** `withTrailingEmptyRow` for any invite form's rows (a vault's, an organisation's): `makeRow` makes the empty one. */
+export function withTrailingRow<T extends { email: string }>(rows: T[], makeRow: () => T, maxRows: number): T[] {
   const last = rows[rows.length - 1];
   if (last && !isValidEmail(last.email)) return rows;
   if (rows.length >= maxRows) return rows;
-  return [...rows, { key: makeKey(), email: '', role: DEFAULT_INVITE_ROLE }];
+  return [...rows, makeRow()];
 }
 
 /** The rows that will be sent: every row with an e-mail typed (a blank trailing row is ignored). */
-export function filledInviteRows(rows: InviteFormRow[]): InviteFormRow[] {
+export function filledInviteRows<T extends { email: string }>(rows: T[]): T[] {
   return rows.filter((row) => row.email.trim() !== '');
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { isValidEmail } from '../../domain/memberRules';
+import { filledInviteRows, isValidEmail, withTrailingRow } from '../../domain/memberRules';
 import { ORGANISATION_TEXTS } from '../../protocol/organisations';
 import { showSnackbar } from '../../ui/snackbar';
 import { inviteOrganisationMember, organisationErrorText } from './organisationApi';
@@ -25,11 +25,7 @@ let rowCounter = 0;
 const newRow = (): OrgInviteRow => ({ key: `org-row-${++rowCounter}`, email: '', role: 'MEMBER' });
 
 /** Spec 001 section 5: a new empty row appears once the last one holds a valid e-mail. */
-function withTrailingRow(rows: OrgInviteRow[]): OrgInviteRow[] {
-  const last = rows[rows.length - 1];
-  if ((last && !isValidEmail(last.email)) || rows.length >= ROWS_MAX) return rows;
-  return [...rows, newRow()];
-}
+const withBlankRow = (rows: OrgInviteRow[]) => withTrailingRow(rows, newRow, ROWS_MAX);
 
 interface AirdropReport {
   email: string;
@@ -52,12 +48,12 @@ export function OrganisationInvitePage() {
   const [isSending, setIsSending] = useState(false);
   const [airdrops, setAirdrops] = useState<AirdropReport[]>([]);
 
-  const filled = rows.filter((row) => row.email.trim() !== '');
+  const filled = filledInviteRows(rows);
   const canSend = filled.length > 0 && filled.every((row) => isValidEmail(row.email)) && !isSending;
   const isNameMissing = !organisation || !organisation.name.trim();
 
   function change(key: string, next: Partial<OrgInviteRow>) {
-    setRows((current) => withTrailingRow(current.map((row) => (row.key === key ? { ...row, ...next } : row))));
+    setRows((current) => withBlankRow(current.map((row) => (row.key === key ? { ...row, ...next } : row))));
     setErrors(({ [key]: _, ...rest }) => rest);
     setFormError(null);
   }
@@ -65,7 +61,7 @@ export function OrganisationInvitePage() {
   function remove(key: string) {
     setRows((current) => {
       const left = current.filter((row) => row.key !== key);
-      return withTrailingRow(left.length ? left : [newRow()]);
+      return withBlankRow(left.length ? left : [newRow()]);
     });
   }
 
@@ -97,7 +93,7 @@ export function OrganisationInvitePage() {
     }
     if (sent > 0) showSnackbar(sent === 1 ? 'Invitation sent.' : `${sent} invitations sent.`);
     setErrors(failed);
-    setRows((current) => withTrailingRow(current.filter((row) => failed[row.key] || row.email.trim() === '')));
+    setRows((current) => withBlankRow(current.filter((row) => failed[row.key] || row.email.trim() === '')));
     setIsSending(false);
     // R128: each new owner is airdropped into the vaults this device owns, one person after the other.
     for (const owner of owners) {

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Container, Loader, Tabs, Text } from '@mantine/core';
-import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { Alert, Anchor, Container, Loader, Text } from '@mantine/core';
+import { Link, Outlet } from '@tanstack/react-router';
 import { ORGANISATION_TEXTS } from '../../protocol/organisations';
 import { PageHeader } from '../../ui/PageHeader';
+import { RouteTabs } from '../../ui/RouteTabs';
 import { PRICING_PLANS_PATH } from '../billing/UpgradeTierModal';
 import { useMyOrganisation } from './useMyOrganisation';
 
@@ -14,11 +15,6 @@ export const ORGANISATION_TABS = [
 
 const BASE_PATH = '/account/organisation';
 
-function tabOf(pathname: string) {
-  const segment = pathname.slice(BASE_PATH.length + 1).split('/')[0];
-  return ORGANISATION_TABS.find((tab) => tab.value === segment)?.value ?? 'details';
-}
-
 /**
  * /account/organisation: details, members and invite. Shown to those the server says may see it
  * (`showMenu`); anyone else reaching the address is told why not: their plan lacks the feature,
@@ -26,9 +22,6 @@ function tabOf(pathname: string) {
  */
 export function OrganisationLayout() {
   const state = useMyOrganisation();
-  const pathname = useLocation({ select: (location) => location.pathname });
-  const navigate = useNavigate();
-  const current = tabOf(pathname);
 
   let body;
   if (state.status === 'loading') body = <Loader aria-label="Loading the organisation" />;
@@ -49,22 +42,7 @@ export function OrganisationLayout() {
   } else {
     body = (
       <>
-        <Tabs
-          value={current}
-          mb="lg"
-          onChange={(value) => {
-            const tab = ORGANISATION_TABS.find((candidate) => candidate.value === value);
-            if (tab && tab.value !== current) void navigate({ to: `${BASE_PATH}/${tab.value}` });
-          }}
-        >
-          <Tabs.List>
-            {ORGANISATION_TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        <RouteTabs tabs={ORGANISATION_TABS} basePath={BASE_PATH} />
         <Outlet />
       </>
     );

@@ -7,7 +7,8 @@ import { getApiClient, NetworkError } from '../../platform/apiClient';
 import { CopyableCode } from '../../ui/CopyableCode';
 import { PageHeader } from '../../ui/PageHeader';
 import { showSnackbar } from '../../ui/snackbar';
-import { emailsToSend, growRows, isEmail, referralLink } from './referralRules';
+import { isValidEmail } from '../../domain/memberRules';
+import { emailsToSend, growRows, referralLink } from './referralRules';
 
 const REWARD_MB = REFERRAL_LIMITS.REWARD_BYTES / 1_000_000;
 
@@ -133,7 +134,7 @@ export function ReferralPage() {
                     value={row}
                     onChange={(event) => change(index, event.currentTarget.value)}
                     onBlur={() => setLeft((current) => new Set(current).add(index))}
-                    error={row.trim().length > 0 && !isEmail(row) && left.has(index) ? 'Enter a valid e-mail address' : undefined}
+                    error={row.trim().length > 0 && !isValidEmail(row) && left.has(index) ? 'Enter a valid e-mail address' : undefined}
                   />
                 ))}
                 {sendError && (
