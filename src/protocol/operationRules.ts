@@ -110,6 +110,10 @@ export const OPERATION_RULES = {
   // Chat (spec 000 section 6): VIEWER and read-only members can neither post nor react.
   'memo.create': { access: 'write', whenArchived: false, fields: [body('message')], ring: 'none', notification: fixed('MEMO_CREATE', 'memo'), isTimelineItem: true },
   'memo.react': { access: 'write', whenArchived: false, fields: [body('reaction')], ring: 'none', notification: { kind: 'reaction', added: 'ADD_REACTION', removed: 'REMOVE_REACTION' }, isTimelineItem: false },
+  // Atomic NFTs (spec 002 section 6): public permanent vaults only (checked by the server, R136);
+  // their texts are clear, as every public vault's are. VIEWER cannot mint.
+  'nft.mint': { access: 'write', whenArchived: false, fields: VERSION_FIELDS, ring: 'none', notification: NONE, isTimelineItem: false },
+  'nft.collection': { access: 'write', whenArchived: false, fields: [], ring: 'none', notification: NONE, isTimelineItem: false },
 } as const satisfies Record<OperationType, OperationRule>;
 
 /** The rule of `type`. */

@@ -61,6 +61,9 @@ export const PUBLIC_OPERATION_SCOPE = {
   'vault.rotateKeys': null,
   'memo.create': null,
   'memo.react': null,
+  // Atomic NFTs are public by nature (R140): served always, like the vault's own operations.
+  'nft.mint': 'vault',
+  'nft.collection': 'vault',
 } as const satisfies Record<OperationType, 'vault' | 'node' | 'member' | null>;
 
 /**

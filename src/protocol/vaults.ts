@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { Base64Url, Ed25519Signature, Email, Hex32, Id } from './primitives';
+import { NFT_LIMITS, NftCollectionMetadata, NftMetadata, Udl } from './nfts';
 import { Thumbnail } from './thumbnails';
 
 // --- constants (spec 000 section 9, spec 001 section 9) ---------------------------------------
@@ -301,6 +302,25 @@ export const OperationBody = z.discriminatedUnion('type', [
    * memo. Per memo, author and emoji the last operation wins (docs/SYNC_SPEC.md R23).
    */
   z.strictObject({ type: z.literal('memo.react'), reaction: Field, isAdded: z.boolean() }),
+  /**
+   * OWNER or CONTRIBUTOR mints an Atomic NFT (object id = the NFT's id) in a public permanent vault
+   * (docs/SYNC_SPEC.md R136): its asset's bytes (a public version: clear MIME type, no file key),
+   * metadata and licence. `collectionId` names the collection whose `nft.collection` follows it.
+   */
+  z.strictObject({ type: z.literal('nft.mint'), collectionId: Id.nullable(), metadata: NftMetadata, udl: Udl.nullable(), ucm: z.boolean(), version: FileVersion }),
+  /**
+   * OWNER or CONTRIBUTOR closes a collection (object id = the collection's id) over NFTs already
+   * minted into it, in this order (R136), with an optional thumbnail and banner (public versions).
+   */
+  z.strictObject({
+    type: z.literal('nft.collection'),
+    metadata: NftCollectionMetadata,
+    udl: Udl.nullable(),
+    ucm: z.boolean(),
+    nftIds: z.array(Id).min(1).max(NFT_LIMITS.COLLECTION_MAX),
+    thumbnail: FileVersion.nullable(),
+    banner: FileVersion.nullable(),
+  }),
 ]);
 export type OperationBody = z.infer<typeof OperationBody>;
 export type OperationType = OperationBody['type'];
