@@ -22,6 +22,7 @@ import { PostgresRelayLeadership, soleLeadership } from './arweave/RelayLeadersh
 import { arweaveFor, type JWKInterface } from './arweave/arweaveClient';
 import { StorageTransactionService } from './arweave/StorageTransactionService';
 import { VaultHistoryService } from './arweave/VaultHistoryService';
+import { NftChainService } from './arweave/nftItems';
 import { readWallet } from './arweave/wallet';
 import { registerArweaveRoutes } from './http/arweaveRoutes';
 import { registerAccountRoutes } from './http/accountRoutes';
@@ -287,7 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerVaultRoutes(route, services, () => clock.now(), metrics, rateCounters ?? undefined);
   registerMemberRoutes(route, services);
   registerNotificationRoutes(route, services);
-  registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), history: new VaultHistoryService(db, clock), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null, ...(rateCounters ? { rateCounters } : {}) });
+  registerArweaveRoutes(route, { transactions: new StorageTransactionService(db), history: new VaultHistoryService(db, clock), nfts: new NftChainService(db, clock), config: arweaveConfig, gatewayUrl: arweave?.gatewayUrl ?? null, ...(rateCounters ? { rateCounters } : {}) });
   registerBlobRoutes(app, route, services, { authRateLimit: config.authRateLimit, metrics });
   registerTokenRoutes(route, services);
   registerPlanRoutes(route, services);

@@ -62,7 +62,7 @@ export interface AdminInvoice {
 export interface RelayStatus {
   /** Storage transactions (file versions and history runs) by status. */
   byStatus: Record<string, number>;
-  /** The oldest transaction still on its way to the network (not COMMITTED, REJECTED or BLOCKED). */
+  /** The oldest transaction still on its way to the network (not COMMITTED, REGISTERED, REJECTED or BLOCKED). */
   oldestPending: { id: string; status: string; createdAt: number; attempts: number } | null;
 }
 
@@ -82,7 +82,7 @@ export interface AdminClaim {
 const ARWEAVE_TX_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /** Statuses a storage transaction leaves the relay's queue in. */
-const SETTLED = ['COMMITTED', 'REJECTED', 'BLOCKED'];
+const SETTLED = ['COMMITTED', 'REGISTERED', 'REJECTED', 'BLOCKED'];
 
 /** How many users `users` lists at most. */
 export const USER_LIST_LIMIT = 200;

@@ -12,7 +12,12 @@
  *    id, always the same signed transaction (a restart never re-bundles into a second id); a
  *    transaction it knows whose chunks were not all acknowledged gets the rest (R66a); then
  *    PENDING. A 4xx refusal (other than 404/408/429) is REJECTED; other errors back off with jitter;
- * 3. polls PENDING transactions until confirmed (COMMITTED). One the gateway forgot is posted again.
+ * 3. polls PENDING transactions until confirmed (COMMITTED; an NFT's or collection's row REGISTERED,
+ *    R139). One the gateway forgot is posted again.
+ *
+ * Atomic NFTs (R137, nftItems.ts): an 'nft' row is an item of the asset's bytes with its planned
+ * tags beside the Cairn item tags; a 'collection' row is claimed only once every row it names (its
+ * NFTs', thumbnail's, banner's) has a data item id, so it may travel in a later bundle than they.
  *
  * Before bundling, a pass makes the permanent vaults' history runs that are due (R84,
  * historyRuns.ts): rows of kind 'history' that then go through the same three steps, their data
@@ -31,7 +36,8 @@ import crypto from 'node:crypto';
 import { ArweaveSigner } from 'arbundles';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { StorageTransaction, StorageTxStatus } from '../../src/protocol/arweave';
+import { FINAL_STORAGE_TX_STATUSES, type StorageTransaction, type StorageTxStatus } from '../../src/protocol/arweave';
+import { collectionItemData, collectionItemTags } from '../../src/protocol/nfts';
 import { type BlobStore, chunkKey } from '../blobs/BlobStore';
 import type { Database, StorageTransactionsTable } from '../db/Database';
 import type { Clock } from '../services/Clock';
@@ -41,6 +47,7 @@ import type { ArweaveClient, JWKInterface } from './arweaveClient';
 import { bundleSize, bundleStream, type SignedItem, signDataItem } from './dataItems';
 import { fileItemTags, HISTORY_RUN_MAX_BYTES, HISTORY_RUN_MAX_OPS, historyItemTags, ITEM_TAGS } from '../../src/protocol/vaultHistory';
 import { buildRunData, HISTORY_SETTLE_MS, makeHistoryRuns } from './historyRuns';
+import { type CollectionItemPlan, namedRowIds, readItemPlan } from './nftItems';
 import { type RelayLeadership, soleLeadership } from './RelayLeadership';
 import { toStorageTransaction } from './storageTransactionRows';
 import { ChunkTree, chunkStream, uploadChunkCount } from './transactionChunks';
@@ -241,6 +248,7 @@ export class ArweaveRelay {
     let group: Candidate[] = [];
     let groupBytes = 0;
     for (const candidate of candidates) {
+      if (candidate.kind === 'collection' && (await this.collectionItems(candidate)) === 'wait') continue;
       const row = await this.claim(candidate, now);
       if (!row) continue;
       const item = await this.signVerified(row);
@@ -301,6 +309,13 @@ export class ArweaveRelay {
    * when a chunk is missing, no longer matches its hash, or the size is not the version's.
    */
   private async signVerified(row: Row): Promise<SignedItem | null> {
+    if (row.kind === 'collection') {
+      const items = await this.collectionItems(row);
+      if (items === 'wait' || items === null) return null;
+      const data = Buffer.from(collectionItemData(items.nftItemIds));
+      if (data.length !== Number(row.size)) return null;
+      return signDataItem(this.signer, collectionItemTags({ ...items.plan, thumbnailItemId: items.thumbnailItemId, bannerItemId: items.bannerItemId }), oneChunk(data));
+    }
     if (row.kind === 'history') {
       const data = await this.runData(row);
       if (!data || data.length !== Number(row.size)) return null;
@@ -346,8 +361,44 @@ export class ArweaveRelay {
     return buildRunData(this.deps.db, row.vault_id, Number(row.seq_from), Number(row.seq_to));
   }
 
+  /**
+   * What a collection's item is made of (R137): its plan and the item ids of the rows it names;
+   * 'wait' while one of them has none yet, null when one never will (BLOCKED, or gone) or the plan
+   * is unreadable, which blocks the collection.
+   */
+  private async collectionItems(
+    row: Row,
+  ): Promise<{ plan: CollectionItemPlan; nftItemIds: string[]; thumbnailItemId: string | null; bannerItemId: string | null } | 'wait' | null> {
+    const plan = readItemPlan(row.nft_plan);
+    if (!plan || plan.kind !== 'collection') return null;
+    const named = await this.deps.db.selectFrom('storage_transactions').select(['id', 'status', 'data_item_id']).where('id', 'in', namedRowIds(plan)).execute();
+    const byId = new Map(named.map((r) => [r.id, r]));
+    const itemId = (id: string): string | null | 'wait' => {
+      const found = byId.get(id);
+      if (!found || found.status === 'BLOCKED') return null;
+      return found.data_item_id ?? 'wait';
+    };
+    const ids = namedRowIds(plan).map(itemId);
+    if (ids.includes(null)) return null;
+    if (ids.includes('wait')) return 'wait';
+    return {
+      plan,
+      nftItemIds: plan.nftRowIds.map((id) => itemId(id) as string),
+      thumbnailItemId: plan.thumbnailRowId ? (itemId(plan.thumbnailRowId) as string) : null,
+      bannerItemId: plan.bannerRowId ? (itemId(plan.bannerRowId) as string) : null,
+    };
+  }
+
   /** The bytes of a row's data item, read again each time (the bundle is streamed twice). */
   private itemBytes(row: Row, chunks: { index: number; sha256: string }[]): AsyncIterable<Uint8Array> {
+    if (row.kind === 'collection') {
+      const items = () => this.collectionItems(row);
+      return (async function* () {
+        const made = await items();
+        if (!made || made === 'wait') throw new StoredBytesError(`The items of collection row ${row.id} are missing`);
+        yield Buffer.from(collectionItemData(made.nftItemIds));
+      })();
+    }
     if (row.kind !== 'history') return this.versionBytes(row.blob_id, chunks);
     const runData = () => this.runData(row);
     return (async function* () {
@@ -359,6 +410,13 @@ export class ArweaveRelay {
 
   private tagsFor(row: Row): { name: string; value: string }[] {
     if (row.kind === 'history') return historyItemTags(row.vault_id, Number(row.seq_from), Number(row.seq_to));
+    if (row.kind === 'nft') {
+      // R137: the atomic asset's tags (Content-Type among them) first, where marketplaces read
+      // App-Name, then the Cairn item tags (R85) that find the version by its signed blob id.
+      const plan = readItemPlan(row.nft_plan);
+      if (!plan || plan.kind !== 'nft') throw new StoredBytesError(`The plan of NFT row ${row.id} is unreadable`);
+      return [...plan.tags, ...fileItemTags(row.vault_id, row.blob_id)];
+    }
     // R85: the item says which vault and blob it is, so a reader finds a version by its signed blob id.
     const tags = fileItemTags(row.vault_id, row.blob_id);
     // Only public vaults have these columns set: a private item says nothing about its content.
@@ -376,7 +434,7 @@ export class ArweaveRelay {
     const { arweave, wallet, db, blobStore } = this.deps;
     const items = group.map(({ item }) => item);
     const rows = group.map(({ row }) => row);
-    const chunkLists = await Promise.all(rows.map((row) => (row.kind === 'history' ? [] : listChunks(db, row.blob_id))));
+    const chunkLists = await Promise.all(rows.map((row) => (row.kind === 'history' || row.kind === 'collection' ? [] : listChunks(db, row.blob_id))));
     const stream = () => bundleStream(items, (index) => this.itemBytes(rows[index]!, chunkLists[index]!));
     const size = bundleSize(items);
     const tree = await ChunkTree.fromStream(stream());
@@ -578,14 +636,18 @@ export class ArweaveRelay {
   }
 
   private async setTxStatus(txId: string, from: StorageTxStatus, to: StorageTxStatus): Promise<void> {
-    const ids = await this.deps.db.selectFrom('storage_transactions').select('id').where('tx_id', '=', txId).where('status', '=', from).execute();
-    await this.setStatus(
-      ids.map((r) => r.id),
-      to,
-      { attempts: 0, next_attempt_at: 0 },
-      from,
-    );
-    if (to === 'COMMITTED' || to === 'REJECTED') await this.dropBundleData(txId);
+    const rows = await this.deps.db.selectFrom('storage_transactions').select(['id', 'kind']).where('tx_id', '=', txId).where('status', '=', from).execute();
+    // R139: a confirmed NFT or collection is REGISTERED where a version (or history run) is COMMITTED.
+    const minted = (kind: string) => kind === 'nft' || kind === 'collection';
+    const groups: [string[], StorageTxStatus][] =
+      to === 'COMMITTED'
+        ? [
+            [rows.filter((r) => !minted(r.kind)).map((r) => r.id), 'COMMITTED'],
+            [rows.filter((r) => minted(r.kind)).map((r) => r.id), 'REGISTERED'],
+          ]
+        : [[rows.map((r) => r.id), to]];
+    for (const [ids, status] of groups) await this.setStatus(ids, status, { attempts: 0, next_attempt_at: 0 }, from);
+    if (FINAL_STORAGE_TX_STATUSES.includes(to)) await this.dropBundleData(txId);
   }
 
   /** A final bundle is never posted again: its copy of the bytes goes (the header row stays). */
@@ -594,7 +656,7 @@ export class ArweaveRelay {
       .selectFrom('storage_transactions')
       .select('id')
       .where('tx_id', '=', txId)
-      .where('status', 'not in', ['COMMITTED', 'REJECTED', 'BLOCKED'])
+      .where('status', 'not in', [...FINAL_STORAGE_TX_STATUSES])
       .executeTakeFirst();
     if (open) return;
     const stored = await this.deps.db.selectFrom('storage_bundles').select('data_key').where('tx_id', '=', txId).executeTakeFirst();
@@ -612,7 +674,7 @@ export class ArweaveRelay {
       return query;
     };
     const { rewards } = this.deps;
-    if (status === 'COMMITTED' && rewards) {
+    if ((status === 'COMMITTED' || status === 'REGISTERED') && rewards) {
       // R107: the reward in the status's own transaction, for the rows this update moved only
       // (another process that moved them credits them).
       const announce = await this.deps.db
@@ -648,8 +710,9 @@ export class ArweaveRelay {
   private async report(id: string): Promise<void> {
     if (!this.deps.onChange) return;
     const row = await this.deps.db.selectFrom('storage_transactions').selectAll().where('id', '=', id).executeTakeFirst();
-    // A history run is nobody's upload: its statuses are read through GET /vaults/{id}/history-items.
-    if (row && row.kind !== 'history') this.deps.onChange(toStorageTransaction(row), row.uploader_user_id);
+    // A history run is nobody's upload: its statuses are read through GET /vaults/{id}/history-items;
+    // NFTs' and collections' through GET /vaults/{id}/nfts/chain (R140).
+    if (row && row.kind === 'version') this.deps.onChange(toStorageTransaction(row), row.uploader_user_id);
   }
 }
 

@@ -309,9 +309,15 @@ export interface StorageTransactionsTable {
   /** History runs: the first and last seq of the run; null for versions. */
   seq_from: Generated<number | null>;
   seq_to: Generated<number | null>;
+  /**
+   * Kinds 'nft' and 'collection' (R137; migration 0021): the item's plan as JSON (NftItemPlan,
+   * server/arweave/nftItems.ts); null for versions and history runs.
+   */
+  nft_plan: Generated<string | null>;
 }
 
-export type StorageTxKind = 'version' | 'history';
+/** 'nft' and 'collection': an Atomic NFT's or a collection's data item (SYNC_SPEC R137). */
+export type StorageTxKind = 'version' | 'history' | 'nft' | 'collection';
 
 /** A signed bundle transaction: its header JSON (without data) and the blob store key of its data. */
 export interface StorageBundlesTable {

@@ -3,6 +3,8 @@
  * - GET /config/arweave (public): gateway and viewer URLs from configuration;
  * - GET /storage/transactions: the caller's own storage transactions, newest first, 20 a page;
  * - GET /vaults/{vaultId}/history-items: a permanent vault's history runs (R84), for its members;
+ * - GET /vaults/{vaultId}/nfts/chain: where the vault's NFTs and collections are on the network
+ *   (R140), for its members;
  * - GET /arweave/tx/{txId}: import by network transaction id. Streams the item's bytes from the
  *   gateway as `application/octet-stream` (sandboxed, an attachment, never sniffed), with its
  *   Content-Type and File-Name tags in `x-cairn-content-type` and a URI-encoded
@@ -33,6 +35,8 @@ import {
 } from '../../src/protocol/arweave';
 import { ApiError } from '../../src/protocol/errors';
 import { ITEMS_GRAPHQL_QUERY, itemTagFilter } from '../../src/protocol/vaultHistory';
+import { NftChainParams } from '../../src/protocol/nfts';
+import type { NftChainService } from '../arweave/nftItems';
 import type { StorageTransactionService } from '../arweave/StorageTransactionService';
 import type { VaultHistoryService } from '../arweave/VaultHistoryService';
 import { createMinuteBudget } from './minuteBudget';
@@ -42,6 +46,7 @@ import type { DefineRoute } from './route';
 export interface ArweaveRouteDeps {
   transactions: StorageTransactionService;
   history: VaultHistoryService;
+  nfts: NftChainService;
   /** What GET /config/arweave publishes; null when no gateway is configured (permanent storage is off). */
   config: ArweaveConfig | null;
   /** The gateway the server reads from, which may be one it does not publish (the embedded arlocal). */
@@ -84,6 +89,14 @@ export function registerArweaveRoutes(route: DefineRoute, deps: ArweaveRouteDeps
     query: VaultHistoryQuery,
     auth: 'required',
     handler: async ({ params, query, caller }) => VaultHistoryPage.parse(await deps.history.list(caller.user.id, params.vaultId, query)),
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/vaults/:vaultId/nfts/chain',
+    params: NftChainParams,
+    auth: 'required',
+    handler: async ({ params, caller }) => deps.nfts.forMember(caller.user.id, params.vaultId),
   });
 
   route({

@@ -21,6 +21,8 @@ export const PASSWORDLESS_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/vaults/:vaultId/storage',
   // Its history on the network (SYNC_SPEC R84), shown in the vault info drawer.
   'GET /api/vaults/:vaultId/history-items',
+  // Its NFTs on the network (SYNC_SPEC R140).
+  'GET /api/vaults/:vaultId/nfts/chain',
   'POST /api/vaults/:vaultId/blobs',
   'GET /api/vaults/:vaultId/blobs/:blobId',
   'DELETE /api/vaults/:vaultId/blobs/:blobId',

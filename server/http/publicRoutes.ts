@@ -1,5 +1,6 @@
 import { PublicChunkParams, PublicVaultParams, type PublicVaultSummary } from '../../src/protocol/publicVaults';
 import { PullQuery } from '../../src/protocol/vaults';
+import { NftChainParams } from '../../src/protocol/nfts';
 import type { Services } from '../services/createServices';
 import { pullResponseStream } from '../services/VaultService';
 import type { DefineRoute } from './route';
@@ -37,6 +38,15 @@ export function registerPublicRoutes(route: DefineRoute, services: Services): vo
       // PublicPullResponse: the members' page format (its operations spliced in as stored) plus the cursor.
       return reply.type('application/json; charset=utf-8').send(pullResponseStream(page));
     },
+  });
+
+  route({
+    method: 'GET',
+    url: '/api/public/vaults/:vaultId/nfts/chain',
+    params: NftChainParams,
+    auth: 'none',
+    rateLimited: true,
+    handler: async ({ params }) => services.publicVaults.nftChain(params.vaultId),
   });
 
   route({

@@ -16,6 +16,7 @@ import type { Clock } from './Clock';
 import { assertFieldsMatchVault, assertSealedUnderNewestKey } from './ops/fieldRules';
 import { applyMemberOp, isMemberOp } from './ops/memberOps';
 import { applyMemoOp, isMemoOp } from './ops/memoOps';
+import { applyNftOp, isNftOp } from './ops/nftOps';
 import { applyNodeOp } from './ops/nodeOps';
 import { applyNoteOp, isNoteOp } from './ops/noteOps';
 import { notifyVaultActivity } from './ops/activityNotifications';
@@ -198,6 +199,7 @@ export class OperationService {
       } else if (isMemoOp(op.body)) await applyMemoOp(vaultCtx, op.body);
       else if (op.body.type.startsWith('vault.')) await applyVaultOp(vaultCtx, op.body);
       else if (isNoteOp(op.body)) await applyNoteOp(vaultCtx, op.body);
+      else if (isNftOp(op.body)) await applyNftOp(vaultCtx, op.body);
       else await applyNodeOp(vaultCtx, op.body);
       // Member operations write their own notifications; the rest tell the members (SYNC_SPEC R30).
       if (!isMemberOp(op.body) && !importing) await notifyVaultActivity(vaultCtx);

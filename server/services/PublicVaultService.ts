@@ -10,6 +10,8 @@
 import type { Readable } from 'node:stream';
 import { ApiError } from '../../src/protocol/errors';
 import { VAULT_LIMITS } from '../../src/protocol/vaults';
+import type { NftChainStates } from '../../src/protocol/nfts';
+import { nftChainStates } from '../arweave/nftItems';
 import { PUBLIC_OPERATION_SCOPE, type PublicVaultSummary } from '../../src/protocol/publicVaults';
 import { type BlobStore, chunkKey } from '../blobs/BlobStore';
 import type { PulledPage } from './VaultService';
@@ -74,6 +76,7 @@ export class PublicVaultService {
         .filter(
           (s) =>
             (s.scope === 'vault' && s.objectId === vaultId) ||
+            s.scope === 'nft' ||
             (s.scope === 'node' && shownNodes.has(s.objectId)) ||
             (s.scope === 'member' && shownMembers.has(s.objectId)),
         )
@@ -82,11 +85,17 @@ export class PublicVaultService {
     return { ...page, ops: page.ops.filter((o) => served.has(o.seq)), nextAfter };
   }
 
+  /** R140: where the vault's NFTs and collections are on the network, for anyone. */
+  async nftChain(vaultId: string): Promise<NftChainStates> {
+    await this.publicVault(vaultId);
+    return nftChainStates(this.db, vaultId);
+  }
+
   /** A committed chunk of a public vault's blob (clear bytes: public versions carry no file key). */
   async readChunk(vaultId: string, blobId: string, index: number): Promise<{ stream: Readable; size: number }> {
     await this.publicVault(vaultId);
     const blob = await findBlob(this.db, blobId);
-    if (!blob || blob.vaultId !== vaultId || blob.status !== 'committed' || !(await this.isShownFile(vaultId, blob.nodeId))) {
+    if (!blob || blob.vaultId !== vaultId || blob.status !== 'committed' || !((await this.isShownFile(vaultId, blob.nodeId)) || (await this.isMinted(vaultId, blob.nodeId)))) {
       throw new ApiError('NOT_FOUND', 'Upload not found');
     }
     const chunk = (await listChunks(this.db, blob.id)).find((c) => c.index === index);
@@ -98,6 +107,19 @@ export class PublicVaultService {
   /** Hidden files, and files in hidden folders, stay out of the public area: their bytes are not served. */
   private async isShownFile(vaultId: string, nodeId: string | null): Promise<boolean> {
     return nodeId !== null && (await shownNodeIds(this.db, vaultId, [nodeId])).has(nodeId);
+  }
+
+  /** An NFT's asset, or a collection's thumbnail or banner (R140): on the network for anyone already. */
+  private async isMinted(vaultId: string, objectId: string | null): Promise<boolean> {
+    if (objectId === null) return false;
+    const op = await this.db
+      .selectFrom('ops')
+      .select('seq')
+      .where('vault_id', '=', vaultId)
+      .where('object_id', '=', objectId)
+      .where('type', 'in', ['nft.mint', 'nft.collection'])
+      .executeTakeFirst();
+    return op !== undefined;
   }
 
   private async publicVault(vaultId: string): Promise<Vault> {
@@ -112,7 +134,7 @@ export interface PublicPulledPage extends PulledPage {
   nextAfter: number;
 }
 
-function scopeOf(type: string): 'vault' | 'node' | 'member' | null {
+function scopeOf(type: string): 'vault' | 'node' | 'member' | 'nft' | null {
   // An unknown type (none is stored today) is not served.
   return Object.hasOwn(PUBLIC_OPERATION_SCOPE, type) ? PUBLIC_OPERATION_SCOPE[type as keyof typeof PUBLIC_OPERATION_SCOPE] : null;
 }

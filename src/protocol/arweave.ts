@@ -16,13 +16,16 @@ import { Id } from './primitives';
  * SCHEDULED: waiting for the relay. VERIFICATION: being read and checked. BUNDLED: signed into a
  * bundle whose tx id is recorded, not yet accepted by the gateway. PENDING: posted, waiting for
  * confirmation. COMMITTED: confirmed on the network (final). REJECTED: the gateway refused it
- * (final). BLOCKED: cannot be stored (e.g. its bytes are missing; final).
+ * (final). BLOCKED: cannot be stored (e.g. its bytes are missing; final). REGISTERED: an NFT's or a
+ * collection's data item confirmed on the network, where a version's is COMMITTED (SYNC_SPEC R139; final).
  */
-export const StorageTxStatus = z.enum(['SCHEDULED', 'VERIFICATION', 'BUNDLED', 'PENDING', 'COMMITTED', 'REJECTED', 'BLOCKED']);
+export const StorageTxStatus = z.enum(['SCHEDULED', 'VERIFICATION', 'BUNDLED', 'PENDING', 'COMMITTED', 'REJECTED', 'BLOCKED', 'REGISTERED']);
 export type StorageTxStatus = z.infer<typeof StorageTxStatus>;
 
 /** Statuses after which a row never changes. */
-export const FINAL_STORAGE_TX_STATUSES: readonly StorageTxStatus[] = ['COMMITTED', 'REJECTED', 'BLOCKED'];
+export const FINAL_STORAGE_TX_STATUSES: readonly StorageTxStatus[] = ['COMMITTED', 'REGISTERED', 'REJECTED', 'BLOCKED'];
+/** Statuses of a row confirmed on the network: a version's COMMITTED, an NFT's or collection's REGISTERED (R139). */
+export const CONFIRMED_STORAGE_TX_STATUSES: readonly StorageTxStatus[] = ['COMMITTED', 'REGISTERED'];
 
 /** An Arweave transaction or ANS-104 data item id: 32 bytes as base64url, 43 characters. */
 export const ArweaveTxId = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Expected a 43-character Arweave transaction id');

@@ -316,3 +316,7 @@ export type NftChainState = z.infer<typeof NftChainState>;
 
 export const NftChainStates = z.strictObject({ items: z.array(NftChainState) });
 export type NftChainStates = z.infer<typeof NftChainStates>;
+
+/** The path of GET /vaults/{vaultId}/nfts/chain and GET /public/vaults/{vaultId}/nfts/chain. */
+export const NftChainParams = z.strictObject({ vaultId: Id });
+export type NftChainParams = z.infer<typeof NftChainParams>;

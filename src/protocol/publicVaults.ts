@@ -33,6 +33,8 @@ export const PublicChunkParams = z.strictObject({ vaultId: Id, blobId: Id, index
  * written (its invitation or a role change gave it OWNER or CONTRIBUTOR, or it is the creator's),
  * so the viewer derives roles from signed operations and judges every author as a member's device
  * does; never those of an airdrop membership or of one whose invitation carries an e-mail.
+ * `nft` (SYNC_SPEC R140): an NFT's or collection's operations (object id: the NFT or collection
+ * id), always: what was minted is public on the network already.
  */
 export const PUBLIC_OPERATION_SCOPE = {
   'vault.create': 'vault',
@@ -62,9 +64,9 @@ export const PUBLIC_OPERATION_SCOPE = {
   'memo.create': null,
   'memo.react': null,
   // Atomic NFTs are public by nature (R140): served always, like the vault's own operations.
-  'nft.mint': 'vault',
-  'nft.collection': 'vault',
-} as const satisfies Record<OperationType, 'vault' | 'node' | 'member' | null>;
+  'nft.mint': 'nft',
+  'nft.collection': 'nft',
+} as const satisfies Record<OperationType, 'vault' | 'node' | 'member' | 'nft' | null>;
 
 /**
  * GET /api/public/vaults/:vaultId/ops?after=&limit=: a page of the operations the public may see,

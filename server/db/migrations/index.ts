@@ -19,6 +19,7 @@ import * as m0017 from './0017_invoice_kinds';
 import * as m0018 from './0018_claims';
 import * as m0019 from './0019_organisations';
 import * as m0020 from './0020_referrals';
+import * as m0021 from './0021_nft_items';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -45,4 +46,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018_claims': m0018,
   '0019_organisations': m0019,
   '0020_referrals': m0020,
+  '0021_nft_items': m0021,
 };

@@ -4,22 +4,34 @@
  * left for a version that was rolled back. Public vaults' names are clear in their ops already;
  * the row keeps the one the File-Name tag needs. Private vaults' rows carry no name or type.
  */
+import type { Insertable } from 'kysely';
 import type { FileVersion, Operation } from '../../../src/protocol/vaults';
 import { scheduledRow } from '../../arweave/storageTransactionRows';
+import type { StorageTransactionsTable } from '../../db/Database';
 import { randomId } from '../tokens';
 import type { Blob } from '../vaultRows';
 import type { VaultOpContext } from './OpContext';
 
-export async function scheduleStorage(ctx: VaultOpContext, blob: Blob, nodeId: string, version: FileVersion): Promise<void> {
+/**
+ * `row`: columns to set besides a version's (an NFT's row: its id, kind and plan, R137). Answers
+ * the row's id, or null in a cloud vault (nothing scheduled).
+ */
+export async function scheduleStorage(
+  ctx: VaultOpContext,
+  blob: Blob,
+  nodeId: string,
+  version: FileVersion,
+  row: Partial<Insertable<StorageTransactionsTable>> = {},
+): Promise<string | null> {
   const { trx, vault, now, op } = ctx;
-  if (vault.isCloud) return;
+  if (vault.isCloud) return null;
+  const id = row.id ?? randomId();
   const contentType = vault.isPublic && 'clear' in version.mimeType ? version.mimeType.clear : null;
   const publicName = vault.isPublic ? await currentPublicName(ctx, op, nodeId) : null;
   await trx
     .insertInto('storage_transactions')
     .values(
       scheduledRow({
-        id: randomId(),
         vault_id: vault.id,
         file_id: nodeId,
         version_id: version.versionId,
@@ -29,13 +41,17 @@ export async function scheduleStorage(ctx: VaultOpContext, blob: Blob, nodeId: s
         public_name: publicName,
         content_type: contentType,
         created_at: now,
+        ...row,
+        id,
       }),
     )
     .execute();
+  return id;
 }
 
 /** The file's name now: from this file.create, or the newest file.create / node.rename of the node. */
 async function currentPublicName(ctx: VaultOpContext, op: Operation, nodeId: string): Promise<string | null> {
+  if (op.body.type === 'nft.mint' || op.body.type === 'nft.collection') return null;
   if (op.body.type === 'file.create') return 'clear' in op.body.name ? op.body.name.clear : null;
   const row = await ctx.trx
     .selectFrom('ops')

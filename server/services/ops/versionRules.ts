@@ -4,7 +4,9 @@
  * and the stored chunks' SHA-256s equal `version.chunkHashes` in order.
  */
 import { ApiError } from '../../../src/protocol/errors';
+import type { Insertable } from 'kysely';
 import { CHUNK_TAG_BYTES, type FileVersion } from '../../../src/protocol/vaults';
+import type { StorageTransactionsTable } from '../../db/Database';
 import { type Blob, findBlob, listChunks } from '../vaultRows';
 import type { VaultOpContext } from './OpContext';
 import { scheduleStorage } from './storageSchedule';
@@ -79,9 +81,17 @@ async function importedVersionBlob(ctx: VaultOpContext, version: FileVersion): P
 
 /**
  * Marks the blob as the node's version and counts its bytes in the vault and the file; in a
- * permanent vault, also schedules the version for Arweave (SYNC_SPEC R34).
+ * permanent vault, also schedules the version for Arweave (SYNC_SPEC R34). An NFT's or a
+ * collection's version (R137) has no node: `nodeId` is the NFT or collection id, which no node
+ * has, and `row` the storage row's own columns (scheduleStorage). Answers the row's id, if any.
  */
-export async function commitVersion(ctx: VaultOpContext, blob: Blob, nodeId: string, version: FileVersion): Promise<void> {
+export async function commitVersion(
+  ctx: VaultOpContext,
+  blob: Blob,
+  nodeId: string,
+  version: FileVersion,
+  row?: Partial<Insertable<StorageTransactionsTable>>,
+): Promise<string | null> {
   const { trx, now } = ctx;
   const versionId = version.versionId;
   await trx.updateTable('blobs').set({ status: 'committed', node_id: nodeId, version_id: versionId }).where('id', '=', blob.id).execute();
@@ -101,5 +111,5 @@ export async function commitVersion(ctx: VaultOpContext, blob: Blob, nodeId: str
     .where('id', '=', ctx.vault.id)
     .execute();
   // An imported version is on the network already (its file-version item, R85): never posted again.
-  if (!ctx.importing) await scheduleStorage(ctx, blob, nodeId, version);
+  return ctx.importing ? null : scheduleStorage(ctx, blob, nodeId, version, row);
 }

@@ -20,12 +20,14 @@ export const STORAGE_STATUS_VIEW: Record<StorageTxStatus, StorageStatusView> = {
   BUNDLED: { label: 'Your file is being bundled', color: 'orange', timeline: 'bundling' },
   PENDING: { label: 'With the network', color: 'yellow', timeline: 'sent' },
   COMMITTED: { label: 'Successfully on the network', color: 'green', timeline: 'committed' },
+  // Spec 000: an NFT's or collection's item confirmed (SYNC_SPEC R139).
+  REGISTERED: { label: 'NFT successfully minted', color: 'green', timeline: 'committed' },
   REJECTED: { label: 'Rejected by the network', color: 'red', timeline: 'rejected' },
   BLOCKED: { label: 'Classified malicious', color: 'pink', timeline: 'malicious' },
 };
 
 /** Statuses offered by the transactions filter, in the order a file goes through them. */
-export const STORAGE_STATUS_FILTER: readonly StorageTxStatus[] = ['SCHEDULED', 'VERIFICATION', 'BUNDLED', 'PENDING', 'COMMITTED', 'REJECTED', 'BLOCKED'];
+export const STORAGE_STATUS_FILTER: readonly StorageTxStatus[] = ['SCHEDULED', 'VERIFICATION', 'BUNDLED', 'PENDING', 'COMMITTED', 'REGISTERED', 'REJECTED', 'BLOCKED'];
 
 /** Spec 000 section 8: shown once when a transaction turns REJECTED. */
 export const UPLOAD_FAILED_TEXT = 'A file failed to upload to the blockchain.';
