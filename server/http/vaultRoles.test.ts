@@ -11,7 +11,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InviteResponse } from '../../src/protocol/members';
-import { type OperationBody, type OperationType, type PushResult, type Role, VaultStorageResponse } from '../../src/protocol/vaults';
+import { type FileVersion, type OperationBody, type OperationType, type PushResult, type Role, VaultStorageResponse } from '../../src/protocol/vaults';
 import { ApiClient, errorCode } from '../testing/ApiClient';
 import { describeEachDatabase, type TestEnv } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
@@ -102,8 +102,24 @@ async function archive(f: Fixture): Promise<void> {
   expectAccepted(await f.owner.apply(f.vaultId, f.vaultId, { type: 'vault.archive' }));
 }
 
-/** member.airdrop's owner path belongs to the airdrop tests; its refusals are below. */
-const OPERATIONS: Record<Exclude<OperationType, 'vault.create' | 'member.airdrop'>, { allowed: Actor[]; setup: Setup }> = {
+/** An NFT minted by the owner in the fixture's (public permanent) vault, into `collectionId`. */
+async function mintedNft(f: Fixture, collectionId: string | null): Promise<string> {
+  const id = newId();
+  expectAccepted(await f.owner.apply(f.vaultId, id, nftMintBody(await uploadBy(f, f.owner, 50), collectionId)));
+  return id;
+}
+
+function nftMintBody(version: FileVersion, collectionId: string | null): OperationBody {
+  const address = 'a'.repeat(43);
+  const metadata = { name: 'Art', description: '', topics: [], types: ['image' as const], owner: address, creator: address, fractionParts: null };
+  return { type: 'nft.mint', collectionId, metadata, udl: null, ucm: false, version };
+}
+
+/**
+ * member.airdrop's owner path belongs to the airdrop tests; its refusals are below. `permanent`:
+ * the operation is tried in a public permanent vault (NFTs, R136) instead of a private cloud one.
+ */
+const OPERATIONS: Record<Exclude<OperationType, 'vault.create' | 'member.airdrop'>, { allowed: Actor[]; setup: Setup; permanent?: true }> = {
   'vault.rename': { allowed: OWNER_ONLY, setup: async (f) => ({ objectId: f.vaultId, body: { type: 'vault.rename', name: field(f) } }) },
   'vault.updateMetadata': {
     allowed: OWNER_ONLY,
@@ -195,6 +211,23 @@ const OPERATIONS: Record<Exclude<OperationType, 'vault.create' | 'member.airdrop
     allowed: WRITERS,
     setup: async (f) => ({ objectId: await memo(f), body: { type: 'memo.react', reaction: field(f), isAdded: true } }),
   },
+  // Atomic NFTs (spec 002 section 6, R136): VIEWER cannot mint.
+  'nft.mint': {
+    allowed: WRITERS,
+    permanent: true,
+    setup: async (f) => ({ objectId: newId(), body: nftMintBody(await uploadedVersion(f), null) }),
+  },
+  'nft.collection': {
+    allowed: WRITERS,
+    permanent: true,
+    setup: async (f) => {
+      const collectionId = newId();
+      const nftId = await mintedNft(f, collectionId);
+      const address = 'a'.repeat(43);
+      const metadata = { name: 'Set', description: '', topics: [], types: ['image' as const], owner: address, creator: address };
+      return { objectId: collectionId, body: { type: 'nft.collection', metadata, udl: null, ucm: false, nftIds: [nftId], thumbnail: null, banner: null } };
+    },
+  },
 };
 
 describeEachDatabase('vault roles', (env) => {
@@ -216,9 +249,9 @@ describeEachDatabase('vault roles', (env) => {
   }
 
   /** A cloud vault of OWNER (private unless asked) with the other roles inserted as memberships. */
-  async function fixture(actor: Actor, isPublic = false): Promise<Fixture> {
+  async function fixture(actor: Actor, isPublic = false, isCloud = true): Promise<Fixture> {
     const owner = actorFor('OWNER');
-    const vaultId = await owner.createVault({ isPublic });
+    const vaultId = await owner.createVault({ isPublic, isCloud });
     const memberships = new Map<Actor, string>([
       ['OWNER', await membershipIdOf(env.db, vaultId, owner.userId)],
       ['CONTRIBUTOR', await insertMembership(env.db, vaultId, actorFor('CONTRIBUTOR').userId, 'CONTRIBUTOR')],
@@ -260,12 +293,12 @@ describeEachDatabase('vault roles', (env) => {
     expect(await vaultState(env.db, vaultId)).toEqual(state);
   }
 
-  for (const [type, { allowed, setup }] of Object.entries(OPERATIONS)) {
+  for (const [type, { allowed, setup, permanent }] of Object.entries(OPERATIONS)) {
     describe(type, () => {
       for (const actor of ACTORS) {
         const expected = allowed.includes(actor) ? 'accepted' : refusal(actor).code;
         it(`${actor}: ${expected}`, async () => {
-          const f = await fixture(actor);
+          const f = permanent ? await fixture(actor, true, false) : await fixture(actor);
           const { objectId, body } = await setup(f, env);
           if (allowed.includes(actor)) {
             const head = (await vaultState(env.db, f.vaultId)).vault as { head_seq: number };
@@ -281,10 +314,10 @@ describeEachDatabase('vault roles', (env) => {
   // A public vault is readable by anyone through the public routes, which are GET only; writing
   // to it still takes a membership with the right role. Every refusal above holds there too.
   describe('public vault', () => {
-    for (const [type, { allowed, setup }] of Object.entries(OPERATIONS)) {
+    for (const [type, { allowed, setup, permanent }] of Object.entries(OPERATIONS)) {
       for (const actor of ACTORS.filter((a) => !allowed.includes(a))) {
         it(`${type}, ${actor}: ${refusal(actor).code}`, async () => {
-          const f = await fixture(actor, true);
+          const f = await fixture(actor, true, !permanent);
           const { objectId, body } = await setup(f, env);
           await expectUnchanged(f.vaultId, async () => expectRejected(await attempt(f, objectId, body), refusal(actor).code));
         });
