@@ -30,6 +30,9 @@ const NO_HISTORY_RUNS = 3_600_000;
 const OWNER = 'O'.repeat(43);
 const CREATOR = 'C'.repeat(43);
 const PAYEE = 'P'.repeat(43);
+/** U millionths per MiB a confirmed upload earns its uploader (R107): REGISTERED counts as confirmed. */
+const RATE = 500_000;
+const MIB = 1024 * 1024;
 
 const CUSTOM_UDL: Udl = {
   licenseFee: { type: 'One-Time', value: 5 },
@@ -51,6 +54,7 @@ describeEachDatabase('atomic NFTs on the gateway', (env) => {
 
   const suite = suiteGateway('cairn-nft-arlocal-', async () => {
     app = await env.buildApp({
+      config: { tokenRewardPerMiB: RATE },
       arweave: { gatewayUrl: suite.gateway.url, wallet: suite.wallet, startRelay: false, relayOptions: { historySettleMs: NO_HISTORY_RUNS, intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } },
     });
     api = new ApiClient(app);
@@ -198,6 +202,10 @@ describeEachDatabase('atomic NFTs on the gateway', (env) => {
       { name: 'Payment-Mode', value: 'Global-Distribution' },
     ]);
     expect(tagValue(singleTags, 'Indexed-By')).toBe('ucm');
+    // R107 with R139: a REGISTERED mint is a confirmed upload: its minter is rewarded as for a version.
+    const rewards = await env.db.selectFrom('ledger_entries').selectAll().where('reason', '=', single.id).execute();
+    expect(rewards).toHaveLength(1);
+    expect(rewards[0]).toMatchObject({ kind: 'reward', to_address: owner.user.address, amount: String((2_000n * BigInt(RATE)) / BigInt(MIB)) });
 
     // The collection's NFTs: their bytes, one token each, the default UDL (License alone), no index.
     for (const member of members) {

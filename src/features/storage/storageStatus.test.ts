@@ -13,6 +13,8 @@ describe('storage transaction statuses (spec 000 section 4)', () => {
       COMMITTED: 'Successfully on the network',
       REJECTED: 'Rejected by the network',
       BLOCKED: 'Classified malicious',
+      // An NFT's or collection's item confirmed (spec 000; SYNC_SPEC R139).
+      REGISTERED: 'NFT successfully minted',
     });
   });
 
