@@ -8,15 +8,15 @@ import { type StorageTxRecord, useStorageTransactions, useTransactionNames } fro
 import { currentStorageTxSync, loadArweaveConfig, STORAGE_TX_PAGE, useArweaveConfig, useStorageTxState } from '../../sync/storageTxSync';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconStorage } from '../../ui/icons';
-import { formatReward, STORAGE_STATUS_VIEW, txViewerLink } from './storageStatus';
+import { formatReward, STORAGE_STATUS_FILTER, STORAGE_STATUS_VIEW, txViewerLink } from './storageStatus';
 
 /** A name the device cannot resolve: the version's vault is not (yet) on this device. */
 export const UNKNOWN_NAME = 'Unknown file';
 
 /** Filter options: one per distinct text (SCHEDULED and VERIFICATION both read 'With the provider'). */
 const STATUS_OPTIONS = Object.entries(
-  Object.entries(STORAGE_STATUS_VIEW).reduce<Record<string, StorageTxStatus[]>>((byLabel, [status, view]) => {
-    (byLabel[view.label] ??= []).push(status as StorageTxStatus);
+  STORAGE_STATUS_FILTER.reduce<Record<string, StorageTxStatus[]>>((byLabel, status) => {
+    (byLabel[STORAGE_STATUS_VIEW[status].label] ??= []).push(status);
     return byLabel;
   }, {}),
 ).map(([label, statuses]) => ({ value: statuses.join(','), label }));

@@ -26,8 +26,11 @@ export const STORAGE_STATUS_VIEW: Record<StorageTxStatus, StorageStatusView> = {
   BLOCKED: { label: 'Classified malicious', color: 'pink', timeline: 'malicious' },
 };
 
-/** Statuses offered by the transactions filter, in the order a file goes through them. */
-export const STORAGE_STATUS_FILTER: readonly StorageTxStatus[] = ['SCHEDULED', 'VERIFICATION', 'BUNDLED', 'PENDING', 'COMMITTED', 'REGISTERED', 'REJECTED', 'BLOCKED'];
+/**
+ * Statuses offered by the transactions filter, in the order a file goes through them. Not
+ * REGISTERED: the list holds file versions, and only an NFT's or collection's item gets there.
+ */
+export const STORAGE_STATUS_FILTER: readonly StorageTxStatus[] = ['SCHEDULED', 'VERIFICATION', 'BUNDLED', 'PENDING', 'COMMITTED', 'REJECTED', 'BLOCKED'];
 
 /** Spec 000 section 8: shown once when a transaction turns REJECTED. */
 export const UPLOAD_FAILED_TEXT = 'A file failed to upload to the blockchain.';
