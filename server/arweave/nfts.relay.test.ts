@@ -256,4 +256,43 @@ describeEachDatabase('atomic NFTs on the gateway', (env) => {
     expectStatus(open, 200);
     expect(NftChainStates.parse(open.body)).toEqual(expected);
   });
+
+  /** A collection of `count` NFTs minted by a new owner; answers the vault and the ids. */
+  async function mintedCollection(count: number): Promise<{ vaultId: string; collectionId: string; nftIds: string[] }> {
+    const owner = await VaultActor.create(env, api);
+    const vaultId = await owner.createVault({ isPublic: true, isCloud: false });
+    const collectionId = newId();
+    const nftIds: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const version = await upload(owner, vaultId, makeFile(300, { isPublic: true }), 'text/plain');
+      const metadata: NftMetadata = { name: `Item ${index}`, description: '', topics: [], types: ['other'], owner: OWNER, creator: OWNER, fractionParts: null };
+      const id = newId();
+      expectAccepted(await owner.apply(vaultId, id, { type: 'nft.mint', collectionId, metadata, udl: null, ucm: false, version }));
+      nftIds.push(id);
+    }
+    const metadata: NftCollectionMetadata = { name: 'Items', description: '', topics: [], types: ['other'], owner: OWNER, creator: OWNER };
+    expectAccepted(await owner.apply(vaultId, collectionId, { type: 'nft.collection', metadata, udl: null, ucm: false, nftIds, thumbnail: null, banner: null }));
+    return { vaultId, collectionId, nftIds };
+  }
+
+  it('[R137] a collection waits, SCHEDULED, until its NFTs have item ids, then is bundled after them', async () => {
+    const { vaultId, collectionId } = await mintedCollection(2);
+    const relay = app.arweaveRelay!;
+    await relay.runOnce(['bundle']);
+    const first = await rowsOf(vaultId);
+    expect(first.filter((r) => r.kind === 'nft').map((r) => r.status)).toEqual(['BUNDLED', 'BUNDLED']);
+    expect(first.find((r) => r.file_id === collectionId)).toMatchObject({ kind: 'collection', status: 'SCHEDULED', data_item_id: null, attempts: 0 });
+    await relay.runOnce(['bundle']);
+    const second = (await rowsOf(vaultId)).find((r) => r.file_id === collectionId)!;
+    expect(second.status).toBe('BUNDLED');
+    expect(first.filter((r) => r.kind === 'nft').map((r) => r.tx_id)).not.toContain(second.tx_id);
+  });
+
+  it('[R137] a collection one of whose NFTs can never be stored is BLOCKED rather than left waiting', async () => {
+    const { vaultId, collectionId, nftIds } = await mintedCollection(2);
+    // Its bytes gone (the relay found a chunk missing): BLOCKED, never an item id.
+    await env.db.updateTable('storage_transactions').set({ status: 'BLOCKED' }).where('vault_id', '=', vaultId).where('file_id', '=', nftIds[1]!).execute();
+    await app.arweaveRelay!.runOnce(['bundle']);
+    expect((await rowsOf(vaultId)).find((r) => r.file_id === collectionId)).toMatchObject({ status: 'BLOCKED', data_item_id: null });
+  });
 });
