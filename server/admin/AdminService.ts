@@ -8,6 +8,7 @@
  * logged as one structured line; a refused action (unknown e-mail, bad number) changes nothing.
  */
 import type { Kysely } from 'kysely';
+import { FINAL_STORAGE_TX_STATUSES } from '../../src/protocol/arweave';
 import { ApiError } from '../../src/protocol/errors';
 import { DEFAULT_PLAN_CATALOG, defaultPlanOf, type PlanCatalog } from '../../src/protocol/plans';
 import type { Database } from '../db/Database';
@@ -82,7 +83,7 @@ export interface AdminClaim {
 const ARWEAVE_TX_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /** Statuses a storage transaction leaves the relay's queue in. */
-const SETTLED = ['COMMITTED', 'REGISTERED', 'REJECTED', 'BLOCKED'];
+const SETTLED = [...FINAL_STORAGE_TX_STATUSES];
 
 /** How many users `users` lists at most. */
 export const USER_LIST_LIMIT = 200;

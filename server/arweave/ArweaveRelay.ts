@@ -36,7 +36,7 @@ import crypto from 'node:crypto';
 import { ArweaveSigner } from 'arbundles';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import { FINAL_STORAGE_TX_STATUSES, type StorageTransaction, type StorageTxStatus } from '../../src/protocol/arweave';
+import { CONFIRMED_STORAGE_TX_STATUSES, FINAL_STORAGE_TX_STATUSES, type StorageTransaction, type StorageTxStatus } from '../../src/protocol/arweave';
 import { collectionItemData, collectionItemTags } from '../../src/protocol/nfts';
 import { type BlobStore, chunkKey } from '../blobs/BlobStore';
 import type { Database, StorageTransactionsTable } from '../db/Database';
@@ -674,7 +674,7 @@ export class ArweaveRelay {
       return query;
     };
     const { rewards } = this.deps;
-    if ((status === 'COMMITTED' || status === 'REGISTERED') && rewards) {
+    if (CONFIRMED_STORAGE_TX_STATUSES.includes(status) && rewards) {
       // R107: the reward in the status's own transaction, for the rows this update moved only
       // (another process that moved them credits them).
       const announce = await this.deps.db

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { NftChainStates, NftCollectionMetadata, type NftTag, Udl } from '../../src/protocol/nfts';
+import { NftChainStates, NftCollectionMetadata, Udl } from '../../src/protocol/nfts';
 import type { Database } from '../db/Database';
 import type { Clock } from '../services/Clock';
 import { requireAccess } from '../services/vaultAccess';
@@ -44,7 +44,6 @@ export function namedRowIds(plan: CollectionItemPlan): string[] {
   return [...plan.nftRowIds, ...(plan.thumbnailRowId ? [plan.thumbnailRowId] : []), ...(plan.bannerRowId ? [plan.bannerRowId] : [])];
 }
 
-export type { NftTag };
 
 /**
  * R140: every NFT and collection row of a vault, oldest first: where its item is on the network.
