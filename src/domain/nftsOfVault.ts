@@ -70,7 +70,7 @@ export interface VaultNfts {
 }
 
 /** A public version's clear MIME type ('' when sealed, which a mint's never is). */
-function clearMime(version: FileVersion): string {
+export function clearMime(version: FileVersion): string {
   return 'clear' in version.mimeType ? version.mimeType.clear : '';
 }
 
