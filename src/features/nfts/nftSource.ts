@@ -79,7 +79,7 @@ export function useNftChainStates(vaultId: string, fetchStates: FetchChainStates
       clearTimeout(timer);
     };
     // isFirst and isSettled gate the refresh; the tick repeats it. fetchStates follows vaultId.
-  }, [vaultId, tick, isSettled]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [vaultId, tick, isSettled]);
   return current;
 }
 

@@ -28,7 +28,7 @@ export function useVersionUrl(version: FileVersion | null, download: (version: F
       if (url) URL.revokeObjectURL(url);
     };
     // The version id names the bytes: a new object with the same id is the same version.
-  }, [id, download]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [id, download]);
   if (!id) return null;
   return state?.id === id ? state.url : { status: 'loading' };
 }
