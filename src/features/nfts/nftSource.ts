@@ -64,22 +64,25 @@ export function useNftChainStates(vaultId: string, fetchStates: FetchChainStates
     const status = current.get(id)?.status;
     return status !== undefined && FINAL_STATUSES.has(status);
   });
-  const isFirst = states.vaultId !== vaultId || tick === 0;
 
+  // Asked when the page opens (fetchStates changes with the vault id, which it closes over) and on every tick.
   useEffect(() => {
-    if (!isFirst && isSettled) return;
     let isCurrent = true;
-    const timer = setTimeout(() => setTick((n) => n + 1), CHAIN_REFRESH_MS);
     fetchStates().then(
       (items) => isCurrent && setStates({ vaultId, byId: new Map(items.map((item) => [item.objectId, item])) }),
       () => undefined,
     );
     return () => {
       isCurrent = false;
-      clearTimeout(timer);
     };
-    // isFirst and isSettled gate the refresh; the tick repeats it. fetchStates follows vaultId.
-  }, [vaultId, tick, isSettled]);
+  }, [fetchStates, tick]);
+
+  // Ticks only while a mint is on its way.
+  useEffect(() => {
+    if (isSettled) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), CHAIN_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [isSettled, tick]);
   return current;
 }
 
