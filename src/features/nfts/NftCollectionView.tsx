@@ -26,7 +26,7 @@ export function NftCollectionView({ view, collectionId }: { view: NftView; colle
           <IconArrowLeft size={20} aria-hidden />
         </ActionIcon>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Title order={1} fz={{ base: 22, xs: 28 }} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={view.scope === 'public' ? 2 : 1} fz={{ base: 22, xs: 28 }} style={{ overflowWrap: 'anywhere' }}>
             {collection.name}
           </Title>
           {collection.description && (

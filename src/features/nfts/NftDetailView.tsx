@@ -45,7 +45,7 @@ export function NftDetailView({ view, nftId, collectionId }: { view: NftView; nf
           <IconArrowLeft size={20} aria-hidden />
         </ActionIcon>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Title order={1} fz={{ base: 22, xs: 28 }} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={view.scope === 'public' ? 2 : 1} fz={{ base: 22, xs: 28 }} style={{ overflowWrap: 'anywhere' }}>
             {nft.name}
           </Title>
           {nft.description && (
@@ -75,8 +75,8 @@ export function NftDetailView({ view, nftId, collectionId }: { view: NftView; nf
         </Group>
       )}
       <NftMedia name={nft.name} mimeType={nft.mimeType} version={nft.version} download={view.download} />
-      <OnChainSection nft={nft} state={view.chain.get(nft.id)} />
-      <UdlSection udl={nft.udl} />
+      <OnChainSection nft={nft} state={view.chain.get(nft.id)} headingOrder={view.scope === 'public' ? 3 : 2} />
+      <UdlSection udl={nft.udl} headingOrder={view.scope === 'public' ? 3 : 2} />
     </Stack>
   );
 }
