@@ -11,6 +11,7 @@
 import { operationFields } from '../../workers/crypto/vaultCrypto';
 import type { OpenedFields } from '../../workers/crypto/CryptoApi';
 import { verifyOperations } from '../crypto/operations';
+import type { NftLogEntry } from '../domain/nftsOfVault';
 import { judgePublicOperation, newVaultLogState } from '../domain/vaultLog';
 import { PublicPullResponse, PublicVaultSummary } from '../protocol/publicVaults';
 import { type SequencedOperation, VAULT_LIMITS } from '../protocol/vaults';
@@ -60,6 +61,8 @@ export interface PublicVault {
    * make them (R67): never applied.
    */
   unverified: number;
+  /** The accepted `nft.mint` and `nft.collection` operations, in seq order (nftsOfVault reads them, R141). */
+  nftLog: NftLogEntry[];
 }
 
 /** Fetches the summary and every operation, page by page, and projects them in memory. */
@@ -70,6 +73,7 @@ export async function loadPublicVault(vaultId: string, fetcher: PublicFetch = de
   const log = newVaultLogState();
   let after = 0;
   let unverified = 0;
+  const nftLog: NftLogEntry[] = [];
   for (;;) {
     const page = PublicPullResponse.parse(await getJson(fetcher, `/vaults/${id}/ops?after=${after}&limit=${VAULT_LIMITS.PULL_PAGE_MAX}`));
     const verdicts = await verifyOperations(page.ops.map((o) => o.op));
@@ -81,6 +85,7 @@ export async function loadPublicVault(vaultId: string, fetcher: PublicFetch = de
         continue;
       }
       const { seq, receivedAt, op } = entry;
+      if (op.body.type === 'nft.mint' || op.body.type === 'nft.collection') nftLog.push({ seq, time: receivedAt, op });
       applyOperation(state, { op, fields: clearFields(op), time: receivedAt, isPending: false, seq });
     }
     // The public page leaves out what a viewer may not see (R53): seq has gaps, and a page can be
@@ -94,7 +99,7 @@ export async function loadPublicVault(vaultId: string, fetcher: PublicFetch = de
   computeFolderSizes(state);
   // A viewer never owns anything here: the projection says so whatever vault.create implied.
   Object.assign(state.vault, { role: 'VIEWER', status: summary.status, ownerAddress: summary.ownerAddress, headSeq: summary.headSeq, cursor: after });
-  return { summary, state, unverified };
+  return { summary, state, unverified, nftLog };
 }
 
 /** Active children of `parentId` (null: the root): folders first, then files, each by name. */
@@ -132,9 +137,18 @@ export async function downloadPublicFile(state: VaultState, fileId: string, fetc
   const node = state.nodes.get(fileId);
   const version: VersionRecord | undefined = node?.latestVersionId ? state.versions.get(node.latestVersionId) : undefined;
   if (!node || !version) throw new PublicVaultError('NOT_FOUND', 'This file is not available.');
+  return downloadPublicVersion(state.vault.vaultId, version, fetcher);
+}
+
+/** A version the viewer holds from a verified operation (a file's, an NFT's asset), checked chunk by chunk. */
+export async function downloadPublicVersion(
+  vaultId: string,
+  version: Pick<VersionRecord, 'blobId' | 'chunkCount' | 'chunkHashes' | 'mimeTypeText'>,
+  fetcher: PublicFetch = defaultPublicFetch,
+): Promise<Blob> {
   const parts: Uint8Array<ArrayBuffer>[] = [];
   for (let index = 0; index < version.chunkCount; index++) {
-    const response = await fetcher(`/vaults/${encodeURIComponent(state.vault.vaultId)}/blobs/${encodeURIComponent(version.blobId)}/chunks/${index}`);
+    const response = await fetcher(`/vaults/${encodeURIComponent(vaultId)}/blobs/${encodeURIComponent(version.blobId)}/chunks/${index}`);
     if (!response.ok) throw new PublicVaultError('FAILED', 'There was an error downloading the file.');
     const bytes = new Uint8Array(await response.arrayBuffer());
     if ((await sha256Hex(bytes)) !== version.chunkHashes[index]) {

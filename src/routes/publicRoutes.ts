@@ -1,6 +1,6 @@
 /**
  * The public vault viewer (spec 001 section 2): /public/vaults/{status}/{vaultId}/assets, its
- * folders, the gallery and its folders, signed out or in, read-only. Anything else under /public
+ * folders, the gallery and its folders, the Atomic NFTs, signed out or in, read-only. Anything else under /public
  * goes to /login. It sits under the root, not under the signed-in app shell.
  */
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
@@ -15,6 +15,9 @@ import { rootRoute } from './rootRoute';
 const PublicVaultLayout = lazyRouteComponent(() => import('../features/public/PublicVaultLayout'), 'PublicVaultLayout');
 const PublicAssetsPage = lazyRouteComponent(() => import('../features/public/PublicFilesPage'), 'PublicAssetsPage');
 const PublicGalleryPage = lazyRouteComponent(() => import('../features/public/PublicFilesPage'), 'PublicGalleryPage');
+const PublicNftListPage = lazyRouteComponent(() => import('../features/nfts/PublicNftPages'), 'PublicNftListPage');
+const PublicNftDetailPage = lazyRouteComponent(() => import('../features/nfts/PublicNftPages'), 'PublicNftDetailPage');
+const PublicNftCollectionPage = lazyRouteComponent(() => import('../features/nfts/PublicNftPages'), 'PublicNftCollectionPage');
 
 function toLogin(): never {
   throw redirect({ to: '/login', replace: true });
@@ -64,10 +67,29 @@ export const publicGalleryFolderRoute = createRoute({
   validateSearch: validateFileSearch,
   component: PublicGalleryPage,
 });
+/** Atomic NFTs (spec 001 line ~95, spec 002 section 2): the list, an NFT, a collection and an NFT in it. */
+export const publicNftListRoute = createRoute({ getParentRoute: () => publicVaultRoute, path: 'nfts', component: PublicNftListPage });
+export const publicNftDetailRoute = createRoute({ getParentRoute: () => publicVaultRoute, path: 'nfts/$nftId', component: PublicNftDetailPage });
+export const publicNftCollectionRoute = createRoute({ getParentRoute: () => publicVaultRoute, path: 'nfts/collection/$collectionId', component: PublicNftCollectionPage });
+export const publicNftCollectionItemRoute = createRoute({
+  getParentRoute: () => publicVaultRoute,
+  path: 'nfts/collection/$collectionId/$nftId',
+  component: PublicNftDetailPage,
+});
 export const publicVaultOtherRoute = createRoute({ getParentRoute: () => publicVaultRoute, path: '$', beforeLoad: toLogin });
 
 export const publicTree = publicRoute.addChildren([
   publicIndexRoute,
   publicOtherRoute,
-  publicVaultRoute.addChildren([publicAssetsRoute, publicAssetsFolderRoute, publicGalleryRoute, publicGalleryFolderRoute, publicVaultOtherRoute]),
+  publicVaultRoute.addChildren([
+    publicAssetsRoute,
+    publicAssetsFolderRoute,
+    publicGalleryRoute,
+    publicGalleryFolderRoute,
+    publicNftListRoute,
+    publicNftDetailRoute,
+    publicNftCollectionRoute,
+    publicNftCollectionItemRoute,
+    publicVaultOtherRoute,
+  ]),
 ]);

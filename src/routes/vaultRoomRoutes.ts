@@ -16,6 +16,7 @@ import { ManageAccessPage } from '../features/members/ManageAccessPage';
 import { TimelinePage } from '../features/timeline/TimelinePage';
 import { ChatPage } from '../features/chat/ChatPage';
 import { VaultTransactionHistoryPage } from '../features/vaults/VaultTransactionHistoryPage';
+import { NftCollectionPage, NftDetailPage, NftListPage } from '../features/nfts/MemberNftPages';
 import { appRoute } from './appRoute';
 
 declare module '@tanstack/history' {
@@ -88,6 +89,12 @@ export const manageAccessRoute = createRoute({ getParentRoute: () => vaultRoomRo
 /** A permanent vault's history on the network (SYNC_SPEC R84), from the vault info drawer. */
 export const vaultHistoryRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'history', component: VaultTransactionHistoryPage });
 
+/** Atomic NFTs (spec 002 section 2): public permanent vaults only (the pages send others to assets). */
+export const nftListRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'nfts', component: NftListPage });
+export const nftDetailRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'nfts/$nftId', component: NftDetailPage });
+export const nftCollectionRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'nfts/collection/$collectionId', component: NftCollectionPage });
+export const nftCollectionItemRoute = createRoute({ getParentRoute: () => vaultRoomRoute, path: 'nfts/collection/$collectionId/$nftId', component: NftDetailPage });
+
 export const vaultRoomTree = vaultRoomRoute.addChildren([
   vaultRoomIndexRoute,
   vaultAssetsRoute,
@@ -104,5 +111,9 @@ export const vaultRoomTree = vaultRoomRoute.addChildren([
   createNoteRoute,
   noteEditorRoute,
   vaultHistoryRoute,
+  nftListRoute,
+  nftDetailRoute,
+  nftCollectionRoute,
+  nftCollectionItemRoute,
   vaultRoomOtherRoute,
 ]);

@@ -11,6 +11,7 @@
 import { chunkPath, type SyncContext } from './SyncContext';
 import { API_BASE } from './uploadQueue';
 import { chunkCacheName } from '../storage/chunkCache';
+import type { VaultRecord, VersionRecord } from '../storage/vaultRecords';
 import { ensureVaultKeys } from './pull';
 import { pumpInOrder } from './pumpInOrder';
 
@@ -88,6 +89,19 @@ export async function openFileVersionDownload(ctx: SyncContext, vaultId: string,
   const id = versionId ?? node?.latestVersionId ?? undefined;
   const version = id ? await db.versions.get([accountId, id]) : undefined;
   if (!vault || !node || !version || version.fileId !== fileId) throw new DownloadError('NOT_FOUND', 'This file version is not available.');
+  return openVersionDownload(ctx, vault, version);
+}
+
+/** A version's bytes as they were signed: its size and chunk list, and its MIME type in clear. */
+export type DownloadableVersion = Pick<VersionRecord, 'versionId' | 'blobId' | 'size' | 'chunkSize' | 'chunkCount' | 'chunkHashes' | 'fileKey' | 'mimeTypeText'>;
+
+/**
+ * Opens a version the caller already holds from a verified operation (a file's, or an NFT's
+ * asset, which has no node of its own): the same checked, in-order download as a file's.
+ */
+export async function openVersionDownload(ctx: SyncContext, vault: VaultRecord, version: DownloadableVersion): Promise<FileVersionDownload> {
+  const { accountId } = ctx;
+  const vaultId = vault.vaultId;
   if (!ctx.transfer) throw new DownloadError('FAILED', 'Downloads are not available yet.');
   const transfer = ctx.transfer;
 
@@ -155,5 +169,15 @@ export async function downloadFileVersion(
   const download = await openFileVersionDownload(ctx, vaultId, fileId, versionId);
   const parts: Uint8Array<ArrayBuffer>[] = [];
   await download.pump(async (chunk) => void parts.push(chunk), onProgress ? { onProgress } : {});
+  return new Blob(parts, { type: download.mimeType });
+}
+
+/** A version the caller holds (an NFT's asset) as one Blob, every chunk checked; see openVersionDownload. */
+export async function downloadVersion(ctx: SyncContext, vaultId: string, version: DownloadableVersion): Promise<Blob> {
+  const vault = await ctx.db.vaults.get([ctx.accountId, vaultId]);
+  if (!vault) throw new DownloadError('NOT_FOUND', 'This file version is not available.');
+  const download = await openVersionDownload(ctx, vault, version);
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  await download.pump(async (chunk) => void parts.push(chunk));
   return new Blob(parts, { type: download.mimeType });
 }

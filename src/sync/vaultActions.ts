@@ -18,14 +18,14 @@ import { findNameClash, isSameName, NAME_TEXTS, nodeNameError, type SiblingName,
 import { ApiError } from '../protocol/errors';
 import { getChildren } from '../storage/vaultStore';
 import { requireSync } from './currentSync';
-import { downloadFileVersion, openFileVersionDownload, type DownloadProgress, type FileVersionDownload } from './downloadFile';
+import { type DownloadableVersion, downloadFileVersion, downloadVersion, openFileVersionDownload, type DownloadProgress, type FileVersionDownload } from './downloadFile';
 import { requireVault } from './members';
 import { enqueueOperation, enqueueOperations } from './outbox';
 import type { SyncContext } from './SyncContext';
 import { type NewUpload, queueUploads } from './uploadQueue';
 import { ensureVaultKeys } from './pull';
 
-export { CHUNK_TAMPERED_MESSAGE, DownloadError, type FileVersionDownload, NOT_OFFLINE_MESSAGE } from './downloadFile';
+export { CHUNK_TAMPERED_MESSAGE, type DownloadableVersion, DownloadError, type FileVersionDownload, NOT_OFFLINE_MESSAGE } from './downloadFile';
 export { NOT_ENOUGH_STORAGE_MESSAGE, UPLOAD_FAILED_MESSAGE } from './uploadQueue';
 
 async function isPublicVault(ctx: SyncContext, vaultId: string): Promise<boolean> {
@@ -409,6 +409,15 @@ export async function retryUpload(uploadId: string): Promise<void> {
 export async function downloadFile(vaultId: string, fileId: string, versionId?: string, onProgress?: DownloadProgress): Promise<Blob> {
   const { ctx } = requireSync();
   return downloadFileVersion(ctx, vaultId, fileId, versionId, onProgress);
+}
+
+/**
+ * Downloads a version named by a verified operation rather than a file (an NFT's asset, R140),
+ * every chunk checked against its signed hash as a file's are.
+ */
+export async function downloadOpVersion(vaultId: string, version: DownloadableVersion): Promise<Blob> {
+  const { ctx } = requireSync();
+  return downloadVersion(ctx, vaultId, version);
 }
 
 /**

@@ -65,7 +65,8 @@ test('public vault: Share copies the link; signed out, the viewer shows folders 
   await expect(guest.getByRole('button', { name: 'Profile' })).toBeDisabled();
   const nav = guest.getByRole('navigation', { name: 'Main' });
   for (const item of ['Vaults', 'Storage', 'Rewards', 'Notifications']) await expect(nav.getByRole('button', { name: item })).toBeDisabled();
-  await expect(guest.getByRole('tab', { name: /Atomic NFTs/ })).toBeDisabled();
+  // A cloud vault has no Atomic NFTs (spec 002 section 6): no tab for them.
+  await expect(guest.getByRole('tab', { name: /Atomic NFTs/ })).toHaveCount(0);
   // Read-only: nothing to add (on a phone the floating add button is there, disabled), no row menus.
   const isPhone = testInfo.project.name === 'phone';
   const expectNoAdding = async (viewer: typeof guest) =>

@@ -9,6 +9,8 @@ const TABS = [
   // Chat is for private vaults only.
   { value: 'chat', label: 'Chat', isShown: (vault: VaultRecord) => !vault.isPublic },
   { value: 'timeline', label: 'Timeline', isShown: () => true },
+  // Spec 002 section 6: public permanent vaults only.
+  { value: 'nfts', label: 'Atomic NFTs', isShown: (vault: VaultRecord) => vault.isPublic && !vault.isCloud },
 ] as const;
 
 export type VaultRoomTab = (typeof TABS)[number]['value'];

@@ -1,9 +1,11 @@
-import { Anchor, Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
-import { Link, Outlet, useParams } from '@tanstack/react-router';
+import { Anchor, Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Link, Outlet, useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { loadPublicVault, type PublicVault, PublicVaultError } from '../../public/publicProjection';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconAlert, IconWorld } from '../../ui/icons';
+import { nftListHref } from '../nfts/nftPaths';
+import { publicFolderHref } from './publicHref';
 import { PublicVaultContext } from './PublicVaultContext';
 
 /** What a private, deleted or unknown vault shows under /public: the server cannot tell them apart either. */
@@ -13,10 +15,13 @@ type LoadState = { vaultId: string } & ({ status: 'loading' } | { status: 'ready
 
 /**
  * A public vault, read-only (spec 001 section 2, public vault viewer): loaded once per vault id
- * into memory (src/public/publicProjection.ts), with the tabs Files and Atomic NFTs ('Soon').
+ * into memory (src/public/publicProjection.ts), with the tabs Files and Atomic NFTs (permanent
+ * vaults only: a cloud vault has no NFTs, spec 002 section 6).
  */
 export function PublicVaultLayout() {
-  const { vaultId } = useParams({ from: '/public/vaults/$status/$vaultId' });
+  const { vaultId, status } = useParams({ from: '/public/vaults/$status/$vaultId' });
+  const navigate = useNavigate();
+  const tab = /^\/public\/vaults\/[^/]+\/[^/]+\/nfts(\/|$)/.test(useRouterState({ select: (state) => state.location.pathname })) ? 'nfts' : 'files';
   const [load, setLoad] = useState<LoadState>({ vaultId, status: 'loading' });
 
   useEffect(() => {
@@ -73,16 +78,20 @@ export function PublicVaultLayout() {
             {vault.state.vault.description}
           </Text>
         )}
-        <Tabs value="files" keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="files">Files</Tabs.Tab>
-            <Tooltip label="Soon">
-              <Tabs.Tab value="nfts" disabled rightSection={<Badge size="xs" variant="light">Soon</Badge>}>
-                Atomic NFTs
-              </Tabs.Tab>
-            </Tooltip>
-          </Tabs.List>
-        </Tabs>
+        {!vault.summary.isCloud && (
+          <Tabs
+            value={tab}
+            keepMounted={false}
+            onChange={(value) => {
+              if (value && value !== tab) void navigate({ to: value === 'nfts' ? nftListHref('public', status, vaultId) : publicFolderHref('assets', status, vaultId, null) });
+            }}
+          >
+            <Tabs.List>
+              <Tabs.Tab value="files">Files</Tabs.Tab>
+              <Tabs.Tab value="nfts">Atomic NFTs</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+        )}
         <Outlet />
         <Text size="xs" c="dimmed">
           Anyone with the link can see this vault. <Anchor component={Link} to="/signup" size="xs">Sign up</Anchor> to make vaults of your own.
