@@ -11,7 +11,7 @@ import type { FileVersion } from '../protocol/vaults';
 import type { UploadRecord } from '../storage/vaultRecords';
 import { requireSync } from './currentSync';
 import { uploadMimeType } from './enqueueUploadedFile';
-import { enqueueOperations, type EnqueueInput } from './outbox';
+import { dismissRejectedOperation, enqueueOperations, type EnqueueInput } from './outbox';
 import type { SyncContext } from './SyncContext';
 import { queueUploads } from './uploadQueue';
 
@@ -208,7 +208,11 @@ async function waitForAcceptance(ctx: SyncContext, opIds: string[], push: () => 
     const left = (await ctx.db.outbox.bulkGet(opIds.map((opId) => [ctx.accountId, opId] as [string, string]))).filter((record) => record !== undefined);
     if (left.length === 0) return;
     const refused = left.find((record) => record.status === 'rejected');
-    if (refused) throw new MintError(refused.error?.message || refused.error?.code || 'The mint was refused');
+    if (refused) {
+      // The snackbar tells the user; a refusal left in the outbox would keep a ghost NFT pending.
+      for (const record of left) if (record.status === 'rejected') await dismissRejectedOperation(ctx, record.opId);
+      throw new MintError(refused.error?.message || refused.error?.code || 'The mint was refused');
+    }
     unreached = isReached ? 0 : unreached + 1;
     if (unreached >= MAX_UNREACHED_CYCLES) throw new MintError('The server could not be reached; the mint is sent when it can be');
     await new Promise((resolve) => setTimeout(resolve, 250 * (unreached + 1)));
