@@ -17,6 +17,7 @@ import { TimelinePage } from '../features/timeline/TimelinePage';
 import { ChatPage } from '../features/chat/ChatPage';
 import { VaultTransactionHistoryPage } from '../features/vaults/VaultTransactionHistoryPage';
 import { appRoute } from './appRoute';
+import { nftMintTree } from './nftMintRoutes';
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -104,5 +105,7 @@ export const vaultRoomTree = vaultRoomRoute.addChildren([
   createNoteRoute,
   noteEditorRoute,
   vaultHistoryRoute,
+  // The mint wizard (issue 23).
+  nftMintTree,
   vaultRoomOtherRoute,
 ]);
