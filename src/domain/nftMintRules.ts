@@ -34,8 +34,6 @@ export const ADDRESS_FORMAT_ERROR = 'This must match the format for an Arweave w
 export const FRACTION_ERROR = 'Enter a number from 2 to 100.';
 export const NUMBER_ERROR = 'Enter a number';
 export const NAME_TOO_LONG_MESSAGE = 'File name should not exceed 150 characters.';
-export const NOT_ENOUGH_STORAGE_MINT_MESSAGE =
-  'This file exceeds the storage limit on your account. You can top up or upgrade your subscription plan to add more storage.';
 export const FINALISING_LABEL = 'Finalising NFT collection...';
 export const NFT_MINTED_MESSAGE = 'Atomic NFT minted';
 export const NFT_COLLECTION_MINTED_MESSAGE = 'NFT collection minted';

@@ -13,7 +13,7 @@ import { requireSync } from './currentSync';
 import { uploadMimeType } from './enqueueUploadedFile';
 import { dismissRejectedOperation, enqueueOperations, type EnqueueInput } from './outbox';
 import type { SyncContext } from './SyncContext';
-import { queueUploads } from './uploadQueue';
+import { queueUploads, UPLOAD_FAILED_MESSAGE } from './uploadQueue';
 
 /** One NFT of a mint: its asset file and metadata (in a collection, named after its file). */
 export interface MintAsset {
@@ -153,7 +153,7 @@ async function waitForBlobs(ctx: SyncContext, records: UploadRecord[], options: 
     const failed = current.find((record) => !record || FAILED_STATES.has(record.state));
     if (failed !== undefined) {
       await cancelMintUploads(ctx, records);
-      throw new MintError(failed?.error || 'Failed uploading the file');
+      throw new MintError(failed?.error || UPLOAD_FAILED_MESSAGE);
     }
     const sent = current.reduce((sum, record) => sum + (record?.state === 'done' ? record.size : Math.min(record?.sentBytes ?? 0, record?.size ?? 0)), 0);
     // 100 belongs to the finalising phase: the upload phase shows at most 99.
