@@ -91,15 +91,26 @@ export function MintFilePage() {
       isNextDisabled={!state.canContinue || !metadata || !isUdlValid || isMinting}
       isBusy={isMinting}
     >
-      <FileInput
-        label={isCollection ? 'Files' : 'File'}
-        description={isCollection ? 'Each file becomes an Atomic NFT named after the file' : 'Recommended thumbnail size at least 300x300'}
-        multiple={isCollection as true}
-        clearable
-        disabled={isMinting}
-        value={picked.files}
-        onChange={(value: File | File[] | null) => updateFiles({ files: value === null ? [] : Array.isArray(value) ? value : [value] })}
-      />
+      {isCollection ? (
+        <FileInput
+          label="Files"
+          description="Each file becomes an Atomic NFT named after the file"
+          multiple
+          clearable
+          disabled={isMinting}
+          value={picked.files}
+          onChange={(files) => updateFiles({ files })}
+        />
+      ) : (
+        <FileInput
+          label="File"
+          description="Recommended thumbnail size at least 300x300"
+          clearable
+          disabled={isMinting}
+          value={picked.files[0] ?? null}
+          onChange={(file) => updateFiles({ files: file ? [file] : [] })}
+        />
+      )}
       {state.tooLong.length > 0 && (
         <Alert color="red" role="alert">
           <Text size="sm">{NAME_TOO_LONG_MESSAGE}</Text>
