@@ -2,14 +2,15 @@
 import { Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isMintType, type MintType } from '../../../domain/nftMintRules';
-import { clearMintWizard } from './mintWizardState';
+import { startMintWizard, useMintAnswers } from './mintWizardState';
 import { MintStepFrame, useMintRoute } from './MintStepFrame';
 import { useNavigate } from '@tanstack/react-router';
 
 export function ChooseMintTypePage() {
   const { status, vaultId, go } = useMintRoute();
   const navigate = useNavigate();
-  const [mintType, setMintType] = useState<MintType | null>(null);
+  const [answers] = useMintAnswers(vaultId);
+  const [mintType, setMintType] = useState<MintType | null>(answers.mintType);
   return (
     <MintStepFrame
       title="Mint NFT"
@@ -17,7 +18,7 @@ export function ChooseMintTypePage() {
       isNextDisabled={mintType === null}
       onNext={() => {
         if (!mintType) return;
-        clearMintWizard(vaultId);
+        startMintWizard(vaultId, mintType);
         void navigate({ to: `/vaults/${status}/${vaultId}/nfts/mint/${mintType}/metadata` });
       }}
     >

@@ -83,22 +83,25 @@ export function MintMetadataPage() {
         onChange={(topics) => update({ metadata: { ...form, topics } })}
         error={errors.topics}
       />
-      {mintType === 'single' && (
-        <Group align="flex-end" wrap="wrap">
-          <Switch label="Fractional" checked={form.isFractional} onChange={(e) => update({ metadata: setFractional(form, e.currentTarget.checked) })} />
-          {form.isFractional && (
-            <NumberInput
-              label="Fraction parts"
-              min={NFT_LIMITS.FRACTION_MIN}
-              max={NFT_LIMITS.FRACTION_MAX}
-              allowDecimal={false}
-              value={form.fractionParts}
-              onChange={(value) => update({ metadata: { ...form, fractionParts: String(value) } })}
-              error={errors.fractionParts}
-            />
-          )}
-        </Group>
-      )}
+      <Group align="flex-end" wrap="wrap">
+        <Switch
+          label="Fractional"
+          description={mintType === 'collection' ? 'Each Atomic NFT of the collection is split into parts' : undefined}
+          checked={form.isFractional}
+          onChange={(e) => update({ metadata: setFractional(form, e.currentTarget.checked) })}
+        />
+        {form.isFractional && (
+          <NumberInput
+            label="Fraction parts"
+            min={NFT_LIMITS.FRACTION_MIN}
+            max={NFT_LIMITS.FRACTION_MAX}
+            allowDecimal={false}
+            value={form.fractionParts}
+            onChange={(value) => update({ metadata: { ...form, fractionParts: String(value) } })}
+            error={errors.fractionParts}
+          />
+        )}
+      </Group>
       {!isValid && Object.keys(touched).length === 0 && (
         <Button variant="subtle" size="xs" onClick={() => setTouched({ name: true, owner: true, creator: true })} w="fit-content">
           Show what is missing

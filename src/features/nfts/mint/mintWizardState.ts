@@ -5,9 +5,11 @@
  * again after a reload.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { DEFAULT_UDL_FORM, EMPTY_METADATA_FORM, type MetadataForm, type UdlChoice, type UdlForm } from '../../../domain/nftMintRules';
+import { DEFAULT_UDL_FORM, EMPTY_METADATA_FORM, type MetadataForm, type MintType, type UdlChoice, type UdlForm } from '../../../domain/nftMintRules';
 
 export interface MintWizardAnswers {
+  /** The type these answers were given for; choosing another type starts afresh. */
+  mintType: MintType | null;
   metadata: MetadataForm;
   udlChoice: UdlChoice;
   udlForm: UdlForm;
@@ -20,7 +22,7 @@ export interface MintFiles {
   banner: File | null;
 }
 
-export const INITIAL_ANSWERS: MintWizardAnswers = { metadata: EMPTY_METADATA_FORM, udlChoice: 'default', udlForm: DEFAULT_UDL_FORM, ucm: false };
+export const INITIAL_ANSWERS: MintWizardAnswers = { mintType: null, metadata: EMPTY_METADATA_FORM, udlChoice: 'default', udlForm: DEFAULT_UDL_FORM, ucm: false };
 
 const keyOf = (vaultId: string) => `cairn.nftMint.${vaultId}`;
 const listeners = new Set<() => void>();
@@ -77,6 +79,13 @@ export function useMintFiles(vaultId: string): [MintFiles, (change: Partial<Mint
 }
 
 const EMPTY_FILES: MintFiles = { files: [], thumbnail: null, banner: null };
+
+/** Starts the answers for `mintType`: kept when they were given for it (Back to choose-type and on), fresh otherwise. */
+export function startMintWizard(vaultId: string, mintType: MintType): void {
+  if (read(vaultId).mintType === mintType) return;
+  clearMintWizard(vaultId);
+  write(vaultId, { ...INITIAL_ANSWERS, mintType });
+}
 
 /** A finished or abandoned mint starts the next one afresh. */
 export function clearMintWizard(vaultId: string): void {
