@@ -81,6 +81,8 @@ export async function mintWith(ctx: SyncContext, push: () => Promise<boolean>, i
   if (!isCollection && input.assets.length !== 1) throw new MintError('A single mint takes one file');
   if (options.signal?.aborted) throw new MintCancelled();
 
+  await forgetAbandonedUploads(ctx);
+
   // 1. Every blob, through the upload queue (nothing signed yet).
   const files: File[] = input.assets.map((asset) => asset.file);
   const thumbnail = input.collection?.thumbnail ?? null;
@@ -191,6 +193,26 @@ async function cancelMintUploads(ctx: SyncContext, records: UploadRecord[]): Pro
 /** Once the operations hold the versions, the upload records have served. */
 async function forgetMintUploads(ctx: SyncContext, records: UploadRecord[]): Promise<void> {
   await ctx.db.uploads.bulkDelete(records.map((record) => [ctx.accountId, record.uploadId] as [string, string]));
+}
+
+/** A mint's uploads older than this whose page went away before it signed anything are dropped. */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A page closed mid-mint leaves its 'nft' uploads behind: finished ones hold a version nobody
+ * will sign (their reservation stops counting on the server, BlobService), unfinished ones would go on
+ * sending. A day on, no mint waits for them.
+ */
+async function forgetAbandonedUploads(ctx: SyncContext): Promise<void> {
+  const before = ctx.now() - ABANDONED_AFTER_MS;
+  const stale = await ctx.db.uploads
+    .where('accountId')
+    .equals(ctx.accountId)
+    .filter((record) => record.purpose === 'nft' && record.createdAt < before)
+    .toArray();
+  if (stale.length) await cancelMintUploads(ctx, stale);
+  const finished = stale.filter((record) => record.state === 'done');
+  await ctx.db.uploads.bulkDelete(finished.map((record) => [ctx.accountId, record.uploadId] as [string, string]));
 }
 
 /** How many sync cycles that cannot reach the server a mint waits through before it reports the failure. */
