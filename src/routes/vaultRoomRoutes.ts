@@ -18,6 +18,7 @@ import { ChatPage } from '../features/chat/ChatPage';
 import { VaultTransactionHistoryPage } from '../features/vaults/VaultTransactionHistoryPage';
 import { NftCollectionPage, NftDetailPage, NftListPage } from '../features/nfts/MemberNftPages';
 import { appRoute } from './appRoute';
+import { nftMintTree } from './nftMintRoutes';
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -115,5 +116,7 @@ export const vaultRoomTree = vaultRoomRoute.addChildren([
   nftDetailRoute,
   nftCollectionRoute,
   nftCollectionItemRoute,
+  // The mint wizard (issue 23).
+  nftMintTree,
   vaultRoomOtherRoute,
 ]);

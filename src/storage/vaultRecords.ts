@@ -261,6 +261,14 @@ export interface UploadRecord {
   createdAt: number;
   /** Upload batch (one pick of files), for the progress box's counts. */
   batchId: string;
+  /**
+   * 'nft': the blob of a mint (src/sync/nftMint.ts). Its chunks go up like any file's, but no
+   * file operation is queued: once stored, the version is kept in `version` for the mint's own
+   * signed operations, and it is no file of the folder tree (not listed, no name taken).
+   */
+  purpose?: 'nft';
+  /** The stored version of a finished 'nft' upload. */
+  version?: import('../protocol/vaults').FileVersion;
 }
 
 /**

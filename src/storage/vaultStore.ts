@@ -144,8 +144,9 @@ export async function getVersions(db: CairnDb, accountId: string, fileId: string
   return versions.sort((a, b) => b.number - a.number);
 }
 
+/** The uploads of files (a mint's blobs are shown by the mint's own progress, not here). */
 export async function getUploads(db: CairnDb, accountId: string): Promise<UploadRecord[]> {
-  return db.uploads.where('accountId').equals(accountId).sortBy('createdAt');
+  return (await db.uploads.where('accountId').equals(accountId).sortBy('createdAt')).filter((upload) => upload.purpose !== 'nft');
 }
 
 /** Operations waiting to be pushed (rejected ones are not counted; they show on their item). */

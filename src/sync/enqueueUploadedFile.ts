@@ -10,24 +10,25 @@ import { enqueueOperation } from './outbox';
 import { uploadChunkSize } from './uploadSource';
 import type { SyncContext } from './SyncContext';
 
-/** Queues the file operation of a fully sent upload; its names and type sealed in a private vault. */
-export async function enqueueUploadedFile(
+/** The MIME type a version of `record` declares. */
+export function uploadMimeType(record: Pick<UploadRecord, 'fileType'>): string {
+  return record.fileType || 'application/octet-stream';
+}
+
+/** The version a fully sent upload commits; its type sealed in a private vault. */
+export async function uploadedFileVersion(
   ctx: SyncContext,
   record: UploadRecord,
   isPrivate: boolean,
   storedSize: number,
   thumbnail: Thumbnail | null = null,
-): Promise<void> {
+): Promise<FileVersion> {
   const hashes = record.chunkHashes;
   if (hashes.length !== record.chunkCount || hashes.some((h) => !h)) throw new Error('Chunk receipts are missing');
-  const mimeText = record.fileType || 'application/octet-stream';
+  const mimeText = uploadMimeType(record);
   let mimeType: Field = { clear: mimeText };
-  let name: Field = { clear: record.name };
-  if (isPrivate) {
-    mimeType = (await ctx.crypto.sealFields(record.vaultId, record.versionId, { mimeType: mimeText })).mimeType!;
-    name = (await ctx.crypto.sealFields(record.vaultId, record.fileId, { name: record.name })).name!;
-  }
-  const version: FileVersion = {
+  if (isPrivate) mimeType = (await ctx.crypto.sealFields(record.vaultId, record.versionId, { mimeType: mimeText })).mimeType!;
+  return {
     versionId: record.versionId,
     blobId: record.blobId,
     size: record.size,
@@ -40,6 +41,20 @@ export async function enqueueUploadedFile(
     lastModified: record.lastModified,
     ...(thumbnail ? { thumbnail } : {}),
   };
+}
+
+/** Queues the file operation of a fully sent upload; its names and type sealed in a private vault. */
+export async function enqueueUploadedFile(
+  ctx: SyncContext,
+  record: UploadRecord,
+  isPrivate: boolean,
+  storedSize: number,
+  thumbnail: Thumbnail | null = null,
+): Promise<void> {
+  const version = await uploadedFileVersion(ctx, record, isPrivate, storedSize, thumbnail);
+  const mimeText = uploadMimeType(record);
+  let name: Field = { clear: record.name };
+  if (isPrivate) name = (await ctx.crypto.sealFields(record.vaultId, record.fileId, { name: record.name })).name!;
   await enqueueOperation(ctx, {
     vaultId: record.vaultId,
     objectId: record.fileId,

@@ -22,7 +22,7 @@ import { chunkCount, plainChunkSize, storedFileSize } from '../crypto/fileChunks
 import { BlobStatusResponse, CHUNK_SIZE } from '../protocol/vaults';
 import type { UploadRecord, UploadState } from '../storage/vaultRecords';
 import type { SealedChunk } from '../../workers/transfer/TransferApi';
-import { enqueueUploadedFile } from './enqueueUploadedFile';
+import { enqueueUploadedFile, uploadedFileVersion } from './enqueueUploadedFile';
 import { uploadThumbnail } from './uploadThumbnail';
 import type { Thumbnail } from '../protocol/thumbnails';
 import { ensureVaultKeys } from './pull';
@@ -532,6 +532,15 @@ export class UploadQueue {
         if (r.state === 'uploading') r.state = 'finalising';
       }),
     );
+    if (record.purpose === 'nft') {
+      // A mint's blob: its operation is the mint's own (src/sync/nftMint.ts), queued once every blob is stored.
+      const version = await uploadedFileVersion(ctx, record, isPrivate, storedSize, thumbnail);
+      await this.update(record.uploadId, (r) => {
+        r.version = version;
+      });
+      await this.setState(record.uploadId, 'done');
+      return;
+    }
     await enqueueUploadedFile(ctx, record, isPrivate, storedSize, thumbnail);
     await this.setState(record.uploadId, 'done');
     ctx.requestPush();
@@ -547,6 +556,8 @@ export interface NewUpload {
   /** Set to add a version to this existing file. */
   replaceFileId?: string;
   batchId: string;
+  /** 'nft': a mint's blob (UploadRecord.purpose). */
+  purpose?: 'nft';
 }
 
 /** Stores a queued UploadRecord (ids made once, here) and answers it. */
@@ -601,6 +612,7 @@ export async function queueUploads(ctx: SyncContext, inputs: NewUpload[]): Promi
       // Distinct and increasing, so the queue sends them in the order picked.
       createdAt: now + index / 1000,
       batchId: input.batchId,
+      ...(input.purpose ? { purpose: input.purpose } : {}),
     };
   });
   if (!records.length) return { records, notKept: Promise.resolve([]) };

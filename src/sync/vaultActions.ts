@@ -196,7 +196,7 @@ async function siblingNames(ctx: SyncContext, vaultId: string, parentId: string 
   const uploads = await ctx.db.uploads.where('accountId').equals(ctx.accountId).toArray();
   const present = new Set(children.map((n) => n.id));
   for (const u of uploads) {
-    if (u.vaultId === vaultId && u.parentId === parentId && u.isNewFile && ACTIVE_UPLOAD_STATES.has(u.state) && !present.has(u.fileId)) {
+    if (u.vaultId === vaultId && u.parentId === parentId && u.isNewFile && u.purpose !== 'nft' && ACTIVE_UPLOAD_STATES.has(u.state) && !present.has(u.fileId)) {
       children.push({ id: u.fileId, name: u.name });
     }
   }

@@ -4,6 +4,9 @@
  */
 import { Navigate, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useVaultRoom } from '../files/VaultRoomContext';
+import { VaultRoomToolbar } from '../files/VaultRoomToolbar';
+import { MintNftButton } from './mint/MintNftButton';
 import { useMemberNftView } from './memberNftView';
 import { NftCollectionView } from './NftCollectionView';
 import { NftDetailView } from './NftDetailView';
@@ -15,10 +18,13 @@ function Guarded({ view, children }: { view: NftView; children: ReactNode }) {
   return children;
 }
 
+/** The list, with the vault's toolbar where Mint NFT replaces the add and filter controls (spec 000 section 2). */
 export function NftListPage() {
   const view = useMemberNftView();
+  const room = useVaultRoom();
   return (
     <Guarded view={view}>
+      <VaultRoomToolbar path={[]} actions={<MintNftButton room={room} />} />
       <NftListView view={view} />
     </Guarded>
   );
