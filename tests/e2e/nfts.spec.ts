@@ -50,7 +50,7 @@ test('Atomic NFTs: a single NFT with a custom UDL and a collection of three with
   const vaultName = `Gallery ${mark}`;
   await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'nft-owner'), STRONG_PASSWORD);
   const room = new VaultRoom(page);
-  await room.createVault(vaultName, { storage: 'Permanent storage', privacy: 'Public', tour: 'none' });
+  await room.createVault(vaultName, { storage: 'Permanent storage', privacy: 'Public' });
   const vaultId = /\/vaults\/active\/([A-Za-z0-9_-]+)\/assets/.exec(page.url())![1]!;
 
   // A viewer sees the tab but cannot mint (spec 002 section 6).
@@ -249,6 +249,7 @@ test('Atomic NFTs: a single NFT with a custom UDL and a collection of three with
   await expect(infoValue(guest.getByRole('region', { name: 'On-chain data' }), 'NFT id')).toHaveText(itemIds[1]!);
   await page.setViewportSize({ width: 375, height: 800 });
   await guest.setViewportSize({ width: 375, height: 800 });
-  await shoot('nft-public-375', guest);
+  await shoot('nft-detail-375');
+  await guest.screenshot({ path: testInfo.outputPath('nft-public-375.png'), fullPage: true });
   await guestContext.close();
 });
