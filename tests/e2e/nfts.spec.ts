@@ -33,6 +33,9 @@ async function gatewayItem(id: string): Promise<{ tags: Tag[]; data: Buffer }> {
   return { tags: body.data.transaction!.tags, data: Buffer.from(await data.arrayBuffer()) };
 }
 
+// A control that never comes fails the step in half a minute, not at the test's end.
+test.use({ actionTimeout: 30_000 });
+
 const valuesOf = (tags: Tag[], name: string) => tags.filter((tag) => tag.name === name).map((tag) => tag.value);
 
 /** The value of a label in an InfoList (dt/dd) inside `scope`. */
@@ -50,14 +53,15 @@ test('Atomic NFTs: a single NFT with a custom UDL and a collection of three with
   const vaultName = `Gallery ${mark}`;
   await new SignupFlow(page).createAccount(DATA_DIR, uniqueEmail(testInfo, 'nft-owner'), STRONG_PASSWORD);
   const room = new VaultRoom(page);
-  await room.createVault(vaultName, { storage: 'Permanent storage', privacy: 'Public' });
+  await room.createVault(vaultName, { storage: 'Permanent storage', privacy: 'Public', terms: 'Credit the photographer.' });
   const vaultId = /\/vaults\/active\/([A-Za-z0-9_-]+)\/assets/.exec(page.url())![1]!;
 
   // A viewer sees the tab but cannot mint (spec 002 section 6).
   const viewerContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined, baseURL: new URL(page.url()).origin });
   const viewer = await viewerContext.newPage();
-  await new SignupFlow(viewer).createAccount(DATA_DIR, uniqueEmail(testInfo, 'nft-viewer'), STRONG_PASSWORD);
-  await inviteAndAccept(page, vaultName, viewer, uniqueEmail(testInfo, 'nft-viewer'), 'VIEWER');
+  const viewerEmail = uniqueEmail(testInfo, 'nft-viewer');
+  await new SignupFlow(viewer).createAccount(DATA_DIR, viewerEmail, STRONG_PASSWORD);
+  await inviteAndAccept(page, vaultName, viewer, viewerEmail, 'VIEWER');
   await viewer.getByRole('tab', { name: 'Atomic NFTs' }).click();
   await expect(viewer).toHaveURL(new RegExp(`/vaults/active/${vaultId}/nfts$`));
   await expect(viewer.getByRole('button', { name: 'Mint NFT' }).or(viewer.getByRole('link', { name: 'Mint NFT' }))).toHaveAttribute('data-disabled', 'true');
@@ -102,24 +106,24 @@ test('Atomic NFTs: a single NFT with a custom UDL and a collection of three with
   await expect(page.getByText('Enter a number')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await fee.fill('3');
-  await page.getByRole('textbox', { name: 'Derivations type' }).click();
+  await page.getByRole('combobox', { name: 'Derivations type' }).click();
   await page.getByRole('option', { name: 'Allowed-With-Fee' }).click();
   const derivationFee = page.getByRole('group', { name: 'Derivations' }).getByRole('textbox', { name: 'Fee', exact: true });
   await derivationFee.fill('0');
   await expect(page.getByRole('group', { name: 'Derivations' }).getByText('Enter a number')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await derivationFee.fill('2');
-  await page.getByRole('textbox', { name: 'Commercial use type' }).click();
+  await page.getByRole('combobox', { name: 'Commercial use type' }).click();
   await page.getByRole('option', { name: 'Allowed-With-RevenueShare' }).click();
   await page.getByRole('textbox', { name: 'Revenue share (%)' }).fill('10');
-  await page.getByRole('textbox', { name: 'Data Model Training type' }).click();
+  await page.getByRole('combobox', { name: 'Data Model Training type' }).click();
   await page.getByRole('option', { name: 'Allowed', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Unknown usage rights' }).click();
+  await page.getByRole('combobox', { name: 'Unknown usage rights' }).click();
   await page.getByRole('option', { name: 'Excluded' }).click();
   await page.getByRole('textbox', { name: 'Duration (years)' }).fill('5');
   // The owner's address became the licence's payment address.
   await expect(page.getByRole('textbox', { name: 'Payment address' })).toHaveValue(OWNER);
-  await page.getByRole('textbox', { name: 'Payment mode' }).click();
+  await page.getByRole('combobox', { name: 'Payment mode' }).click();
   await page.getByRole('option', { name: 'Global distribution' }).click();
   await shoot('nft-udl-custom');
   await next(page);
@@ -237,15 +241,17 @@ test('Atomic NFTs: a single NFT with a custom UDL and a collection of three with
   const guestContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined, baseURL: new URL(page.url()).origin });
   const guest = await guestContext.newPage();
   await guest.goto(`/public/vaults/active/${vaultId}/nfts/${nftId}`);
-  await expect(guest.getByRole('heading', { level: 1, name: `Ridge ${mark}` })).toBeVisible({ timeout: 30_000 });
+  // The public viewer's page heading is the vault's; an NFT's is the next level.
+  await expect(guest.getByRole('heading', { level: 1, name: vaultName })).toBeVisible({ timeout: 30_000 });
+  await expect(guest.getByRole('heading', { level: 2, name: `Ridge ${mark}` })).toBeVisible({ timeout: 30_000 });
   await expect(infoValue(guest.getByRole('region', { name: 'On-chain data' }), 'NFT id')).toHaveText(nftItemId);
   await expect(guest.getByRole('img', { name: `Ridge ${mark}` })).toBeVisible();
   await expect(guest.getByRole('button', { name: 'Share' })).toHaveCount(0);
   await guest.goto(`/public/vaults/active/${vaultId}/nfts/collection/${collectionId}`);
-  await expect(guest.getByRole('heading', { level: 1, name: `Peaks ${mark}` })).toBeVisible({ timeout: 30_000 });
+  await expect(guest.getByRole('heading', { level: 2, name: `Peaks ${mark}` })).toBeVisible({ timeout: 30_000 });
   await guest.getByRole('list', { name: `NFTs of Peaks ${mark}` }).getByRole('link', { name: /^bravo, / }).click();
   await expect(guest).toHaveURL(new RegExp(`/public/vaults/active/${vaultId}/nfts/collection/${collectionId}/[A-Za-z0-9_-]+$`));
-  await expect(guest.getByRole('heading', { level: 1, name: 'bravo' })).toBeVisible();
+  await expect(guest.getByRole('heading', { level: 2, name: 'bravo' })).toBeVisible();
   await expect(infoValue(guest.getByRole('region', { name: 'On-chain data' }), 'NFT id')).toHaveText(itemIds[1]!);
   await page.setViewportSize({ width: 375, height: 800 });
   await guest.setViewportSize({ width: 375, height: 800 });

@@ -33,17 +33,19 @@ export const VaultRoomTabs = memo(function VaultRoomTabs({ vault, status, curren
   const navigate = useNavigate();
   const shown = TABS.filter((tab) => tab.isShown(vault));
   if (shown.length < 2) return null;
+  const open = (value: VaultRoomTab) => void navigate({ to: `/vaults/$status/$vaultId/${value}`, params: { status, vaultId: vault.vaultId } });
   return (
     <Tabs
       value={current}
       mb="sm"
       onChange={(value) => {
-        if (value && value !== current) void navigate({ to: `/vaults/$status/$vaultId/${value as VaultRoomTab}`, params: { status, vaultId: vault.vaultId } });
+        if (value && value !== current) open(value as VaultRoomTab);
       }}
     >
       <Tabs.List>
         {shown.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value}>
+          // The current tab leads back to its first page (an NFT's detail to the NFT list, a folder to the vault's top).
+          <Tabs.Tab key={tab.value} value={tab.value} onClick={tab.value === current ? () => open(tab.value) : undefined}>
             {tab.label}
           </Tabs.Tab>
         ))}
