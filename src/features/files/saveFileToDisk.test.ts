@@ -1,6 +1,7 @@
 import { configure, Uint8ArrayReader, Uint8ArrayWriter, ZipReader } from '@zip.js/zip.js';
 import { describe, expect, it } from 'vitest';
-import { bytesZipSource, writeZipToDisk, type ZipSource } from './saveFileToDisk';
+import { pumpInOrder } from '../../sync/pumpInOrder';
+import { bytesZipSource, pumpInto, writeZipToDisk, type ZipSource } from './saveFileToDisk';
 
 configure({ useWebWorkers: false });
 
@@ -87,5 +88,34 @@ describe('the streamed zip writer (batch downloads and exports, R94)', () => {
     expect((error as Error).cause).toBe(failure);
     expect(target.state.aborted).toBe(true);
     expect(target.state.closed).toBe(false);
+  });
+});
+
+describe('pumpInto', () => {
+  it('stops at once when the stream is errored under it (the browser cancelled the download), without waiting for the next chunk', async () => {
+    let streamController: WritableStreamDefaultController | null = null;
+    const writable = new WritableStream<Uint8Array>({ start: (controller) => void (streamController = controller) });
+    const written: number[] = [];
+    // Chunk 0 arrives at once; chunk 1 never does (a slow network).
+    const download = {
+      size: 2,
+      mimeType: 'application/octet-stream',
+      pump: (write: (chunk: Uint8Array<ArrayBuffer>) => Promise<void>, options?: { signal?: AbortSignal }) =>
+        pumpInOrder<Uint8Array<ArrayBuffer>>({
+          count: 2,
+          concurrency: 2,
+          window: 2,
+          produce: (index) => (index === 0 ? Promise.resolve(new Uint8Array([7])) : new Promise<Uint8Array<ArrayBuffer>>(() => undefined)),
+          consume: async (chunk) => {
+            written.push(chunk[0]!);
+            await write(chunk);
+          },
+          ...(options?.signal ? { signal: options.signal } : {}),
+        }),
+    };
+    const pumping = pumpInto(download, writable, new AbortController().signal, () => undefined);
+    await expect.poll(() => written).toEqual([7]);
+    streamController!.error(new Error('cancelled by the browser'));
+    await expect(pumping).rejects.toThrow('cancelled by the browser');
   });
 });

@@ -11,11 +11,17 @@ import { DOWNLOAD_WINDOW } from '../../sync/downloadFile';
 import { openDownload, type FileVersionDownload } from '../../sync/vaultActions';
 import type { ReportProgress } from './runDownload';
 
-/** Writes the file's verified plaintext into `writable`, then closes it; aborts it on failure. */
-async function pumpInto(download: FileVersionDownload, writable: WritableStream<Uint8Array>, signal: AbortSignal, onProgress: (received: number) => void) {
+/**
+ * Writes the file's verified plaintext into `writable`, then closes it; aborts it on failure. A
+ * stream that errors meanwhile (the browser's download was cancelled) stops the pump at once with
+ * the stream's error, rather than when the next chunk, perhaps seconds away, is written.
+ */
+export async function pumpInto(download: FileVersionDownload, writable: WritableStream<Uint8Array>, signal: AbortSignal, onProgress: (received: number) => void) {
   const writer = writable.getWriter();
+  const streamFailed = new AbortController();
+  writer.closed.catch((reason: unknown) => streamFailed.abort(reason));
   try {
-    await download.pump((chunk) => writer.write(chunk), { signal, onProgress: (received) => onProgress(received) });
+    await download.pump((chunk) => writer.write(chunk), { signal: AbortSignal.any([signal, streamFailed.signal]), onProgress: (received) => onProgress(received) });
     await writer.close();
   } catch (error) {
     // The stream may be errored already (the browser cancelled): nothing more to tell it then.
