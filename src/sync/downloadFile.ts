@@ -74,7 +74,12 @@ function toDownloadError(error: unknown): DownloadError {
   if (error instanceof Error && error.message.startsWith('CHUNK_TAMPERED')) {
     return new DownloadError('CHUNK_TAMPERED', CHUNK_TAMPERED_MESSAGE, { cause: error });
   }
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return new DownloadError('OFFLINE', NOT_OFFLINE_MESSAGE, { cause: error });
+  // A chunk not kept here that no server answered for: the transfer worker says so itself, as the
+  // page's navigator.onLine can still read true when the worker's fetch already fails offline.
+  const isUnreachable = error instanceof Error && error.message.startsWith('UNREACHABLE');
+  if (isUnreachable || (typeof navigator !== 'undefined' && navigator.onLine === false)) {
+    return new DownloadError('OFFLINE', NOT_OFFLINE_MESSAGE, { cause: error });
+  }
   return new DownloadError('FAILED', 'There was an error downloading the file.', { cause: error });
 }
 

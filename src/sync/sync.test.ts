@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_SIZE } from '../protocol/vaults';
 import { CairnDb } from '../storage/db';
 import { getChildren, getFolderPath, getOutboxCount, getUploads, getVault, getVaults, getVersions } from '../storage/vaultStore';
-import { downloadFileVersion } from './downloadFile';
+import { NOT_OFFLINE_MESSAGE, downloadFileVersion } from './downloadFile';
 import { startSync, stopSync } from './index';
 import { pushOutbox } from './outbox';
 import { readRebuildInputs, rebuildVaultState } from './rebuild';
@@ -312,6 +312,17 @@ describe('[S5] uploads and downloads', () => {
     expect(blob!.type).toBe('video/mp4');
     expect(await sameBytes(blob!, bytes(size, 7))).toBe(true);
     expect(progress.at(-1)).toBe(size);
+  });
+
+  it('R15: with the server out of reach, a file not kept on this device fails as not available offline', async () => {
+    const vaultId = await privateVault();
+    await actions.uploadFiles(vaultId, null, [{ file: file('far.txt', 10, 3, 'text/plain') }]);
+    await client.syncNow();
+    const [far] = await getChildren(db, USER.id, vaultId, null);
+    server.isOffline = true;
+    await expect(downloadFileVersion(client.context, vaultId, far!.id)).rejects.toMatchObject({ code: 'OFFLINE', message: NOT_OFFLINE_MESSAGE });
+    server.isOffline = false;
+    expect(await sameBytes(await downloadFileVersion(client.context, vaultId, far!.id), bytes(10, 3))).toBe(true);
   });
 
   it('adds a version to an existing file; versions list newest first', async () => {

@@ -248,8 +248,8 @@ describe('offline copies of chunks (SYNC_SPEC R15)', () => {
 
     online = false;
     expect(Buffer.compare(await open(), content)).toBe(0);
-    // Without a cache name nothing is looked up: offline, that fails as a network error.
-    await expect(api.downloadChunk({ index: 0, header, rawKey, url: urlOf(0), expectedSha256: hashes[0]! })).rejects.toThrow('Failed to fetch');
+    // Without a cache name nothing is looked up: offline, that fails as the server out of reach.
+    await expect(api.downloadChunk({ index: 0, header, rawKey, url: urlOf(0), expectedSha256: hashes[0]! })).rejects.toThrow(/^UNREACHABLE: Failed to fetch$/);
   });
 
   it('R15: a tampered cached copy is refused and dropped, and the next open fetches it again', async () => {

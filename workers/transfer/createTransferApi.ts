@@ -80,7 +80,11 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
     if (cached) {
       stored = new Uint8Array(await (await cached.blob()).arrayBuffer());
     } else {
-      const response = await doFetch(url, { method: 'GET', credentials: 'same-origin' });
+      // No answer at all (offline, or the server out of reach) is told apart from a refusal: the
+      // page then says the file is not kept on this device instead of a generic failure.
+      const response = await doFetch(url, { method: 'GET', credentials: 'same-origin' }).catch((error: unknown) => {
+        throw new Error(`UNREACHABLE: ${error instanceof Error ? error.message : String(error)}`);
+      });
       if (!response.ok) throw new Error(`DOWNLOAD_FAILED: ${response.status}`);
       // Through a Blob: Chromium reads a response into a Blob faster than into an ArrayBuffer, and
       // with less memory held meanwhile (the bench's download memory; docs/decisions.md).

@@ -157,7 +157,8 @@ export class FakeVaultServer {
   }
 
   async getChunk(url: string): Promise<Uint8Array> {
-    if (this.isOffline) throw new TypeError('Failed to fetch');
+    // As the transfer worker reports a fetch that got no answer.
+    if (this.isOffline) throw new Error('UNREACHABLE: Failed to fetch');
     const [, , , , , blobId, , index] = url.split('/');
     const chunk = this.blobs.get(blobId!)?.chunks.get(Number(index));
     if (!chunk) throw new Error('DOWNLOAD_FAILED: 404');
