@@ -5,81 +5,26 @@
  * name, type and bytes; an unknown id, a cancel, no network and a gateway outage add nothing
  * (docs/SYNC_SPEC.md R42-R43).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWallet } from '../../server/arweave/wallet';
-import { ApiClient as ServerTestClient } from '../../server/testing/ApiClient';
-import { TestGateway } from '../../server/testing/arlocal';
-import { TestEnv } from '../../server/testing/databases';
-import { newSession } from '../../server/testing/flows';
-import { TestUser } from '../../server/testing/TestUser';
-import { createCryptoApi } from '../../workers/crypto/createCryptoApi';
-import { createTransferApi } from '../../workers/transfer/createTransferApi';
-import { createApiClient, type FetchLike } from '../platform/apiClient';
+import { describe, expect, it } from 'vitest';
+import type { FetchLike } from '../platform/apiClient';
 import { StorageTransactionPage } from '../protocol/arweave';
-import { CairnDb } from '../storage/db';
 import { getChildren } from '../storage/vaultStore';
 import { downloadFileVersion } from './downloadFile';
 import { ImportError, fetchTransactionFile } from './importTransaction';
-import { startSync, stopSync } from './index';
-import { injectFetch } from './testing/realServer';
+import { gatewayServerSuite } from './testing/gatewayServer';
 import * as actions from './vaultActions';
 
-const env = new TestEnv('sqlite');
-let gatewayDir: string;
-let gateway: TestGateway;
-let app: FastifyInstance;
-let user: TestUser;
-let token = '';
-let userId = '';
-
-beforeAll(async () => {
-  await env.setUp();
-  gatewayDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-arlocal-import-'));
-  gateway = new TestGateway(gatewayDir);
-  await gateway.start();
-  const wallet = readWallet(gateway.walletFile);
-  app = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
-  user = await TestUser.create();
-  const session = await newSession(new ServerTestClient(app), env.dataDir, user);
-  token = session.token;
-  userId = session.user.id;
-}, 120_000);
-
-afterAll(async () => {
-  stopSync();
-  await gateway.stop();
-  await env.tearDown();
-  fs.rmSync(gatewayDir, { recursive: true, force: true });
-});
-
-const serverFetch = () => injectFetch(() => app, () => token);
-
-async function device() {
-  const crypto = createCryptoApi();
-  await crypto.loadPendingWallet(user.phrase.split(' '));
-  await crypto.activatePendingWallet();
-  const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-  const client = startSync(
-    { id: userId, publicSigningKey: user.publicSigningKey, address: user.address },
-    { db, api: createApiClient({ fetch: serverFetch() as FetchLike }), crypto, transfer: createTransferApi({ fetch: serverFetch() }), log: () => {} },
-    { pollIntervalMs: 0 },
-  );
-  return { db, client };
-}
+const server = gatewayServerSuite('import');
+const { device } = server;
 
 /** Relay passes and mined blocks until the vault's versions are on the network; answers their data item ids. */
 async function commit(vaultId: string): Promise<string[]> {
-  const api = createApiClient({ fetch: serverFetch() as FetchLike });
+  const api = server.api();
   for (let round = 0; round < 10; round += 1) {
-    await app.arweaveRelay!.runOnce();
+    await server.app.arweaveRelay!.runOnce();
     const rows = (await api.get('/storage/transactions', StorageTransactionPage)).items.filter((t) => t.vaultId === vaultId);
     if (rows.length > 0 && rows.every((t) => t.status === 'COMMITTED')) return rows.map((t) => t.dataItemId!);
-    await gateway.mine();
+    await server.gateway.mine();
   }
   throw new Error('The vault never reached the network');
 }
@@ -115,7 +60,7 @@ describe('[R42][R43] import by network transaction id', () => {
     const folderId = await actions.createFolder(vaultId, null, 'Imported');
     await client.syncNow();
     const progress: [number, number | null][] = [];
-    const file = await fetchTransactionFile(dataItemId, { fetch: serverFetch(), onProgress: (loaded, total) => progress.push([loaded, total]) });
+    const file = await fetchTransactionFile(dataItemId, { fetch: server.fetch(), onProgress: (loaded, total) => progress.push([loaded, total]) });
     expect(file.name).toBe('ridge survey.txt');
     expect(file.type).toBe('text/plain');
     expect((await bytesOf(file)).equals(content)).toBe(true);
@@ -125,7 +70,7 @@ describe('[R42][R43] import by network transaction id', () => {
     // Handed to the normal upload path, into the current folder.
     await actions.uploadFiles(vaultId, folderId, [{ file }]);
     await client.syncNow();
-    const [imported] = await getChildren(db, userId, vaultId, folderId);
+    const [imported] = await getChildren(db, server.userId, vaultId, folderId);
     expect(imported).toMatchObject({ kind: 'file', name: 'ridge survey.txt', mimeType: 'text/plain', size: content.length, pendingOpIds: [] });
     expect((await bytesOf(await downloadFileVersion(client.context, vaultId, imported!.id))).equals(content)).toBe(true);
 
@@ -133,16 +78,16 @@ describe('[R42][R43] import by network transaction id', () => {
     const ids = await commit(vaultId);
     expect(ids).toHaveLength(2);
     expect(new Set(ids).size).toBe(2);
-    const served = await fetch(`${gateway.url}/${ids.find((id) => id !== dataItemId)}`);
+    const served = await fetch(`${server.gateway.url}/${ids.find((id) => id !== dataItemId)}`);
     expect(Buffer.from(await served.arrayBuffer()).equals(content)).toBe(true);
   }, 120_000);
 
   it('an id the network does not know is not found, and nothing is fetched for a malformed one', async () => {
-    expect((await failureOf(fetchTransactionFile(UNKNOWN_ID, { fetch: serverFetch() }))).reason).toBe('notFound');
+    expect((await failureOf(fetchTransactionFile(UNKNOWN_ID, { fetch: server.fetch() }))).reason).toBe('notFound');
     let requests = 0;
     const counting: FetchLike = (input, init) => {
       requests += 1;
-      return serverFetch()(input, init);
+      return server.fetch()(input, init);
     };
     expect((await failureOf(fetchTransactionFile(dataItemId.slice(0, 42), { fetch: counting }))).reason).toBe('failed');
     expect(requests).toBe(0);
@@ -150,15 +95,15 @@ describe('[R42][R43] import by network transaction id', () => {
 
   it('a cancel during the transfer and a lost network stop the import', async () => {
     const controller = new AbortController();
-    const cancelled = fetchTransactionFile(dataItemId, { fetch: serverFetch(), signal: controller.signal, onProgress: () => controller.abort() });
+    const cancelled = fetchTransactionFile(dataItemId, { fetch: server.fetch(), signal: controller.signal, onProgress: () => controller.abort() });
     expect((await failureOf(cancelled)).reason).toBe('cancelled');
     const offline: FetchLike = () => Promise.reject(new TypeError('Failed to fetch'));
     expect((await failureOf(fetchTransactionFile(dataItemId, { fetch: offline }))).reason).toBe('offline');
   });
 
   it('a gateway outage fails the import', async () => {
-    await gateway.stop();
-    const error = await failureOf(fetchTransactionFile(dataItemId, { fetch: serverFetch() }));
+    await server.gateway.stop();
+    const error = await failureOf(fetchTransactionFile(dataItemId, { fetch: server.fetch() }));
     expect(error.reason).toBe('failed');
     expect(error.code).toBe('INTERNAL');
   });

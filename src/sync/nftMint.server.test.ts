@@ -4,84 +4,27 @@
  * operations queued in order and accepted, listed by R140 and relayed with the asset's bytes; a
  * cancel during the uploads signs nothing (docs/SYNC_SPEC.md R136, R137, R140, R141).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWallet } from '../../server/arweave/wallet';
-import { ApiClient as ServerTestClient } from '../../server/testing/ApiClient';
-import { TestGateway } from '../../server/testing/arlocal';
-import { TestEnv } from '../../server/testing/databases';
-import { newSession } from '../../server/testing/flows';
-import { TestUser } from '../../server/testing/TestUser';
-import { createCryptoApi } from '../../workers/crypto/createCryptoApi';
-import { createTransferApi } from '../../workers/transfer/createTransferApi';
+import { describe, expect, it } from 'vitest';
 import { collectionMetadataOf, EMPTY_METADATA_FORM, metadataOf, nameWithoutExtension, setFractional } from '../domain/nftMintRules';
-import { createApiClient, type FetchLike } from '../platform/apiClient';
 import { DEFAULT_UDL, NftChainStates } from '../protocol/nfts';
-import { CairnDb } from '../storage/db';
-import { startSync, stopSync } from './index';
 import { MintCancelled, mintNfts, type MintProgress } from './nftMint';
-import { injectFetch } from './testing/realServer';
+import { gatewayServerSuite } from './testing/gatewayServer';
 import * as actions from './vaultActions';
 
-const env = new TestEnv('sqlite');
-let gatewayDir: string;
-let gateway: TestGateway;
-let app: FastifyInstance;
-let user: TestUser;
-let token = '';
-let userId = '';
-
-beforeAll(async () => {
-  await env.setUp();
-  gatewayDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-arlocal-mint-'));
-  gateway = new TestGateway(gatewayDir);
-  await gateway.start();
-  const wallet = readWallet(gateway.walletFile);
-  app = await env.buildApp({ arweave: { gatewayUrl: gateway.url, wallet, startRelay: false, relayOptions: { intervalMs: 1, backoffBaseMs: 1, backoffMaxMs: 5 } } });
-  user = await TestUser.create();
-  const session = await newSession(new ServerTestClient(app), env.dataDir, user);
-  token = session.token;
-  userId = session.user.id;
-}, 120_000);
-
-afterAll(async () => {
-  stopSync();
-  await gateway.stop();
-  await env.tearDown();
-  fs.rmSync(gatewayDir, { recursive: true, force: true });
-});
-
-const serverFetch = () => injectFetch(() => app, () => token);
-const api = () => createApiClient({ fetch: serverFetch() as FetchLike });
-
-async function device() {
-  const crypto = createCryptoApi();
-  await crypto.loadPendingWallet(user.phrase.split(' '));
-  await crypto.activatePendingWallet();
-  const db = new CairnDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-  const client = startSync(
-    { id: userId, publicSigningKey: user.publicSigningKey, address: user.address },
-    { db, api: createApiClient({ fetch: serverFetch() as FetchLike }), crypto, transfer: createTransferApi({ fetch: serverFetch() }), log: () => {} },
-    { pollIntervalMs: 0 },
-  );
-  return { db, client };
-}
+const server = gatewayServerSuite('mint');
+const { device } = server;
 
 function formFor(name: string) {
-  return { ...EMPTY_METADATA_FORM, name, description: 'Taken at the ridge', owner: user.address, creator: user.address, types: ['image' as const], topics: ['cairns'] };
+  return { ...EMPTY_METADATA_FORM, name, description: 'Taken at the ridge', owner: server.user.address, creator: server.user.address, types: ['image' as const], topics: ['cairns'] };
 }
 
 /** Relay passes and mined blocks until every NFT row of the vault is REGISTERED (R139). */
 async function registered(vaultId: string): Promise<NftChainStates['items']> {
   for (let round = 0; round < 12; round += 1) {
-    await app.arweaveRelay!.runOnce();
-    const { items } = await api().get(`/vaults/${vaultId}/nfts/chain`, NftChainStates);
+    await server.app.arweaveRelay!.runOnce();
+    const { items } = await server.api().get(`/vaults/${vaultId}/nfts/chain`, NftChainStates);
     if (items.length > 0 && items.every((item) => item.status === 'REGISTERED')) return items;
-    await gateway.mine();
+    await server.gateway.mine();
   }
   throw new Error('The NFTs never reached the network');
 }
@@ -120,11 +63,11 @@ describe('[R136][R141] minting from the app', () => {
     expect(progress.filter((p) => p.phase === 'uploading').every((p) => p.percent < 100)).toBe(true);
     // Accepted: nothing of the mint is left in the outbox, and no file appeared in the vault's tree.
     expect(await db.outbox.count()).toBe(0);
-    expect(await db.nodes.where('accountId').equals(userId).filter((n) => n.vaultId === vaultId && n.kind === 'file').count()).toBe(0);
+    expect(await db.nodes.where('accountId').equals(server.userId).filter((n) => n.vaultId === vaultId && n.kind === 'file').count()).toBe(0);
 
     const [item] = await registered(vaultId);
     expect(item).toMatchObject({ objectId: result.nftIds[0], kind: 'nft', status: 'REGISTERED' });
-    const served = await fetch(`${gateway.url}/${item!.dataItemId}`);
+    const served = await fetch(`${server.gateway.url}/${item!.dataItemId}`);
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
   }, 180_000);
 

@@ -39,6 +39,16 @@ function GrantFields({ term, value, error, onChange }: { term: UdlTerm; value: G
   );
 }
 
+/** The UDL's option lists (spec section 9) with the labels the screen shows. */
+const UNKNOWN_RIGHTS_OPTIONS: { value: UdlForm['unknownUsageRights']; label: string }[] = [
+  { value: 'Included', label: 'None (included)' },
+  { value: 'Excluded', label: 'Excluded' },
+];
+const PAYMENT_MODE_OPTIONS: { value: NonNullable<UdlForm['paymentMode']>; label: string }[] = [
+  { value: 'Random-Distribution', label: 'Random distribution' },
+  { value: 'Global-Distribution', label: 'Global distribution' },
+];
+
 export function MintUdlCustomPage() {
   const { vaultId, go } = useMintRoute();
   const [answers, update] = useMintAnswers(vaultId);
@@ -62,10 +72,7 @@ export function MintUdlCustomPage() {
       <Fieldset legend="Unknown rights">
         <Select
           label="Unknown usage rights"
-          data={[
-            { value: 'Included', label: 'None (included)' },
-            { value: 'Excluded', label: 'Excluded' },
-          ]}
+          data={UNKNOWN_RIGHTS_OPTIONS}
           value={form.unknownUsageRights}
           allowDeselect={false}
           onChange={(value) => value && set({ unknownUsageRights: value as UdlForm['unknownUsageRights'] })}
@@ -90,10 +97,7 @@ export function MintUdlCustomPage() {
         <TextInput label="Payment address" value={form.paymentAddress} onChange={(e) => set({ paymentAddress: e.currentTarget.value.trim() })} error={errors.paymentAddress} />
         <Select
           label="Payment mode"
-          data={[
-            { value: 'Random-Distribution', label: 'Random distribution' },
-            { value: 'Global-Distribution', label: 'Global distribution' },
-          ]}
+          data={PAYMENT_MODE_OPTIONS}
           value={form.paymentMode}
           clearable
           onChange={(value) => set({ paymentMode: value as UdlForm['paymentMode'] })}
