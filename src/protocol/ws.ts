@@ -8,6 +8,7 @@ import { isErrorCode, type ErrorCode } from './errors';
 import { Notification } from './members';
 import { StorageTransaction } from './arweave';
 import { MicroBalance } from './ledger';
+import { WebhookLog } from './developers';
 
 /** Client to server: a keep-alive the server answers with the same id. */
 export const PingMessage = z.strictObject({ type: z.literal('ping'), id: z.string().min(1).max(64) });
@@ -30,13 +31,15 @@ export const StorageTransactionMessage = z.object({ type: z.literal('storageTran
  * U after the ledger's entry `headSeq`; a message with a lower headSeq than one already seen is stale.
  */
 export const TokenBalanceMessage = z.object({ type: z.literal('tokenBalance'), balance: MicroBalance, headSeq: z.number().int().nonnegative() });
+/** A delivery of the socket's user's webhook was logged (issue 24): prepend it to the log. */
+export const WebhookLogMessage = z.object({ type: z.literal('webhookLog'), log: WebhookLog });
 /** A rejected client message, in the same shape as the HTTP error body's `error`. */
 export const ErrorMessage = z.object({
   type: z.literal('error'),
   error: z.object({ code: ErrorCodeSchema, message: z.string() }),
 });
 
-export const ServerMessage = z.discriminatedUnion('type', [HelloMessage, PongMessage, PokeMessage, NotificationMessage, StorageTransactionMessage, TokenBalanceMessage, ErrorMessage]);
+export const ServerMessage = z.discriminatedUnion('type', [HelloMessage, PongMessage, PokeMessage, NotificationMessage, StorageTransactionMessage, TokenBalanceMessage, WebhookLogMessage, ErrorMessage]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** Largest client frame the server accepts, in bytes. */
