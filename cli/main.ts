@@ -1,11 +1,14 @@
 /**
- * `cairn`, the project's command line (issue 19; README, "Restore from the network"). One
- * subcommand today: `restore`, which rebuilds a permanent vault into a folder from a gateway alone
+ * `cairn`, the project's command line (README, "The cairn command" and "Restore from the
+ * network"). `restore` (issue 19) rebuilds a permanent vault into a folder from a gateway alone
  * (`--gateway`, `--vault`) or from an encrypted export (`--from`), with no Cairn server, checking
- * every signature and chunk as a member's device does (src/network/restoreReader.ts).
+ * every signature and chunk as a member's device does (src/network/restoreReader.ts). `login`,
+ * `logout`, `ls`, `upload` and `download` (issue 24) work against a Cairn server with an API key,
+ * as a device of the account running the app's own crypto and sync code (device.ts).
  *
- * The recovery phrase is read from standard input, never from an argument (arguments land in
- * shell histories and process lists). Progress goes to standard error, one line a step.
+ * The API key and the recovery phrase are read from standard input or the environment, never
+ * from an argument (arguments land in shell histories and process lists). Listings go to
+ * standard output; progress and messages to standard error.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -18,25 +21,45 @@ import { vaultLayout } from '../src/domain/vaultLayout';
 import { Id } from '../src/protocol/primitives';
 import { exportSource } from '../src/network/encryptedExport';
 import { gatewaySource } from '../src/network/gatewaySource';
-import { readVaultHistory, readVersion, RestoreError, type RestoreFailure, type RestoredVault, type VaultItemSource } from '../src/network/restoreReader';
+import { readVaultHistory, readVersion, RestoreError, type RestoredVault, type VaultItemSource } from '../src/network/restoreReader';
+import { runLogin, runLogout, parseServer } from './accountCommands';
+import { CliError, EXIT_CODES } from './CliError';
+import { configDir, loadConfig } from './config';
+import { openDevice } from './device';
+import { fileSink } from './fileSink';
+import { promptHidden, readAll, SecretReader, type CliStdin } from './input';
+import { ProgressLine } from './progress';
 import { chatJson, timelineJson } from './roomJson';
+import { DEFAULT_STALL_MS, runUpload } from './uploadCommand';
+import { runDownload, runLs } from './vaultCommands';
 
-/** Exit codes, one per kind of failure (README lists them). */
-export const EXIT_CODES: Record<RestoreFailure | 'OK' | 'UNEXPECTED', number> = {
-  OK: 0,
-  UNEXPECTED: 1,
-  BAD_INPUT: 2,
-  WRONG_PHRASE: 3,
-  UNKNOWN_VAULT: 4,
-  TAMPERED: 5,
-  UNREACHABLE: 6,
-};
+export { EXIT_CODES } from './CliError';
 
 export const HELP = `Usage:
+  cairn login --server URL
+  cairn logout
+  cairn ls [VAULT[/path/to/folder]]
+  cairn upload PATH... --vault VAULT [--to folder/path]
+  cairn download VAULT/path/to/file --out FILE|DIR
   cairn restore --gateway URL --vault ID --out DIR [--with-chat] [--force]
   cairn restore --from FILE --out DIR [--with-chat] [--force]
 
-Rebuilds a permanent vault into the folder DIR with no Cairn server: its folders, its files
+login signs in to a Cairn server with an API key (made on the Developers page) and checks the
+12-word recovery phrase is the account's; it saves the server and the key (not the phrase) in
+$CAIRN_CONFIG_DIR/config.json (default ~/.config/cairn), readable by you only. Both are read from
+standard input (prompts that do not echo, or one piped line each: the key, then the phrase) or
+from CAIRN_API_KEY and CAIRN_PHRASE; never from an argument. ls, upload and download ask for the
+phrase again the same way (it opens the vaults' keys on this machine and is never stored).
+
+ls lists your vaults (name, id, private or public, cloud or permanent), or a folder of one (name,
+size in bytes, file or folder), one a line, tab-separated; a vault is named by its name or id.
+upload sends files and whole folders (their tree kept; dot files such as .DS_Store left out) into
+the vault, under --to (folders made as needed), encrypted as the app encrypts them, and exits once
+every file is stored and its operation accepted; progress goes to standard error. Interrupted
+(Ctrl-C, a lost network), it stops; the same command run again goes on from the chunks the server
+already has. download writes the newest version of a file, every chunk checked.
+
+restore rebuilds a permanent vault into the folder DIR with no Cairn server: its folders, its files
 (the newest version of each) and its notes as markdown files. Every operation's signature and
 the membership rules are checked from the vault's creation on, and every chunk against the hash
 its uploader signed. The 12-word recovery phrase is read from standard input (typed at a prompt
@@ -51,16 +74,25 @@ Options:
   --with-chat     also write .cairn/chat.json and .cairn/timeline.json (oldest first)
   -h, --help      show this text
 
-Exit codes: 0 restored; 1 unexpected error; 2 bad arguments, an unreadable export or a non-empty
-DIR; 3 wrong recovery phrase (not a member of the vault); 4 unknown vault id (nothing of it on
-the gateway); 5 tampered history or file (the message names the operation's seq or the file);
-6 gateway unreachable.
+Exit codes: 0 done; 1 unexpected error; 2 bad arguments, an unreadable export or a non-empty
+DIR; 3 wrong recovery phrase (not a member of the vault, or not the account's); 4 unknown vault
+(nothing of it on the gateway, or none of your vaults of that name or id); 5 tampered history or
+file (the message names the operation's seq or the file); 6 server or gateway unreachable (an
+upload can be resumed); 7 the API key was refused; 8 the API key's requests for the period are
+used up; 9 not a member of the vault, or a viewer uploading; 10 not signed in (run cairn login);
+11 an upload failed or was refused; 130 interrupted (an upload can be resumed).
 `;
 
 export interface CliIo {
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
-  stderr: NodeJS.WritableStream;
+  stdin: CliStdin;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
   stdout: NodeJS.WritableStream;
+  /** Defaults to process.env (CAIRN_CONFIG_DIR, CAIRN_API_KEY, CAIRN_PHRASE, CAIRN_STALL_SECONDS). */
+  env?: NodeJS.ProcessEnv;
+  /** The network; defaults to the global fetch (tests cut it midway). */
+  fetch?: typeof fetch;
+  /** Aborted on Ctrl-C (bin/cairn.mjs): an upload stops and saves where it is. */
+  signal?: AbortSignal;
 }
 
 const processIo: CliIo = { stdin: process.stdin, stderr: process.stderr, stdout: process.stdout };
@@ -71,7 +103,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   try {
     return await run(argv, io, say);
   } catch (error) {
-    if (error instanceof RestoreError) {
+    if (error instanceof RestoreError || error instanceof CliError) {
       say(`cairn: ${error.message}`);
       return EXIT_CODES[error.code];
     }
@@ -80,9 +112,11 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   }
 }
 
-function usage(message: string): never {
-  throw new RestoreError('BAD_INPUT', `${message} (see cairn restore --help).`);
+function usage(message: string, command = 'restore'): never {
+  throw new RestoreError('BAD_INPUT', `${message} (see cairn ${command} --help).`);
 }
+
+const SERVER_COMMANDS = new Set(['login', 'logout', 'ls', 'upload', 'download']);
 
 async function run(argv: string[], io: CliIo, say: (line: string) => void): Promise<number> {
   const [command, ...rest] = argv;
@@ -90,6 +124,7 @@ async function run(argv: string[], io: CliIo, say: (line: string) => void): Prom
     io.stdout.write(HELP);
     return command === undefined ? EXIT_CODES.BAD_INPUT : EXIT_CODES.OK;
   }
+  if (SERVER_COMMANDS.has(command)) return runServerCommand(command, rest, io, say);
   if (command !== 'restore') usage(`Unknown command "${command}"`);
   let values: { gateway?: string; vault?: string; from?: string; out?: string; force?: boolean; 'with-chat'?: boolean; help?: boolean };
   try {
@@ -176,46 +211,6 @@ async function readPhraseKeys(io: CliIo, say: (line: string) => void): Promise<W
   return deriveWalletKeysFromEntropy(phraseToEntropy(phrase));
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = '';
-  for await (const piece of stream) text += typeof piece === 'string' ? piece : Buffer.from(piece).toString('utf8');
-  return text;
-}
-
-/** Reads one line from a terminal without echoing it (raw mode: Enter ends, Backspace erases, Ctrl-C quits). */
-function promptHidden(io: CliIo, prompt: string): Promise<string> {
-  io.stderr.write(prompt);
-  const stdin = io.stdin;
-  stdin.setRawMode?.(true);
-  stdin.resume();
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const done = () => {
-      stdin.off('data', onData);
-      stdin.setRawMode?.(false);
-      stdin.pause();
-      io.stderr.write('\n');
-    };
-    const onData = (data: Buffer | string) => {
-      for (const char of data.toString()) {
-        if (char === '\r' || char === '\n' || char === '\u0004') {
-          done();
-          resolve(text);
-          return;
-        }
-        if (char === '\u0003') {
-          done();
-          reject(new RestoreError('BAD_INPUT', 'Cancelled.'));
-          return;
-        }
-        if (char === '\u007f' || char === '\b') text = text.slice(0, -1);
-        else text += char;
-      }
-    };
-    stdin.on('data', onData);
-  });
-}
-
 /** Writes the vault's folders, files and (with `withChat`) chat under `out` (R88's layout). */
 async function writeVault(source: VaultItemSource, restored: RestoredVault, out: string, withChat: boolean, viewerKey: string, say: (line: string) => void): Promise<void> {
   const { state } = restored;
@@ -245,25 +240,78 @@ async function writeVault(source: VaultItemSource, restored: RestoredVault, out:
   say(`Restored vault "${state.vault.name}" (${restored.headSeq} operations verified) into ${out}`);
 }
 
-/** Writes a file beside its place, renamed into it only once every chunk checked out. */
-function fileSink(target: string) {
-  const partial = path.join(path.dirname(target), `.${path.basename(target)}.cairn-partial`);
-  let handle: fsp.FileHandle | null = null;
-  return {
-    async write(bytes: Uint8Array) {
-      handle ??= await fsp.open(partial, 'w');
-      await handle.write(bytes);
-    },
-    async discard() {
-      await handle?.close();
-      handle = null;
-      await fsp.rm(partial, { force: true });
-    },
-    async finish() {
-      handle ??= await fsp.open(partial, 'w');
-      await handle.close();
-      handle = null;
-      await fsp.rename(partial, target);
-    },
-  };
+/** login, logout, ls, upload, download: the commands that talk to a Cairn server. */
+async function runServerCommand(command: string, args: string[], io: CliIo, say: (line: string) => void): Promise<number> {
+  let parsed: { values: { server?: string; vault?: string; to?: string; out?: string; help?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        server: { type: 'string' },
+        vault: { type: 'string' },
+        to: { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    usage(error instanceof Error ? error.message : String(error), command);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout.write(HELP);
+    return EXIT_CODES.OK;
+  }
+  const allowed: Record<string, string[]> = { login: ['server'], logout: [], ls: [], upload: ['vault', 'to'], download: ['out'] };
+  for (const [name, value] of Object.entries(values)) if (value !== undefined && name !== 'help' && !allowed[command]!.includes(name)) usage(`cairn ${command} takes no --${name}`, command);
+  const env = io.env ?? process.env;
+  const secrets = new SecretReader({ stdin: io.stdin, stderr: io.stderr, env });
+  const network = { fetch: io.fetch ?? fetch, ...(io.signal ? { signal: io.signal } : {}) };
+
+  if (command === 'logout') {
+    if (positionals.length) usage('cairn logout takes no arguments', command);
+    await runLogout(env, say);
+    return EXIT_CODES.OK;
+  }
+  if (command === 'login') {
+    if (positionals.length) usage('cairn login takes no arguments: the key and the phrase are read from standard input', command);
+    await runLogin(parseServer(values.server), (prompt, name) => secrets.read(prompt, name), network, env, say);
+    return EXIT_CODES.OK;
+  }
+  if (command === 'ls' && positionals.length > 1) usage('cairn ls takes one VAULT[/path] at most', command);
+  if (command === 'upload') {
+    if (!positionals.length) usage('Name the files or folders to upload', command);
+    if (!values.vault) usage('--vault VAULT is required (cairn ls lists your vaults)', command);
+  }
+  if (command === 'download') {
+    if (positionals.length !== 1) usage('Name one file to download: VAULT/path/to/file', command);
+    if (!values.out) usage('--out FILE|DIR is required', command);
+  }
+
+  const config = await loadConfig(env);
+  const phrase = await secrets.read('Recovery phrase (12 words): ', 'CAIRN_PHRASE');
+  const device = await openDevice({ ...network, server: config.server, apiKey: config.apiKey }, phrase);
+  try {
+    if (command === 'ls') await runLs(device, positionals[0], io.stdout);
+    else if (command === 'download') await runDownload(device, positionals[0]!, values.out!, io.stderr, say);
+    else {
+      const stallSeconds = Number(env.CAIRN_STALL_SECONDS);
+      await runUpload(device, {
+        paths: positionals,
+        vault: values.vault!,
+        to: values.to,
+        configDir: configDir(env),
+        server: config.server,
+        stallMs: Number.isFinite(stallSeconds) && stallSeconds > 0 ? stallSeconds * 1000 : DEFAULT_STALL_MS,
+        signal: io.signal,
+        progress: new ProgressLine(io.stderr, 'Uploading'),
+        say,
+      });
+    }
+  } finally {
+    device.close();
+  }
+  return EXIT_CODES.OK;
 }
