@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'cli/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/unit.ts'],
           // A guard against a hang, not a speed check (benchmarks measure speed): a loaded 2-core
