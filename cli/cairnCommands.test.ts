@@ -18,6 +18,7 @@ import { TestEnv } from '../server/testing/databases';
 import { newSession } from '../server/testing/flows';
 import { TestUser } from '../server/testing/TestUser';
 import { createApiClient, type FetchLike } from '../src/platform/apiClient';
+import { API_KEY_LIMIT_MESSAGE } from '../src/protocol/developers';
 import { SealedField } from '../src/protocol/vaults';
 import { CairnDb } from '../src/storage/db';
 import { getChildren } from '../src/storage/vaultStore';
@@ -254,11 +255,25 @@ describe('cairn ls, upload and download', () => {
     expect((await bytesOf(await browser.run(() => actions.downloadFile(vaultId, node.id)))).equals(bytes)).toBe(true);
   }, 120_000);
 
-  it('unknown command arguments and a viewer-less mistake give one line and exit 2', async () => {
+  it('an upload without --vault, or of a path that does not exist: one line, exit 2', async () => {
     const noVault = await cairn(['upload', home]);
     expect([noVault.code, noVault.stderr]).toEqual([EXIT_CODES.BAD_INPUT, 'cairn: --vault VAULT is required (cairn ls lists your vaults) (see cairn upload --help).']);
     const missing = await cairn(['upload', path.join(home, 'nope'), '--vault', VAULT], withPhrase());
     expect([missing.code, missing.stderr]).toEqual([EXIT_CODES.BAD_INPUT, `cairn: ${path.join(home, 'nope')} does not exist.`]);
+  });
+
+  it("a key past its period limit gives the server's message (exit 8); no server gives one line (exit 6)", async () => {
+    const limited = (async (input: string | URL | Request, init?: RequestInit) =>
+      String(input).endsWith('/api/account')
+        ? Response.json({ error: { code: 'RATE_LIMITED', message: API_KEY_LIMIT_MESSAGE } }, { status: 429 })
+        : fetch(input, init)) as typeof fetch;
+    const run = await cairn(['ls'], { ...withPhrase(), fetch: limited });
+    expect([run.code, run.stderr]).toEqual([EXIT_CODES.RATE_LIMITED, `cairn: ${API_KEY_LIMIT_MESSAGE}`]);
+    const offline = (async () => {
+      throw new TypeError('fetch failed');
+    }) as typeof fetch;
+    const down = await cairn(['ls'], { ...withPhrase(), fetch: offline });
+    expect([down.code, down.stderr]).toEqual([EXIT_CODES.UNREACHABLE, `cairn: The server at ${server} could not be reached (offline?).`]);
   });
 
   it('logout forgets the server and the key', async () => {
