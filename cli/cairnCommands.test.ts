@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { FastifyInstance } from 'fastify';
@@ -166,6 +167,28 @@ describe('cairn ls, upload and download', () => {
     const unknown = await cairn(['ls', 'Holiday'], withPhrase());
     expect([unknown.code, unknown.stderr]).toEqual([EXIT_CODES.UNKNOWN_VAULT, 'cairn: No vault "Holiday" among your vaults (cairn ls lists them).']);
   });
+
+  it('as a process (bin/cairn.mjs): login from piped lines, then ls with CAIRN_PHRASE', async () => {
+    const ownConfig = path.join(home, 'process-config');
+    const cairnProcess = (args: string[], input: string, extraEnv: Record<string, string> = {}) =>
+      new Promise<Run>((resolve, reject) => {
+        const child = spawn(process.execPath, [path.resolve('bin/cairn.mjs'), ...args], {
+          env: { ...process.env, CAIRN_CONFIG_DIR: ownConfig, ...extraEnv },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr: stderr.trim() }));
+        child.stdin.end(input);
+      });
+    const login = await cairnProcess(['login', '--server', server], `${token}\n${user.phrase}\n`);
+    expect(login.code, login.stderr).toBe(EXIT_CODES.OK);
+    const ls = await cairnProcess(['ls'], '', { CAIRN_PHRASE: user.phrase });
+    expect([ls.code, ls.stdout], ls.stderr).toEqual([EXIT_CODES.OK, `${VAULT}\t${vaultId}\tprivate\tcloud\n`]);
+  }, 60_000);
 
   it('uploads a folder (two files, a nested one, a .DS_Store left out) into a private vault; the browser reads the names and bytes', async () => {
     const folder = path.join(home, 'trip');

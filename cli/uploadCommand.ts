@@ -12,7 +12,7 @@ import type { UploadRecord } from '../src/storage/vaultRecords';
 import { rememberPickedFile } from '../src/sync/uploadSource';
 import { uploadFiles } from '../src/sync/vaultActions';
 import { CliError } from './CliError';
-import type { CliDevice } from './device';
+import { toCliError, type CliDevice } from './device';
 import { collectLocalFiles, openLocalFile, toUploadItems } from './localFiles';
 import { ProgressLine } from './progress';
 import { captureUploadState, readUploadState, restoreUploadState, uploadStateFile, writeUploadState, type UploadStateFile } from './uploadState';
@@ -122,8 +122,12 @@ export async function runUpload(device: CliDevice, options: UploadOptions): Prom
       options.progress.end();
       await save();
       const problem = device.lastProblem();
+      const resume = 'Run the same command again to go on from where it stopped.';
+      // A refused key or a used-up period is the key's problem, not the network's: say so with its own code.
+      const known = toCliError(problem, options.server);
+      if (known instanceof CliError && (known.code === 'KEY_REFUSED' || known.code === 'RATE_LIMITED')) throw new CliError(known.code, `${known.message} ${resume}`);
       const reason = problem instanceof Error ? `: ${problem.message}` : '';
-      throw new CliError('UNREACHABLE', `No progress for ${Math.round(options.stallMs / 1000)} s${reason}. Run the same command again to go on from where it stopped.`);
+      throw new CliError('UNREACHABLE', `No progress for ${Math.round(options.stallMs / 1000)} s${reason}. ${resume}`);
     }
     if (allDone && Date.now() - lastPush > PUSH_EVERY_MS) {
       lastPush = Date.now();
