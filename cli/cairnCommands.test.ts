@@ -278,6 +278,30 @@ describe('cairn ls, upload and download', () => {
     expect((await bytesOf(await browser.run(() => actions.downloadFile(vaultId, node.id)))).equals(bytes)).toBe(true);
   }, 120_000);
 
+  it('an upload whose network goes after the first chunk stops once nothing moves (exit 6), and goes on when run again', async () => {
+    const bytes = randomBytes(8 * 1024 * 1024 + 70_000);
+    const file = path.join(home, 'archive.bin');
+    fs.writeFileSync(file, bytes);
+    let stored = 0;
+    const losing = (async (input: string | URL | Request, init?: RequestInit) => {
+      if (/\/chunks\/\d+$/.test(String(input)) && init?.method === 'PUT' && stored >= 1) throw new TypeError('fetch failed');
+      const response = await fetch(input, init);
+      if (/\/chunks\/\d+$/.test(String(input)) && init?.method === 'PUT' && response.ok) stored += 1;
+      return response;
+    }) as typeof fetch;
+    const lost = await cairn(['upload', file, '--vault', VAULT], { env: { CAIRN_PHRASE: user.phrase, CAIRN_STALL_SECONDS: '3' }, fetch: losing });
+    expect(lost.code, lost.stderr).toBe(EXIT_CODES.UNREACHABLE);
+    expect(lost.stderr.split('\n').at(-1)).toMatch(/^cairn: No progress for 3 s.*\. Run the same command again to go on from where it stopped\.$/);
+    expect(stored).toBe(1);
+
+    const again = await cairn(['upload', file, '--vault', VAULT], withPhrase());
+    expect(again.code, again.stderr).toBe(EXIT_CODES.OK);
+    expect(again.stderr).toContain('Resuming the upload of 1 file(s)');
+    await browser.client.syncNow();
+    const node = childNamed(await getChildren(browser.db, userId, vaultId, null), 'archive.bin');
+    expect((await bytesOf(await browser.run(() => actions.downloadFile(vaultId, node.id)))).equals(bytes)).toBe(true);
+  }, 120_000);
+
   it('an upload without --vault, or of a path that does not exist: one line, exit 2', async () => {
     const noVault = await cairn(['upload', home]);
     expect([noVault.code, noVault.stderr]).toEqual([EXIT_CODES.BAD_INPUT, 'cairn: --vault VAULT is required (cairn ls lists your vaults) (see cairn upload --help).']);

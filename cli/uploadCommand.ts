@@ -113,11 +113,13 @@ export async function runUpload(device: CliDevice, options: UploadOptions): Prom
     }
     const allDone = records.every((r) => r.state === 'done');
     if (allDone && outbox.length === 0) break;
-    const mark = JSON.stringify([sent, records.map((r) => r.state), outbox.length]);
+    // Progress is bytes stored, files finished or operations accepted; an upload paused and
+    // retried again and again (the network gone) changes states but makes none.
+    const mark = JSON.stringify([sent, records.filter((r) => r.state === 'done').length, outbox.length]);
+    await save();
     if (mark !== lastMark) {
       lastMark = mark;
       lastChange = Date.now();
-      await save();
     } else if (Date.now() - lastChange > options.stallMs) {
       options.progress.end();
       await save();
