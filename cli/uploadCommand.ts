@@ -43,6 +43,8 @@ export async function runUpload(device: CliDevice, options: UploadOptions): Prom
   const vault = found.vault;
   if (vault.role === 'VIEWER') throw new CliError('NOT_MEMBER', `You are a viewer of the vault "${vault.name}": a viewer cannot upload.`);
   const to = splitPath(options.to ?? '');
+  // The app leaves out everything under a dot folder; a --to of one would upload nothing.
+  if (to.some((segment) => segment.startsWith('.'))) throw new CliError('BAD_INPUT', `--to ${options.to}: folder names starting with "." are left out of uploads, as in the app.`);
   const { files, emptyFolders } = await collectLocalFiles(options.paths);
   const stateFile = uploadStateFile(options.configDir, { server: options.server, accountId: account.id, vaultId: vault.vaultId, to, paths: options.paths.map((p) => path.resolve(p)) });
 
