@@ -26,7 +26,8 @@ function Body({ label, text }: { label: string; text: string }) {
   );
 }
 
-function LogEntry({ log }: { log: WebhookLog }) {
+/** One delivery, an item of the log's accordion: its summary, opening onto its bodies. */
+export function WebhookLogEntry({ log }: { log: WebhookLog }) {
   return (
     <Accordion.Item value={log.id} data-testid="webhook-log-entry">
       <Accordion.Control>
@@ -89,7 +90,7 @@ export function WebhookLogList({ state, onSeeMore, onRetry }: { state: WebhookLo
       <Stack gap="sm">
         <Accordion variant="separated" multiple aria-label="Webhook deliveries">
           {state.items.map((log) => (
-            <LogEntry key={log.id} log={log} />
+            <WebhookLogEntry key={log.id} log={log} />
           ))}
         </Accordion>
         {state.status === 'ready' && state.error && (
