@@ -96,4 +96,22 @@ describe('webhook delivery log', () => {
     publishWebhookLog(webhookLog(0));
     expect(ids(feed)).toEqual(['log-001', 'log-002']);
   });
+
+  it('catches up when the socket opens again: entries delivered meanwhile go on top, the pages shown stay', async () => {
+    const server = fakeDeveloperServer(range(3, 18));
+    const feed = new WebhookLogFeed(server.api);
+    await feed.loadFirst();
+    await feed.loadMore();
+    expect(ids(feed)).toHaveLength(15);
+
+    server.logs.unshift(webhookLog(0), webhookLog(1), webhookLog(2));
+    await feed.catchUp();
+    expect(ids(feed)).toEqual(range(0, 18).map((log) => log.id));
+    expect(feed.current.nextToken).toBeNull();
+
+    server.isOffline = true;
+    await feed.catchUp();
+    expect(feed.current.status).toBe('ready');
+    expect(ids(feed)).toHaveLength(18);
+  });
 });

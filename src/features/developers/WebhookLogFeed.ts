@@ -88,6 +88,24 @@ export class WebhookLogFeed {
     }
   }
 
+  /**
+   * The socket opened again: entries delivered while it was down were announced to no one, so the
+   * first page is read and those not shown go on top (the pages already shown, and 'See more',
+   * stay as they are). Quiet: a failure keeps what is shown. Only the newest page is read, so more
+   * than a page of deliveries while the socket was down shows after the page is opened again.
+   */
+  async catchUp(): Promise<void> {
+    if (this.state.status !== 'ready') return this.loadFirst();
+    const generation = this.generation;
+    try {
+      const page = await getWebhookLogPage(this.api, null);
+      if (generation !== this.generation) return;
+      this.set({ ...this.state, items: mergeLogs(page.items, this.state.items) });
+    } catch {
+      // Offline again, or the server is busy: the log shown stays; the next reopen tries again.
+    }
+  }
+
   /** A new entry from the socket: on top, unless it is shown already. */
   receive(log: WebhookLog): void {
     if (this.state.items.some((item) => item.id === log.id)) return;

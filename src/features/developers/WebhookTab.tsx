@@ -1,8 +1,9 @@
 import { Alert, Button, Center, Code, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { formatDate } from '../../domain/formatting';
 import type { Webhook } from '../../protocol/developers';
 import { getApiClient } from '../../platform/apiClient';
+import { useRealtimeOpen } from '../../sync/syncStatus';
 import { subscribeWebhookLogs } from '../../sync/webhookLogStream';
 import { confirmAction } from '../../ui/confirmAction';
 import { CopyableCode } from '../../ui/CopyableCode';
@@ -69,6 +70,13 @@ function useWebhookLogFeed(): WebhookLogFeed {
     void feed.loadFirst();
     return unsubscribe;
   }, [feed]);
+  // Entries delivered while the socket was down were announced to no one: caught up on reopen.
+  const isOpen = useRealtimeOpen();
+  const wasOpen = useRef(isOpen);
+  useEffect(() => {
+    if (isOpen && !wasOpen.current) void feed.catchUp();
+    wasOpen.current = isOpen;
+  }, [feed, isOpen]);
   return feed;
 }
 
