@@ -69,11 +69,11 @@ export function ApiKeyPanel({ info, newKey, isBusy, onGenerate, onRotate }: ApiK
             Usage
           </Title>
           <Text size="sm">
-            {info.used} of {limit} requests used this {period}
+            {info.used} of {limit} requests used this period
           </Text>
           <Progress value={Math.min(100, (info.used / limit) * 100)} aria-label="Requests used this period" color={info.used >= limit ? 'red' : undefined} />
           <Text size="sm" c="dimmed">
-            The count starts again on {formatDateTime(info.periodEndsAt)}. Requests in all: {info.total}.
+            A period lasts one {period}; the count starts again on {formatDateTime(info.periodEndsAt)}. Requests in all: {info.total}.
           </Text>
           <Text size="sm" c="dimmed">
             {DEVELOPER_TEXTS.usageDelay}

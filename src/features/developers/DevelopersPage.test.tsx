@@ -76,9 +76,9 @@ describe('API key tab', () => {
 
   it('shows usage this period against the limit, the total, when the period ends, and that figures lag about 15 minutes', () => {
     const text = textOf(render(<ApiKeyPanel info={info()} newKey={null} isBusy={false} onGenerate={noop} onRotate={noop} />));
-    expect(text).toContain('37 of 100 requests used this day');
+    expect(text).toContain('37 of 100 requests used this period');
     expect(text).toContain('Requests in all: 912');
-    expect(text).toContain(`The count starts again on ${formatDateTime(Date.UTC(2026, 11, 1))}`);
+    expect(text).toContain(`A period lasts one day; the count starts again on ${formatDateTime(Date.UTC(2026, 11, 1))}`);
     expect(text).toContain('about 15 minutes');
   });
 

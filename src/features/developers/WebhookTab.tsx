@@ -153,7 +153,7 @@ export function WebhookTab() {
     settings = (
       <Stack gap="sm">
         <Text size="sm">Events are sent to:</Text>
-        <Code block aria-label="Webhook URL" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+        <Code block aria-label="Configured webhook URL" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
           {webhook.url}
         </Code>
         <Text size="sm" c="dimmed">
