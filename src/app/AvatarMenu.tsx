@@ -63,7 +63,7 @@ export function AvatarMenu() {
             </Menu.Item>
           )}
           {entries.has('developers') && (
-            <Menu.Item disabled rightSection={<Text size="xs">Not yet available</Text>}>
+            <Menu.Item component={Link} to="/account/developers">
               Developers
             </Menu.Item>
           )}

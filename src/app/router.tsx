@@ -5,7 +5,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { ErrorFallback } from '../features/errors/ErrorFallback';
 import { accountRoute, changePasswordRoute, displayRoute, notificationSettingsRoute, offlineFilesRoute, phoneRoute, phoneVerifyRoute, plansAndPaymentsTree, profileRoute, revealPhraseRoute, securityRoute, totpRoute, totpVerifyRoute, twoFactorRoute } from '../routes/accountRoutes';
-import { organisationTree } from '../routes/accountRoutes';
+import { developersTree, organisationTree } from '../routes/accountRoutes';
 import { appRoute, homeRoute } from '../routes/appRoute';
 import { loginRoute, recoverRoute, recoverStepRoute, signupRoute, signupStepRoute, verifyRoute } from '../routes/authRoutes';
 import { blockedRoute, maintenanceRoute, notFoundRoute } from '../routes/errorRoutes';
@@ -53,6 +53,7 @@ export const routeTree = rootRoute.addChildren([
     notificationSettingsRoute,
     plansAndPaymentsTree,
     organisationTree,
+    developersTree,
     storageRoute,
     rewardsRoute,
     referralRoute,

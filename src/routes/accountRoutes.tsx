@@ -157,3 +157,26 @@ export const organisationTree = organisationRoute.addChildren([
   createRoute({ getParentRoute: () => organisationRoute, path: 'members', component: lazyRouteComponent(organisationPages, 'OrganisationMembersPage') }),
   createRoute({ getParentRoute: () => organisationRoute, path: 'invite', component: lazyRouteComponent(organisationPages, 'OrganisationInvitePage') }),
 ]);
+
+/** Developers (spec 002 section 2; issue 24): the API key and webhook tabs; the index opens the API key. */
+const developersPages = () => import('../features/developers');
+
+export const developersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'account/developers',
+  component: lazyRouteComponent(developersPages, 'DevelopersLayout'),
+});
+
+const developersIndexRoute = createRoute({
+  getParentRoute: () => developersRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/account/developers/api-key', replace: true });
+  },
+});
+
+export const developersTree = developersRoute.addChildren([
+  developersIndexRoute,
+  createRoute({ getParentRoute: () => developersRoute, path: 'api-key', component: lazyRouteComponent(developersPages, 'ApiKeyTab') }),
+  createRoute({ getParentRoute: () => developersRoute, path: 'webhook', component: lazyRouteComponent(developersPages, 'WebhookTab') }),
+]);

@@ -17,6 +17,7 @@ import { NotificationSync, setCurrentNotificationSync } from './notificationSync
 import { RealtimeConnection, socketUrl } from './realtime';
 import { StorageTxSync, setCurrentStorageTxSync } from './storageTxSync';
 import { TokenSync, setCurrentTokenSync } from './tokenSync';
+import { publishWebhookLog } from './webhookLogStream';
 import { SyncClient, type SyncClientOptions } from './SyncClient';
 import type { SyncPorts, SyncUser, TransferPort } from './SyncContext';
 
@@ -77,6 +78,7 @@ export function startSync(user: SyncUser, ports?: Partial<SyncPorts>, options?: 
       },
       onStorageTransaction: (transaction) => void storageTxs.receive(transaction),
       onTokenBalance: (balance, headSeq) => tokens.receive(balance, headSeq),
+      onWebhookLog: publishWebhookLog,
       onOpen: () => {
         client.setRealtimeOpen(true);
         void notifications.refresh();

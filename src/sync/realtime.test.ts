@@ -33,6 +33,7 @@ function setUp(options: { online?: () => boolean; random?: () => number } = {}) 
   const notifications: unknown[] = [];
   const storageTxs: unknown[] = [];
   const balances: [string, number][] = [];
+  const webhookLogs: unknown[] = [];
   let opens = 0;
   const connection = new RealtimeConnection({
     url: 'ws://cairn.test/api/ws',
@@ -45,12 +46,13 @@ function setUp(options: { online?: () => boolean; random?: () => number } = {}) 
     onNotification: (notification) => notifications.push(notification),
     onStorageTransaction: (transaction) => storageTxs.push(transaction),
     onTokenBalance: (balance, headSeq) => balances.push([balance, headSeq]),
+    onWebhookLog: (log) => webhookLogs.push(log),
     onOpen: () => (opens += 1),
     onState: (state) => states.push(state),
     random: options.random ?? (() => 1),
     ...(options.online ? { isOnline: options.online } : {}),
   });
-  return { connection, sockets, pokes, states, notifications, storageTxs, balances, opens: () => opens };
+  return { connection, sockets, pokes, states, notifications, storageTxs, balances, webhookLogs, opens: () => opens };
 }
 
 describe('realtime connection (SYNC_SPEC R3, R5)', () => {
@@ -119,6 +121,28 @@ describe('realtime connection (SYNC_SPEC R3, R5)', () => {
     sockets[0]!.serverSays({ type: 'storageTransaction', transaction });
     sockets[0]!.serverSays({ type: 'storageTransaction', transaction: { ...transaction, status: 'LOST' } });
     expect(storageTxs).toEqual([transaction]);
+    connection.stop();
+  });
+
+  it('hands a webhookLog message over (issue 24); a malformed one (an event of no such name) is ignored', () => {
+    const { connection, sockets, webhookLogs } = setUp();
+    connection.start();
+    sockets[0]!.serverSays({ type: 'hello', protocolVersion: 1 });
+    const log = {
+      id: 'log-1',
+      webhookId: 'hook-1',
+      deliveryStatus: true,
+      event: 'file.uploaded',
+      createdAt: 1,
+      url: 'https://receiver.example/hook',
+      attempt: 1,
+      requestBody: '{}',
+      responseBody: 'ok',
+      responseStatusCode: 200,
+    };
+    sockets[0]!.serverSays({ type: 'webhookLog', log });
+    sockets[0]!.serverSays({ type: 'webhookLog', log: { ...log, event: 'FILE_UPLOADED' } });
+    expect(webhookLogs).toEqual([log]);
     connection.stop();
   });
 

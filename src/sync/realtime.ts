@@ -5,6 +5,7 @@
  * cursor. Reconnects back off exponentially with jitter; a keep-alive ping notices a dead link.
  */
 import type { StorageTransaction } from '../protocol/arweave';
+import type { WebhookLog } from '../protocol/developers';
 import type { Notification } from '../protocol/members';
 import { ServerMessage } from '../protocol/ws';
 
@@ -32,6 +33,8 @@ export interface RealtimeOptions {
   onStorageTransaction?(transaction: StorageTransaction): void;
   /** The user's $U balance after ledger entry `headSeq` (SYNC_SPEC R109). */
   onTokenBalance?(balance: string, headSeq: number): void;
+  /** A delivery of the user's webhook was logged (issue 24). */
+  onWebhookLog?(log: WebhookLog): void;
   /** The socket is (again) open: pokes sent while it was down are lost, so catch up now. */
   onOpen(): void;
   onState?(state: RealtimeState): void;
@@ -178,6 +181,9 @@ export class RealtimeConnection {
         break;
       case 'tokenBalance':
         this.options.onTokenBalance?.(parsed.balance, parsed.headSeq);
+        break;
+      case 'webhookLog':
+        this.options.onWebhookLog?.(parsed.log);
         break;
       case 'pong':
         break;

@@ -4,8 +4,8 @@ import { SettingsMenu } from './SettingsMenu';
 import { SettingsPage } from './SettingsPage';
 
 /**
- * /account. Organisation, Plans and Payments and Developers arrive with their own releases
- * (spec 001 section 2 and spec 002); until then they are not listed.
+ * /account. Plans and Payments is reached from the avatar menu (spec 002); Developers is listed
+ * both here and there.
  */
 export function AccountMenuPage() {
   const organisation = useMyOrganisationValue();
@@ -22,6 +22,7 @@ export function AccountMenuPage() {
           ...(organisation?.showMenu
             ? [{ label: 'Organisation', description: 'Name, address, logo, colours and people', to: '/account/organisation' }]
             : []),
+          { label: 'Developers', description: 'API key, webhook and its delivery log', to: '/account/developers' },
         ]}
       />
       <SettingsMenu
