@@ -331,7 +331,7 @@ function arweaveFromConfig(config: Config): AppDeps['arweave'] {
   if (!config.arweaveGateway) return undefined;
   const walletFile = config.arweaveWallet ?? path.join(config.dataDir, 'arweave-wallet.json');
   if (!fs.existsSync(walletFile)) return undefined;
-  return { gatewayUrl: config.arweaveGateway, wallet: readWallet(walletFile), relayOptions: { historySettleMs: config.historySettleMs } };
+  return { gatewayUrl: config.arweaveGateway, wallet: readWallet(walletFile), relayOptions: { historySettleMs: config.historySettleMs, backoffMaxMs: config.relayRetryMaxMs } };
 }
 
 /** A hop count as Fastify's trust function (its types take no number): trust the `hops` nearest hops. */

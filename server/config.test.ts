@@ -136,6 +136,13 @@ describe('loadConfig', () => {
     expect(SETTINGS.map((s) => s.name)).toContain('HISTORY_SETTLE_MS');
   });
 
+  it('reads ARWEAVE_RETRY_MAX_MS, 5 minutes by default, and refuses a bad one', () => {
+    expect(loadConfig({}).relayRetryMaxMs).toBe(300_000);
+    expect(loadConfig({ ARWEAVE_RETRY_MAX_MS: '10000' }).relayRetryMaxMs).toBe(10_000);
+    expect(errorOf({ ARWEAVE_RETRY_MAX_MS: '10' })).toContain('ARWEAVE_RETRY_MAX_MS');
+    expect(errorOf({ ARWEAVE_RETRY_MAX_MS: 'later' })).toContain('ARWEAVE_RETRY_MAX_MS');
+  });
+
   it('reads the storage allowances, the free plan by default, and refuses a bad one', () => {
     expect(loadConfig({}).storageAllowances).toEqual({ cloud: 1_000_000_000, permanent: 100_000_000 });
     expect(loadConfig({ CLOUD_STORAGE_BYTES: '4000000000', PERMANENT_STORAGE_BYTES: '0' }).storageAllowances).toEqual({ cloud: 4_000_000_000, permanent: 0 });

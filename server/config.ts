@@ -46,6 +46,8 @@ export interface Config {
   arlocalMineMs: number;
   /** SYNC_SPEC R84: a history run is made once its newest operation is this old (ms). */
   historySettleMs: number;
+  /** ARWEAVE_RETRY_MAX_MS: the relay's longest wait before trying a failed gateway call again. */
+  relayRetryMaxMs: number;
   /** CAIRN_RELAY: false makes this process never run the permanent relay (several processes, issue 20). */
   relay: boolean;
   maintenance: boolean;
@@ -181,6 +183,11 @@ export const SETTINGS: readonly SettingInfo[] = [
     name: 'HISTORY_SETTLE_MS',
     default: '3000',
     description: "A permanent vault's operations go to the network in runs; a run is made once its newest operation is this old (milliseconds).",
+  },
+  {
+    name: 'ARWEAVE_RETRY_MAX_MS',
+    default: '300000',
+    description: 'After a gateway error the relay tries again, waiting longer each time up to this long (milliseconds).',
   },
   {
     name: 'CAIRN_RELAY',
@@ -324,6 +331,7 @@ export function loadConfig(env: Env = process.env): Config {
     arlocalPort: read('ARLOCAL_PORT') === undefined ? null : parseInteger('ARLOCAL_PORT', read('ARLOCAL_PORT'), 0, 1, 65_535),
     arlocalMineMs: parseInteger('ARLOCAL_MINE_MS', read('ARLOCAL_MINE_MS'), 5_000, 100, 3_600_000),
     historySettleMs: parseInteger('HISTORY_SETTLE_MS', read('HISTORY_SETTLE_MS'), 3_000, 0, 3_600_000),
+    relayRetryMaxMs: parseInteger('ARWEAVE_RETRY_MAX_MS', read('ARWEAVE_RETRY_MAX_MS'), 300_000, 1_000, 86_400_000),
     relay: read('CAIRN_RELAY') === undefined ? true : parseBoolean('CAIRN_RELAY', read('CAIRN_RELAY')),
     maintenance: parseBoolean('CAIRN_MAINTENANCE', read('CAIRN_MAINTENANCE')),
     readOnly: parseBoolean('CAIRN_READ_ONLY', read('CAIRN_READ_ONLY')),

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   try {
     if (config.arweaveGateway) {
       if (!config.arweaveWallet) throw new Error('ARWEAVE_GATEWAY needs ARWEAVE_WALLET (the path to the relay wallet JWK)');
-      arweave = { gatewayUrl: config.arweaveGateway, wallet: readWallet(config.arweaveWallet), relayOptions: { historySettleMs: config.historySettleMs } };
+      arweave = { gatewayUrl: config.arweaveGateway, wallet: readWallet(config.arweaveWallet), relayOptions: { historySettleMs: config.historySettleMs, backoffMaxMs: config.relayRetryMaxMs } };
     } else {
       embedded = await startEmbeddedGateway({
         dataDir: config.dataDir,
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
         mineMs: config.arlocalMineMs,
         walletFile: config.arweaveWallet,
       });
-      arweave = { gatewayUrl: embedded.gatewayUrl, wallet: embedded.wallet, relayOptions: { historySettleMs: config.historySettleMs } };
+      arweave = { gatewayUrl: embedded.gatewayUrl, wallet: embedded.wallet, relayOptions: { historySettleMs: config.historySettleMs, backoffMaxMs: config.relayRetryMaxMs } };
       log.info({ gatewayUrl: embedded.gatewayUrl }, `Embedded arlocal gateway on ${embedded.gatewayUrl}`);
     }
   } catch (error) {

@@ -47,7 +47,12 @@ test.afterAll(async () => {
 });
 
 function serverOnGateway(offset: number): KillableServer {
-  const server = new KillableServer(BASE_PORT + offset, BASE_PORT + offset + 1, { ARWEAVE_GATEWAY: gateway!.url, ARWEAVE_WALLET: gateway!.walletFile });
+  const server = new KillableServer(BASE_PORT + offset, BASE_PORT + offset + 1, {
+    ARWEAVE_GATEWAY: gateway!.url,
+    ARWEAVE_WALLET: gateway!.walletFile,
+    // A post the loaded gateway timed out is tried again within seconds, not after minutes of backoff.
+    ARWEAVE_RETRY_MAX_MS: '10000',
+  });
   servers.push(server);
   return server;
 }
@@ -131,7 +136,6 @@ test('[R96] a private permanent vault restored from the network alone on a fresh
   await expect(items.last()).toContainText('Successfully on the network');
   await a.goto('/storage');
   for (const name of [big.name, small.name, `${noteTitle}.md`]) {
-    // The relay's retries back off up to 5 minutes (ArweaveRelay backoffMaxMs) when a post fails.
     await expect(a.getByTestId('storage-tx').filter({ hasText: name })).toContainText('Successfully on the network', { timeout: 420_000 });
   }
   // The history relay posts what was pushed before the chat too: wait until nothing is left out.
