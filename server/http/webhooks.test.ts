@@ -307,6 +307,16 @@ describeEachDatabase('webhooks (issue 24)', (env) => {
     expectError(await api.get('/api/webhooks/logs?limit=0', { token: actor.token }), 400, 'VALIDATION_FAILED');
   });
 
+  it('a delivery queued by a process that stopped is sent by another (the queue is rows)', async () => {
+    const { actor } = await withWebhook('/restart');
+    const stopped = await env.buildApp({ config: { webhookAllowedAddresses: ['127.0.0.1'] }, webhooks: { start: false, ca: receiver.ca } });
+    await stopped.services.webhooks.emit([actor.userId], 'webhook.test', { queuedBy: 'stopped' });
+    await stopped.close();
+    const [request] = await waitForRequestsTo('/restart', 1);
+    expect(WebhookPayload.parse(JSON.parse(request?.body ?? '')).data).toEqual({ queuedBy: 'stopped' });
+    expect((await waitForLog(actor, 1))[0]?.deliveryStatus).toBe(true);
+  });
+
   it('DELETE stops deliveries: retries waiting are dropped, and the account may configure another', async () => {
     receiver.answer = (request) => (request.url === '/removed' ? { status: 503, body: 'down' } : { status: 200, body: 'ok' });
     const { actor, webhookId } = await withWebhook('/removed');
