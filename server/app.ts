@@ -55,6 +55,10 @@ import { registerTokenRoutes } from './http/tokenRoutes';
 import { registerOrganisationRoutes } from './http/organisationRoutes';
 import { registerPlanRoutes } from './http/planRoutes';
 import { registerReferralRoutes } from './http/referralRoutes';
+import { registerWebhookRoutes } from './http/webhookRoutes';
+import { LocalWebhookLogBus, type WebhookLogBus } from './realtime/WebhookLogBus';
+import { type DispatcherOptions, WebhookDispatcher } from './webhooks/WebhookDispatcher';
+import { allowedAddressList } from './webhooks/webhookTarget';
 import { LocalStorageTransactionBus, type StorageTransactionBus } from './realtime/StorageTransactionBus';
 import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
 import { registerSocketRoute } from './ws/registerSocketRoute';
@@ -83,6 +87,10 @@ export interface AppDeps {
    * with the wallet at ARWEAVE_WALLET; neither: no relay (rows wait SCHEDULED).
    */
   arweave?: { gatewayUrl: string; wallet: JWKInterface; relayOptions?: RelayOptions; startRelay?: boolean };
+  /** Webhook log entries to the user's sockets across processes (issue 24); local by default. */
+  webhookLogBus?: WebhookLogBus;
+  /** The webhook dispatcher's timings and trusted CAs (tests); `start: false` leaves it to `app.webhookDispatcher.runOnce()`. */
+  webhooks?: DispatcherOptions & { start?: boolean };
 }
 
 /** A registered route, recorded for tests and documentation. */
@@ -100,6 +108,8 @@ declare module 'fastify' {
     socketHub: SocketHub;
     /** The permanent relay, or null when no gateway is configured. */
     arweaveRelay: ArweaveRelay | null;
+    /** Sends queued webhook deliveries (issue 24). */
+    webhookDispatcher: WebhookDispatcher;
   }
 }
 
@@ -150,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notificationBus: NotificationBus = deps.notificationBus ?? new LocalNotificationBus();
   const storageTransactionBus = deps.storageTransactionBus ?? new LocalStorageTransactionBus();
   const ledgerBus: LedgerBus = deps.ledgerBus ?? new LocalLedgerBus();
+  const webhookLogBus: WebhookLogBus = deps.webhookLogBus ?? new LocalWebhookLogBus();
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -198,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signups: { allowed: config.signupsAllowed, emailDomains: config.signupEmailDomains },
     token: { rewardPerMiB: config.tokenRewardPerMiB, bus: ledgerBus, priceUrl: config.tokenPriceUrl, priceLog: app.log },
     invoiceIssuer: config.invoiceIssuer,
+    webhookAllowedAddresses: config.webhookAllowedAddresses,
   });
   const hub = new LocalSocketHub(clock);
   const metrics = new Metrics({ db, openSockets: () => hub.connectionCount() });
@@ -208,6 +220,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const stopBalances = ledgerBus.subscribe(({ userId, balance, headSeq }) => hub.sendToUser(userId, { type: 'tokenBalance', balance, headSeq }));
   app.decorate('services', services);
   app.decorate('socketHub', hub);
+  const stopWebhookLogs = webhookLogBus.subscribe(({ userId, logId }) => {
+    services.webhooks
+      .logEntry(userId, logId)
+      .then((log) => log && hub.sendToUser(userId, { type: 'webhookLog', log }))
+      .catch((err: unknown) => app.log.warn({ err }, 'webhook log entry not pushed'));
+  });
+  const webhookDispatcher = new WebhookDispatcher({
+    db,
+    clock,
+    log: app.log,
+    allowed: allowedAddressList(config.webhookAllowedAddresses),
+    onLogged: (userId, logId) => webhookLogBus.publish({ userId, logId }),
+    ...(deps.webhooks ? { options: deps.webhooks } : {}),
+  });
+  const stopWebhookWakes = services.webhooks.onQueued(() => webhookDispatcher.wake());
+  app.decorate('webhookDispatcher', webhookDispatcher);
 
   const arweave = deps.arweave ?? arweaveFromConfig(config);
   const arweaveClient = arweave ? arweaveFor(arweave.gatewayUrl) : null;
@@ -222,7 +250,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           clock,
           log: app.log,
           // Through the bus: the uploader's sockets may be open on another process (issue 20).
-          onChange: (transaction, uploaderUserId) => storageTransactionBus.publish({ userId: uploaderUserId, transaction }),
+          onChange: (transaction, uploaderUserId) => {
+            storageTransactionBus.publish({ userId: uploaderUserId, transaction });
+            void services.webhooks.storageTransactionChanged(transaction, uploaderUserId);
+          },
           onBundlePosted: () => metrics.bundlesPosted.inc(),
           // R107: a committed upload's reward is written in the same transaction as its status.
           rewards: services.ledger,
@@ -294,6 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPlanRoutes(route, services);
   registerOrganisationRoutes(route, services);
   registerReferralRoutes(route, services);
+  registerWebhookRoutes(route, services);
   const readyChecks: Record<string, ReadyCheck> = {
     database: async () => void (await sql`select 1`.execute(db)),
     blobs: () => blobStore.check(),
@@ -311,6 +343,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     stopRelayWakes();
     await relay?.stop();
+    stopWebhookWakes();
+    await webhookDispatcher.stop();
+    stopWebhookLogs();
     fanout.stop();
     stopNotifications();
     stopStorageTransactions();
@@ -320,9 +355,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await notificationBus.close();
     await storageTransactionBus.close();
     await ledgerBus.close();
+    await webhookLogBus.close();
   });
   await app.ready();
   if (relay && arweave?.startRelay !== false) relay.start();
+  if (deps.webhooks?.start !== false) webhookDispatcher.start();
   return app;
 }
 

@@ -143,6 +143,14 @@ describe('loadConfig', () => {
     expect(errorOf({ ARWEAVE_RETRY_MAX_MS: 'later' })).toContain('ARWEAVE_RETRY_MAX_MS');
   });
 
+  it('reads WEBHOOK_ALLOWED_ADDRESSES, none by default, and refuses anything but addresses and ranges', () => {
+    expect(loadConfig({}).webhookAllowedAddresses).toEqual([]);
+    expect(loadConfig({ WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.1, 10.0.0.0/8,::1' }).webhookAllowedAddresses).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(errorOf({ WEBHOOK_ALLOWED_ADDRESSES: 'localhost' })).toBe('Invalid WEBHOOK_ALLOWED_ADDRESSES "localhost": expected a comma list of IP addresses or CIDR ranges');
+    expect(errorOf({ WEBHOOK_ALLOWED_ADDRESSES: '10.0.0.0/33' })).toContain('WEBHOOK_ALLOWED_ADDRESSES');
+    expect(SETTINGS.map((s) => s.name)).toContain('WEBHOOK_ALLOWED_ADDRESSES');
+  });
+
   it('reads the storage allowances, the free plan by default, and refuses a bad one', () => {
     expect(loadConfig({}).storageAllowances).toEqual({ cloud: 1_000_000_000, permanent: 100_000_000 });
     expect(loadConfig({ CLOUD_STORAGE_BYTES: '4000000000', PERMANENT_STORAGE_BYTES: '0' }).storageAllowances).toEqual({ cloud: 4_000_000_000, permanent: 0 });

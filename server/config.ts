@@ -71,6 +71,11 @@ export interface Config {
   /** TOKEN_PRICE_URL: a source answering {"usd": number}, the price of 1 U in dollars (SYNC_SPEC R121); null: no dollar value. */
   tokenPriceUrl: string | null;
   /**
+   * WEBHOOK_ALLOWED_ADDRESSES: IP addresses and CIDR ranges webhooks may reach although they are
+   * loopback, private, link-local or otherwise refused (server/webhooks/webhookTarget.ts); default none.
+   */
+  webhookAllowedAddresses: string[];
+  /**
    * The default plan's bytes of cloud and permanent storage: CLOUD_STORAGE_BYTES and
    * PERMANENT_STORAGE_BYTES where set, else the plans' own figures (Pebble's 1 GB and 100 MB).
    */
@@ -237,6 +242,12 @@ export const SETTINGS: readonly SettingInfo[] = [
     description: 'Where the server reads the price of 1 U in US dollars, answering {"usd": 0.25}; asked at most every 30 s with a 5 s timeout. Unset or failing: the Rewards page says it cannot display the dollar value.',
   },
   {
+    name: 'WEBHOOK_ALLOWED_ADDRESSES',
+    default: '(unset: public addresses only)',
+    description:
+      'Comma list of IP addresses or CIDR ranges (127.0.0.1,10.0.0.0/8) webhooks may be sent to although they are loopback, private, link-local or metadata addresses, for tests and internal deployments. Unset: webhooks reach public addresses only.',
+  },
+  {
     name: 'CLOUD_STORAGE_BYTES',
     default: '1000000000',
     description: "Cloud storage of the default plan's accounts, in bytes (the free plan's 1 GB by default, or the plans file's figure).",
@@ -342,6 +353,7 @@ export function loadConfig(env: Env = process.env): Config {
     memberLimit: read('MEMBER_LIMIT') === undefined ? defaultPlan.limits.members : parseInteger('MEMBER_LIMIT', read('MEMBER_LIMIT'), 0, 1, 1_000_000),
     tokenRewardPerMiB: parseInteger('TOKEN_REWARD_PER_MIB', read('TOKEN_REWARD_PER_MIB'), 1_000_000, 0, 1_000_000_000_000),
     tokenPriceUrl: parseUrl('TOKEN_PRICE_URL', read('TOKEN_PRICE_URL'), ['http:', 'https:']),
+    webhookAllowedAddresses: parseAddressList('WEBHOOK_ALLOWED_ADDRESSES', read('WEBHOOK_ALLOWED_ADDRESSES')),
     storageAllowances: {
       cloud: parseInteger('CLOUD_STORAGE_BYTES', read('CLOUD_STORAGE_BYTES'), defaultPlan.storage.cloud_bytes, 0, Number.MAX_SAFE_INTEGER),
       permanent: parseInteger('PERMANENT_STORAGE_BYTES', read('PERMANENT_STORAGE_BYTES'), defaultPlan.storage.permanent_bytes, 0, Number.MAX_SAFE_INTEGER),
@@ -443,6 +455,13 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
   throw new ConfigError(
     `Invalid TRUST_PROXY "${raw}": expected 0, 1, true, false, a hop count, or a comma list of proxy IP addresses or CIDR ranges`,
   );
+}
+
+function parseAddressList(name: string, raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.every(isAddressOrRange)) return entries;
+  throw new ConfigError(`Invalid ${name} "${raw}": expected a comma list of IP addresses or CIDR ranges`);
 }
 
 function isAddressOrRange(entry: string): boolean {

@@ -13,6 +13,7 @@ import { PostgresNotificationBus } from './realtime/NotificationBus';
 import { PostgresLedgerBus } from './realtime/LedgerBus';
 import { PostgresPokeBus } from './realtime/PostgresPokeBus';
 import { PostgresStorageTransactionBus } from './realtime/StorageTransactionBus';
+import { PostgresWebhookLogBus } from './realtime/WebhookLogBus';
 import { preparePrivateDataDir, PRIVATE_UMASK } from './privateFiles';
 import { offsetClock } from './services/Clock';
 import { createSms } from './sms/createSms';
@@ -66,11 +67,13 @@ async function main(): Promise<void> {
   let notificationBus;
   let storageTransactionBus;
   let ledgerBus;
+  let webhookLogBus;
   try {
     pokeBus = config.databaseUrl ? await PostgresPokeBus.connect(config.databaseUrl, log) : undefined;
     notificationBus = config.databaseUrl ? await PostgresNotificationBus.connect(config.databaseUrl, log) : undefined;
     storageTransactionBus = config.databaseUrl ? await PostgresStorageTransactionBus.connect(config.databaseUrl, log) : undefined;
     ledgerBus = config.databaseUrl ? await PostgresLedgerBus.connect(config.databaseUrl, log) : undefined;
+    webhookLogBus = config.databaseUrl ? await PostgresWebhookLogBus.connect(config.databaseUrl, log) : undefined;
   } catch (error) {
     log.fatal({ reason: reasonOf(error) }, `Cannot listen for vault pokes on DATABASE_URL: ${reasonOf(error)}`);
     await db.destroy().catch(() => undefined);
@@ -112,6 +115,7 @@ async function main(): Promise<void> {
       ...(notificationBus ? { notificationBus } : {}),
       ...(storageTransactionBus ? { storageTransactionBus } : {}),
       ...(ledgerBus ? { ledgerBus } : {}),
+      ...(webhookLogBus ? { webhookLogBus } : {}),
     });
   } catch (error) {
     // The blob store's readiness check (an S3 bucket missing, refused credentials) fails here.

@@ -362,6 +362,8 @@ export interface Database {
   organisations: OrganisationsTable;
   organisation_members: OrganisationMembersTable;
   referral_rewards: ReferralRewardsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** Referral rewards (migration 0020, SYNC_SPEC R133): one per referred account, counted once. */
@@ -526,3 +528,39 @@ export const TABLES = [
   'note_drafts',
   'admin_actions',
 ] as const satisfies readonly (keyof Database)[];
+
+/** Webhooks (migration 0023, issue 24): one per account, with the secret its deliveries are signed with. */
+export interface WebhooksTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** `whsec_` and base64: Standard Webhooks' form, shown to the user once. */
+  secret: string;
+  created_at: number;
+}
+
+/** One attempt of one event (migration 0023): queued while `attempted_at` is null, a log entry after. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  user_id: string;
+  /** WebhookEvent. */
+  event: string;
+  /** The Standard Webhooks `webhook-id`: the same across an event's retries. */
+  event_id: string;
+  /** The JSON body sent (WebhookPayload). */
+  payload: string;
+  /** 1 for the first try, then each retry. */
+  attempt: number;
+  /** The URL it was sent to (the webhook's at the time); null until attempted. */
+  url: string | null;
+  status_code: number | null;
+  /** The receiver's answer or what went wrong, cut to WEBHOOK_LOG_BODY_MAX; null until attempted. */
+  response_body: string | null;
+  /** 1 when the receiver answered 2xx. */
+  delivered: Generated<DbBool>;
+  created_at: number;
+  /** Not attempted before (ms); also the claim's lease while an attempt runs. */
+  next_attempt_at: number;
+  attempted_at: number | null;
+}

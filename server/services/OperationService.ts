@@ -41,6 +41,8 @@ export interface OperationServiceOptions {
   storage?: Pick<StorageService, 'assertRoomForOperation'>;
   /** The plans' vault and member limits (AllowanceService; SYNC_SPEC R101, R102); unset: none. */
   limits?: LimitsPort;
+  /** After a push: the operations it applied (not repeats), in order, for the webhooks' events (issue 24). */
+  onAccepted?: (authorId: string, accepted: { op: Operation; seq: number }[]) => Promise<void>;
 }
 
 /** The rejection of an operation whose apply failed unexpectedly: nothing about the cause leaks. */
@@ -66,6 +68,7 @@ export class OperationService {
     // One poke per vault per push, with its newest seq (docs/SYNC_SPEC.md R3).
     const newest = new Map<string, number>();
     const notified: NotifiedRow[] = [];
+    const accepted: { op: Operation; seq: number }[] = [];
     try {
       for (const op of ops) {
         if (op.body.type === 'member.invite' && !invitations) {
@@ -76,13 +79,17 @@ export class OperationService {
         const { result, isNew, notified: rows } = await this.pushOne(author, op);
         results.push(result);
         notified.push(...rows);
-        if (result.status === 'accepted' && isNew) newest.set(result.vaultId, Math.max(result.seq, newest.get(result.vaultId) ?? 0));
+        if (result.status === 'accepted' && isNew) {
+          newest.set(result.vaultId, Math.max(result.seq, newest.get(result.vaultId) ?? 0));
+          accepted.push({ op, seq: result.seq });
+        }
       }
     } finally {
       // Pokes first: every member's device pulls at once, while the notifications (one row per
       // member, often e-mail too) are read back and sent after.
       for (const [vaultId, seq] of newest) this.pokes?.publish({ vaultId, seq });
       await this.notifications?.deliver(notified);
+      if (accepted.length > 0) await this.options.onAccepted?.(author.id, accepted);
     }
     return results;
   }

@@ -36,6 +36,8 @@ import { UserService } from './UserService';
 import { VaultService } from './VaultService';
 import { VaultImportService } from './VaultImportService';
 import { WalletLoginService } from './WalletLoginService';
+import { WebhookService } from '../webhooks/WebhookService';
+import { allowedAddressList } from '../webhooks/webhookTarget';
 
 export interface Services {
   users: UserService;
@@ -69,6 +71,8 @@ export interface Services {
   organisations: OrganisationService;
   /** Referral links, invitations and rewards (issue 22, SYNC_SPEC R132-R134). */
   referrals: ReferralService;
+  /** The account's webhook, its delivery log and the events that queue deliveries (issue 24). */
+  webhooks: WebhookService;
 }
 
 export interface ServiceDeps {
@@ -98,6 +102,8 @@ export interface ServiceDeps {
   invoiceIssuer?: InvoiceIssuer;
   /** The U token: TOKEN_REWARD_PER_MIB (default 1 U per MiB) and where balance changes go (R109). */
   token?: { rewardPerMiB?: number; bus?: Pick<LedgerBus, 'publish'>; priceUrl?: string | null; priceLog?: PriceLog };
+  /** WEBHOOK_ALLOWED_ADDRESSES: addresses webhooks may reach although not public; default none. */
+  webhookAllowedAddresses?: readonly string[];
 }
 
 /** Wires every service over one database. Loads (or creates) the OPAQUE server setup. */
@@ -123,7 +129,13 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const storage = new StorageService(db, clock, allowances);
   const notifications = new NotificationService(db, deps.notificationBus ?? null, mailer, publicUrl, log);
   const referrals = new ReferralService(db, clock, mailer, notifications, publicUrl, log);
-  const operations = new OperationService(db, clock, deps.blobStore, deps.pokes, notifications, { log, storage, limits: allowances });
+  const webhooks = new WebhookService(db, clock, { allowed: allowedAddressList(deps.webhookAllowedAddresses ?? []), log });
+  const operations = new OperationService(db, clock, deps.blobStore, deps.pokes, notifications, {
+    log,
+    storage,
+    limits: allowances,
+    onAccepted: (authorId, accepted) => webhooks.operationsAccepted(authorId, accepted),
+  });
   const members = new MemberService(db, clock, operations, mailer, publicUrl, log, allowances, notifications);
   return {
     users,
@@ -144,6 +156,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     storage,
     allowances,
     referrals,
+    webhooks,
     organisations: new OrganisationService(db, clock, allowances, members, mailer, log, { publicUrl, baseDomain: deps.baseDomain ?? new URL(publicUrl).hostname }),
     billing: new BillingService(db, clock, allowances, deps.invoiceIssuer),
     walletLogin: new WalletLoginService(db, clock, users, sessions),

@@ -46,6 +46,8 @@ export interface BuildOptions {
   arweave?: AppDeps['arweave'];
   /** The SMS provider; default: files under DATA_DIR/sms (SMS_TO_FILES); null: none. */
   sms?: AppDeps['sms'];
+  webhooks?: AppDeps['webhooks'];
+  webhookLogBus?: AppDeps['webhookLogBus'];
 }
 
 /** One suite's database, data directory and apps. Fields are usable from `beforeAll` on. */
@@ -96,6 +98,8 @@ export class TestEnv {
       ...(options.notificationBus ? { notificationBus: options.notificationBus } : {}),
       ...(options.storageTransactionBus ? { storageTransactionBus: options.storageTransactionBus } : {}),
       ...(options.arweave ? { arweave: options.arweave } : {}),
+      ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+      ...(options.webhookLogBus ? { webhookLogBus: options.webhookLogBus } : {}),
     });
     // Hooks cannot be added once the app is ready (it has encapsulated plugin scopes), so a
     // test's own close is noticed at teardown instead: closing a closed app again is harmless.
