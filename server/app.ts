@@ -55,6 +55,8 @@ import { registerTokenRoutes } from './http/tokenRoutes';
 import { registerOrganisationRoutes } from './http/organisationRoutes';
 import { registerPlanRoutes } from './http/planRoutes';
 import { registerReferralRoutes } from './http/referralRoutes';
+import { registerApiKeySettingsRoutes } from './http/apiKeySettingsRoutes';
+import { registerOpenApiRoute } from './http/openApiRoutes';
 import { LocalStorageTransactionBus, type StorageTransactionBus } from './realtime/StorageTransactionBus';
 import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
 import { registerSocketRoute } from './ws/registerSocketRoute';
@@ -198,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     signups: { allowed: config.signupsAllowed, emailDomains: config.signupEmailDomains },
     token: { rewardPerMiB: config.tokenRewardPerMiB, bus: ledgerBus, priceUrl: config.tokenPriceUrl, priceLog: app.log },
     invoiceIssuer: config.invoiceIssuer,
+    apiKeys: config.apiKeys,
   });
   const hub = new LocalSocketHub(clock);
   const metrics = new Metrics({ db, openSockets: () => hub.connectionCount() });
@@ -294,6 +297,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPlanRoutes(route, services);
   registerOrganisationRoutes(route, services);
   registerReferralRoutes(route, services);
+  registerApiKeySettingsRoutes(route, services);
+  registerOpenApiRoute(app, route, config.publicUrl);
   const readyChecks: Record<string, ReadyCheck> = {
     database: async () => void (await sql`select 1`.execute(db)),
     blobs: () => blobStore.check(),

@@ -20,6 +20,7 @@ import * as m0018 from './0018_claims';
 import * as m0019 from './0019_organisations';
 import * as m0020 from './0020_referrals';
 import * as m0021 from './0021_nft_items';
+import * as m0022 from './0022_api_keys';
 
 /**
  * Every migration, in order. A static list rather than a folder scan so bundling and tsx behave
@@ -47,4 +48,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_organisations': m0019,
   '0020_referrals': m0020,
   '0021_nft_items': m0021,
+  '0022_api_keys': m0022,
 };
