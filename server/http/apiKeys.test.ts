@@ -187,7 +187,7 @@ describeEachDatabase('API keys', (env) => {
     expectStatus(response, 200);
     const doc = JSON.parse(response.raw) as {
       openapi: string;
-      paths: Record<string, Record<string, { security: object[]; 'x-cairn-api-key'?: boolean; parameters: { name: string; in: string; required: boolean }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>>;
+      paths: Record<string, Record<string, { operationId: string; security: object[]; 'x-cairn-api-key'?: boolean; parameters: { name: string; in: string; required: boolean }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } }>>;
       components: { securitySchemes: Record<string, unknown> };
     };
     expect(doc.openapi).toBe('3.1.0');
@@ -206,6 +206,8 @@ describeEachDatabase('API keys', (env) => {
     // The chunk PUT takes bytes, which no JSON schema describes: the document still builds.
     expect(Object.keys(doc.paths['/api/vaults/{vaultId}/blobs/{blobId}/chunks/{index}']?.put?.requestBody?.content ?? {})).toEqual(['application/octet-stream']);
     expect(doc.paths['/api/openapi.json']?.get?.security).toEqual([]);
+    const operationIds = Object.values(doc.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
+    expect(new Set(operationIds).size).toBe(operationIds.length);
 
     const marked = Object.entries(doc.paths).flatMap(([path, operations]) =>
       Object.entries(operations)

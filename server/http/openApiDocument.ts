@@ -9,6 +9,7 @@
  * Operations a request with an API key may call (apiKeyRoutes.ts) carry the `apiKey` security
  * scheme and `x-cairn-api-key: true`; the others only `session`.
  */
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PROTOCOL_VERSION } from '../../src/protocol/version';
 import type { RouteMeta } from './route';
@@ -80,8 +81,9 @@ function operationOf(method: string, url: string, meta: RouteMeta): JsonSchema {
       ? []
       : [...(meta.auth === 'optional' ? [{}] : []), { session: [] }, ...(meta.allowsApiKey ? [{ apiKey: [] }] : [])];
   const body = meta.body ? requestSchemaOf(meta.body) : null;
-  // The chunk PUT takes the chunk's bytes as a stream, which no JSON schema describes.
-  const isBytes = body !== null && Object.keys(body).length === 0;
+  // The chunk PUT takes the chunk's bytes as a stream (its schema accepts the request stream),
+  // which no JSON schema describes; another body zod cannot describe stays JSON of any shape.
+  const isBytes = body !== null && Object.keys(body).length === 0 && meta.body?.safeParse(new Readable()).success === true;
   return {
     operationId: `${method.toLowerCase()}${openApiPath(url)
       .replace(/^\/api/, '')
