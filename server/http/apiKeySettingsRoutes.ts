@@ -4,9 +4,13 @@
  * a key cannot read its own usage or rotate itself. Closed to passwordless (airdrop) sessions like
  * every route not opened to them.
  */
+import { z } from 'zod';
 import type { ApiKeyInfo, NewApiKey } from '../../src/protocol/developers';
 import type { Services } from '../services/createServices';
 import type { DefineRoute } from './route';
+
+/** No body, or `{}`; anything else is a malformed request. */
+const RotateApiKeyBody = z.strictObject({}).optional();
 
 export function registerApiKeySettingsRoutes(route: DefineRoute, services: Services): void {
   route({
@@ -22,6 +26,7 @@ export function registerApiKeySettingsRoutes(route: DefineRoute, services: Servi
     // An account change: limited per address like the other account changes.
     rateLimited: true,
     blockedWhenReadOnly: true,
+    body: RotateApiKeyBody,
     handler: async ({ caller }): Promise<NewApiKey> => services.apiKeys.rotate(caller.user.id),
   });
 }

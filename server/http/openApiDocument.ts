@@ -98,7 +98,7 @@ function operationOf(method: string, url: string, meta: RouteMeta): JsonSchema {
     ...(body
       ? {
           requestBody: {
-            required: true,
+            required: meta.body?.safeParse(undefined).success !== true,
             content: isBytes ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } : { 'application/json': { schema: body } },
           },
         }
