@@ -59,6 +59,8 @@ import { registerWebhookRoutes } from './http/webhookRoutes';
 import { LocalWebhookLogBus, type WebhookLogBus } from './realtime/WebhookLogBus';
 import { type DispatcherOptions, WebhookDispatcher } from './webhooks/WebhookDispatcher';
 import { allowedAddressList } from './webhooks/webhookTarget';
+import { registerApiKeySettingsRoutes } from './http/apiKeySettingsRoutes';
+import { registerOpenApiRoute } from './http/openApiRoutes';
 import { LocalStorageTransactionBus, type StorageTransactionBus } from './realtime/StorageTransactionBus';
 import { LocalSocketHub, type SocketHub } from './ws/SocketHub';
 import { registerSocketRoute } from './ws/registerSocketRoute';
@@ -210,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     token: { rewardPerMiB: config.tokenRewardPerMiB, bus: ledgerBus, priceUrl: config.tokenPriceUrl, priceLog: app.log },
     invoiceIssuer: config.invoiceIssuer,
     webhookAllowedAddresses: config.webhookAllowedAddresses,
+    apiKeys: config.apiKeys,
   });
   const hub = new LocalSocketHub(clock);
   const metrics = new Metrics({ db, openSockets: () => hub.connectionCount() });
@@ -326,6 +329,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrganisationRoutes(route, services);
   registerReferralRoutes(route, services);
   registerWebhookRoutes(route, services);
+  registerApiKeySettingsRoutes(route, services);
+  registerOpenApiRoute(app, route, config.publicUrl);
   const readyChecks: Record<string, ReadyCheck> = {
     database: async () => void (await sql`select 1`.execute(db)),
     blobs: () => blobStore.check(),

@@ -472,6 +472,18 @@ describe('SMS provider settings (issue 20)', () => {
   });
 });
 
+describe('API_KEY_REQUEST_LIMIT and API_KEY_PERIOD (issue 24)', () => {
+  it('default to 100 requests a month, take a limit and day or month, and refuse anything else', () => {
+    expect(loadConfig({}).apiKeys).toEqual({ limit: 100, period: 'month' });
+    expect(loadConfig({ API_KEY_REQUEST_LIMIT: '3', API_KEY_PERIOD: 'day' }).apiKeys).toEqual({ limit: 3, period: 'day' });
+    expect(errorOf({ API_KEY_REQUEST_LIMIT: '0' })).toBe('Invalid API_KEY_REQUEST_LIMIT "0": expected an integer from 1 to 1000000000');
+    expect(errorOf({ API_KEY_PERIOD: 'week' })).toBe('Invalid API_KEY_PERIOD "week": expected day or month');
+    const names = SETTINGS.map((s) => s.name);
+    expect(names).toContain('API_KEY_REQUEST_LIMIT');
+    expect(names).toContain('API_KEY_PERIOD');
+  });
+});
+
 describe('the README', () => {
   it('names every setting the server reads (its Configuration table is written by hand)', () => {
     const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');

@@ -8,6 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inspect } from 'node:util';
+import { API_KEY_DEFAULT_LIMIT } from '../src/protocol/developers';
 import { DEFAULT_PLAN_CATALOG, defaultPlanOf, PlanCatalog } from '../src/protocol/plans';
 import type { S3Settings } from './blobs/S3BlobStore';
 import { TWILIO_API_URL, type TwilioSettings } from './sms/TwilioSms';
@@ -68,6 +69,8 @@ export interface Config {
   memberLimit: number | null;
   /** TOKEN_REWARD_PER_MIB: millionths of a U credited per MiB of a committed permanent upload (SYNC_SPEC R107); 0: none. */
   tokenRewardPerMiB: number;
+  /** API_KEY_REQUEST_LIMIT and API_KEY_PERIOD: requests an account's API key may make a period (issue 24). */
+  apiKeys: { limit: number; period: 'day' | 'month' };
   /** TOKEN_PRICE_URL: a source answering {"usd": number}, the price of 1 U in dollars (SYNC_SPEC R121); null: no dollar value. */
   tokenPriceUrl: string | null;
   /**
@@ -237,6 +240,12 @@ export const SETTINGS: readonly SettingInfo[] = [
     description: 'U token credited to the uploader when a permanent upload is committed, in millionths of a U per MiB stored (1000000: 1 U per MiB); 0: no rewards.',
   },
   {
+    name: 'API_KEY_REQUEST_LIMIT',
+    default: '100',
+    description: "Requests an account's API key may make in one period (API_KEY_PERIOD); past it they answer 429 until the next period starts.",
+  },
+  { name: 'API_KEY_PERIOD', default: 'month', description: 'The period API_KEY_REQUEST_LIMIT counts in: day or month (UTC calendar days or months).' },
+  {
     name: 'TOKEN_PRICE_URL',
     default: '(unset: no dollar value)',
     description: 'Where the server reads the price of 1 U in US dollars, answering {"usd": 0.25}; asked at most every 30 s with a 5 s timeout. Unset or failing: the Rewards page says it cannot display the dollar value.',
@@ -352,6 +361,10 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(read('TRUST_PROXY')),
     memberLimit: read('MEMBER_LIMIT') === undefined ? defaultPlan.limits.members : parseInteger('MEMBER_LIMIT', read('MEMBER_LIMIT'), 0, 1, 1_000_000),
     tokenRewardPerMiB: parseInteger('TOKEN_REWARD_PER_MIB', read('TOKEN_REWARD_PER_MIB'), 1_000_000, 0, 1_000_000_000_000),
+    apiKeys: {
+      limit: parseInteger('API_KEY_REQUEST_LIMIT', read('API_KEY_REQUEST_LIMIT'), API_KEY_DEFAULT_LIMIT, 1, 1_000_000_000),
+      period: parseApiKeyPeriod(read('API_KEY_PERIOD')),
+    },
     tokenPriceUrl: parseUrl('TOKEN_PRICE_URL', read('TOKEN_PRICE_URL'), ['http:', 'https:']),
     webhookAllowedAddresses: parseAddressList('WEBHOOK_ALLOWED_ADDRESSES', read('WEBHOOK_ALLOWED_ADDRESSES')),
     storageAllowances: {
@@ -412,6 +425,12 @@ function parseInteger(name: string, raw: string | undefined, fallback: number, m
 
 const TRUE_WORDS = ['1', 'true', 'yes'];
 const FALSE_WORDS = ['0', 'false', 'no'];
+
+function parseApiKeyPeriod(raw: string | undefined): 'day' | 'month' {
+  if (raw === undefined) return 'month';
+  if (raw === 'day' || raw === 'month') return raw;
+  throw new ConfigError(`Invalid API_KEY_PERIOD "${raw}": expected day or month`);
+}
 
 function parseBoolean(name: string, raw: string | undefined): boolean {
   if (raw === undefined) return false;

@@ -364,6 +364,21 @@ export interface Database {
   referral_rewards: ReferralRewardsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  api_keys: ApiKeysTable;
+}
+
+/** Each account's API key (migration 0022, issue 24): its hash only, and the account's usage. */
+export interface ApiKeysTable {
+  user_id: string;
+  /** SHA-256 hex of the key (hashToken with the 'api-key' scope). */
+  key_hash: string;
+  /** The key's last 4 characters. */
+  hint: string;
+  created_at: number;
+  /** Start (epoch ms, UTC) of the period `used` counts in. */
+  period_start: number;
+  used: Generated<number>;
+  total: Generated<number>;
 }
 
 /** Referral rewards (migration 0020, SYNC_SPEC R133): one per referred account, counted once. */

@@ -12,7 +12,7 @@ import {
 } from '../../src/protocol/auth';
 import type { Services } from '../services/createServices';
 import { toAccountUser, type User } from '../services/UserService';
-import type { DefineRoute } from './route';
+import { type DefineRoute, sessionOf } from './route';
 import { clearSessionCookie } from './sessionCookie';
 
 /** A photo data URL is at most LIMITS.PHOTO_DATA_URL_MAX (1.5 MB); 2 MiB leaves room for the JSON around it. */
@@ -55,7 +55,7 @@ export function registerAccountRoutes(route: DefineRoute, services: Services): v
     auth: 'required',
     blockedWhenReadOnly: true,
     handler: async ({ body, caller }) =>
-      services.account.startPasswordChange(caller.user, caller.session, body.reauthToken, body.registrationRequest),
+      services.account.startPasswordChange(caller.user, sessionOf(caller), body.reauthToken, body.registrationRequest),
   });
 
   route({
@@ -65,7 +65,7 @@ export function registerAccountRoutes(route: DefineRoute, services: Services): v
     auth: 'required',
     blockedWhenReadOnly: true,
     handler: async ({ body, caller }) =>
-      userAnswer(await services.account.finishPasswordChange(caller.user, caller.session, body)),
+      userAnswer(await services.account.finishPasswordChange(caller.user, sessionOf(caller), body)),
   });
 
   route({
@@ -88,7 +88,7 @@ export function registerAccountRoutes(route: DefineRoute, services: Services): v
     auth: 'required',
     blockedWhenReadOnly: true,
     handler: async ({ body, caller }) => {
-      await services.reauth.consume(body.reauthToken, caller.user.id, caller.session.tokenHash);
+      await services.reauth.consume(body.reauthToken, caller.user.id, sessionOf(caller).tokenHash);
       return services.mfa.setupTotp(caller.user);
     },
   });
@@ -111,7 +111,7 @@ export function registerAccountRoutes(route: DefineRoute, services: Services): v
     // Each call sends a text message: limit it like the login routes.
     rateLimited: true,
     handler: async ({ body, caller }) => {
-      await services.reauth.consume(body.reauthToken, caller.user.id, caller.session.tokenHash);
+      await services.reauth.consume(body.reauthToken, caller.user.id, sessionOf(caller).tokenHash);
       await services.mfa.setupSms(caller.user, body.phoneNumber);
       return { ok: true };
     },

@@ -14,7 +14,7 @@ import {
 import { z } from 'zod';
 import { toAccountUser } from '../services/UserService';
 import type { Services } from '../services/createServices';
-import type { DefineRoute } from './route';
+import { type DefineRoute, sessionOf } from './route';
 import { clearSessionCookie, setSessionCookie } from './sessionCookie';
 
 const OK = { ok: true } as const;
@@ -127,7 +127,7 @@ export function registerAuthRoutes(route: DefineRoute, services: Services, optio
     body: z.strictObject({}).optional(),
     auth: 'optional',
     handler: async ({ caller, reply }) => {
-      if (caller) await services.sessions.revoke(caller.session.tokenHash);
+      if (caller) await services.sessions.revoke(sessionOf(caller).tokenHash);
       clearSessionCookie(reply);
       return OK;
     },
@@ -141,7 +141,7 @@ export function registerAuthRoutes(route: DefineRoute, services: Services, optio
     rateLimited: true,
     // A stolen session must not buy unlimited password guesses from many addresses either.
     accountKey: ({ caller }) => caller.user.id,
-    handler: async ({ body, caller }) => services.login.startReauth(caller.session, caller.user, body.startLoginRequest),
+    handler: async ({ body, caller }) => services.login.startReauth(sessionOf(caller), caller.user, body.startLoginRequest),
   });
 
   route({
@@ -150,6 +150,6 @@ export function registerAuthRoutes(route: DefineRoute, services: Services, optio
     body: ReauthFinishRequest,
     auth: 'required',
     rateLimited: true,
-    handler: async ({ body, caller }) => services.login.finishReauth(caller.session, body.loginId, body.finishLoginRequest),
+    handler: async ({ body, caller }) => services.login.finishReauth(sessionOf(caller), body.loginId, body.finishLoginRequest),
   });
 }

@@ -9,15 +9,37 @@ import { ApiError } from '../../src/protocol/errors';
 import type { Session } from '../services/SessionService';
 import type { Services } from '../services/createServices';
 import type { User } from '../services/UserService';
+import { API_KEY_PREFIX } from '../../src/protocol/developers';
+import { allowsApiKey, API_KEY_REFUSAL } from './apiKeyRoutes';
 import { allowsPasswordless, PASSWORDLESS_REFUSAL } from './passwordlessRoutes';
 import { readSessionToken, clearSessionCookie } from './sessionCookie';
 
 export type AuthMode = 'none' | 'optional' | 'required';
 
-/** What the route knows about its caller. */
-export interface Caller {
+/** What the route knows about its caller: a signed-in session, or the account's API key (issue 24). */
+export type Caller = SessionCaller | ApiKeyCaller;
+
+export interface SessionCaller {
+  via: 'session';
   session: Session;
   user: User;
+}
+
+/** A request made with the account's API key: no session; only the routes of apiKeyRoutes.ts. */
+export interface ApiKeyCaller {
+  via: 'apiKey';
+  session: null;
+  user: User;
+}
+
+/**
+ * The caller's session. Routes about the session itself (logout, re-authentication, sessions) are
+ * not open to API keys, so a key never gets here; if one did, it is refused rather than confused
+ * with a session.
+ */
+export function sessionOf(caller: Caller): Session {
+  if (caller.via !== 'session') throw new ApiError('FORBIDDEN', API_KEY_REFUSAL);
+  return caller.session;
 }
 
 /** Validation and policy of a route, kept in its Fastify config so hooks and tests can read it. */
@@ -35,6 +57,8 @@ export interface RouteMeta {
    * own vaults' pokes and notifications).
    */
   allowsPasswordless?: boolean;
+  /** Open to requests made with an API key (apiKeyRoutes.ts); otherwise they get 403. */
+  allowsApiKey?: boolean;
 }
 
 declare module 'fastify' {
@@ -114,6 +138,7 @@ export function createRouteDefiner(
       rateLimited: spec.rateLimited ?? false,
       blockedWhenReadOnly: spec.blockedWhenReadOnly ?? false,
       allowsPasswordless: allowsPasswordless(spec.method, spec.url),
+      allowsApiKey: allowsApiKey(spec.method, spec.url),
     };
     app.route({
       method: spec.method,
@@ -133,6 +158,7 @@ export function createRouteDefiner(
       },
       handler: async (req, reply) => {
         const caller = await findCaller(req, reply, services, spec.auth);
+        if (caller?.via === 'apiKey') await admitApiKey(caller, meta.allowsApiKey ?? false, services, reply);
         if (caller?.user.passwordless && !meta.allowsPasswordless) throw new ApiError('FORBIDDEN', PASSWORDLESS_REFUSAL);
         const query = parse(meta.query, req.query, 'query');
         const params = meta.params ? parse(meta.params, req.params, 'params') : undefined;
@@ -194,13 +220,36 @@ async function findCaller(
   return caller;
 }
 
-/** The caller of a session cookie or `Authorization: Bearer` token, or null. */
+/**
+ * Counts a request made with an API key (every one its key authenticates, refused or not: see
+ * docs/decisions.md), then refuses it with 403 unless the route is open to keys (`allowed`).
+ * Past the period's limit: 429 with a Retry-After of the seconds left in the period.
+ */
+export async function admitApiKey(caller: ApiKeyCaller, allowed: boolean, services: Services, reply: FastifyReply): Promise<void> {
+  try {
+    await services.apiKeys.count(caller.user.id);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'RATE_LIMITED') void reply.header('retry-after', String(services.apiKeys.secondsLeftInPeriod()));
+    throw error;
+  }
+  if (!allowed) throw new ApiError('FORBIDDEN', API_KEY_REFUSAL);
+}
+
+/**
+ * The caller of a session cookie or `Authorization: Bearer` token, or null. A bearer token that
+ * starts with `cairn_` is an API key (session tokens are bare base64url); a key is taken from the
+ * Authorization header only, never from a cookie.
+ */
 export async function authenticate(req: FastifyRequest, services: Services): Promise<Caller | null> {
   const token = readSessionToken(req);
   if (!token) return null;
+  if (token.startsWith(API_KEY_PREFIX) && req.headers.authorization !== undefined) {
+    const user = await services.apiKeys.authenticate(token);
+    return user ? { via: 'apiKey', session: null, user } : null;
+  }
   // Every signed-in request counts as the session's use, for the sessions list (SYNC_SPEC R80).
   const session = await services.sessions.authenticate(token, { userAgent: req.headers['user-agent'] });
   if (!session) return null;
   const user = await services.users.findById(session.userId);
-  return user ? { session, user } : null;
+  return user ? { via: 'session', session, user } : null;
 }

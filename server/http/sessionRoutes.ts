@@ -1,7 +1,7 @@
 import { ApiError } from '../../src/protocol/errors';
 import { EndOtherSessionsBody, SessionParams } from '../../src/protocol/sessions';
 import type { Services } from '../services/createServices';
-import type { DefineRoute } from './route';
+import { type DefineRoute, sessionOf } from './route';
 
 /**
  * Account > Security's signed-in sessions (SYNC_SPEC R80). A caller sees and ends only sessions
@@ -14,7 +14,7 @@ export function registerSessionRoutes(route: DefineRoute, services: Services): v
     method: 'GET',
     url: '/api/account/sessions',
     auth: 'required',
-    handler: async ({ caller }) => ({ sessions: await services.sessions.list(caller.user.id, caller.session.tokenHash) }),
+    handler: async ({ caller }) => ({ sessions: await services.sessions.list(caller.user.id, sessionOf(caller).tokenHash) }),
   });
 
   route({
@@ -37,6 +37,6 @@ export function registerSessionRoutes(route: DefineRoute, services: Services): v
     body: EndOtherSessionsBody,
     auth: 'required',
     rateLimited: true,
-    handler: async ({ caller }) => ({ ended: await services.sessions.revokeAllForUser(caller.user.id, caller.session.tokenHash) }),
+    handler: async ({ caller }) => ({ ended: await services.sessions.revokeAllForUser(caller.user.id, sessionOf(caller).tokenHash) }),
   });
 }

@@ -8,6 +8,7 @@ import type { PokeBus } from '../realtime/PokeBus';
 import type { MailPort } from '../mail/MailPort';
 import type { SmsPort } from '../sms/SmsPort';
 import { AccountService } from './AccountService';
+import { ApiKeyService, type ApiKeyPolicy } from './ApiKeyService';
 import { BlobService } from './BlobService';
 import type { Clock } from './Clock';
 import { EmailCodeService } from './EmailCodeService';
@@ -73,6 +74,8 @@ export interface Services {
   referrals: ReferralService;
   /** The account's webhook, its delivery log and the events that queue deliveries (issue 24). */
   webhooks: WebhookService;
+  /** The account's API key and its usage (issue 24). */
+  apiKeys: ApiKeyService;
 }
 
 export interface ServiceDeps {
@@ -101,6 +104,8 @@ export interface ServiceDeps {
   /** INVOICE_ISSUER and INVOICE_PAYMENT_DETAILS: what the invoice PDFs say of the operator (R116). */
   invoiceIssuer?: InvoiceIssuer;
   /** The U token: TOKEN_REWARD_PER_MIB (default 1 U per MiB) and where balance changes go (R109). */
+  /** API_KEY_REQUEST_LIMIT and API_KEY_PERIOD; default 100 a month. */
+  apiKeys?: ApiKeyPolicy;
   token?: { rewardPerMiB?: number; bus?: Pick<LedgerBus, 'publish'>; priceUrl?: string | null; priceLog?: PriceLog };
   /** WEBHOOK_ALLOWED_ADDRESSES: addresses webhooks may reach although not public; default none. */
   webhookAllowedAddresses?: readonly string[];
@@ -157,6 +162,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     allowances,
     referrals,
     webhooks,
+    apiKeys: new ApiKeyService(db, clock, users, deps.apiKeys),
     organisations: new OrganisationService(db, clock, allowances, members, mailer, log, { publicUrl, baseDomain: deps.baseDomain ?? new URL(publicUrl).hostname }),
     billing: new BillingService(db, clock, allowances, deps.invoiceIssuer),
     walletLogin: new WalletLoginService(db, clock, users, sessions),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../../src/protocol/errors';
 import type { ServerMessage } from '../../src/protocol/ws';
-import { authenticate, EmptyQuery, parse, type Caller, type RouteMeta } from '../http/route';
+import { admitApiKey, authenticate, EmptyQuery, parse, type RouteMeta, type SessionCaller } from '../http/route';
 import type { Services } from '../services/createServices';
 import type { SocketHub } from './SocketHub';
 
@@ -41,7 +41,7 @@ export function registerSocketRoute(app: FastifyInstance, hub: SocketHub, servic
     stopListening();
   });
 
-  const callers = new WeakMap<FastifyRequest, Caller>();
+  const callers = new WeakMap<FastifyRequest, SessionCaller>();
   const meta: RouteMeta = {
     body: null,
     query: SocketQuery,
@@ -55,12 +55,14 @@ export function registerSocketRoute(app: FastifyInstance, hub: SocketHub, servic
     method: 'GET',
     url: '/api/ws',
     config: { cairn: meta },
-    preHandler: async (req) => {
+    preHandler: async (req, reply) => {
       const query = parse(SocketQuery, req.query, 'query');
       const caller = query.token
         ? await authenticateToken(query.token, services)
         : await authenticate(req, services);
       if (!caller) throw new ApiError('UNAUTHENTICATED', 'Please log in.');
+      // Sockets live as long as a session: an API key (issue 24) is counted and refused.
+      if (caller.via === 'apiKey') return admitApiKey(caller, false, services, reply);
       callers.set(req, caller);
     },
     handler: async () => {
@@ -103,10 +105,10 @@ export async function sweepSessions(hub: SocketHub, services: Services, app: Fas
   }
 }
 
-async function authenticateToken(token: string, services: Services): Promise<Caller | null> {
+async function authenticateToken(token: string, services: Services): Promise<SessionCaller | null> {
   const session = await services.sessions.authenticate(token);
   const user = session ? await services.users.findById(session.userId) : null;
-  return session && user ? { session, user } : null;
+  return session && user ? { via: 'session', session, user } : null;
 }
 
 function frameText(data: unknown): string {

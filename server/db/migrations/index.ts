@@ -20,6 +20,7 @@ import * as m0018 from './0018_claims';
 import * as m0019 from './0019_organisations';
 import * as m0020 from './0020_referrals';
 import * as m0021 from './0021_nft_items';
+import * as m0022 from './0022_api_keys';
 import * as m0023 from './0023_webhooks';
 
 /**
@@ -48,5 +49,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_organisations': m0019,
   '0020_referrals': m0020,
   '0021_nft_items': m0021,
+  '0022_api_keys': m0022,
   '0023_webhooks': m0023,
 };
