@@ -1,15 +1,16 @@
 /**
  * `cairn login`, `ls`, `upload` and `download` (issue 24) against the real server listening on a
  * port (buildApp on SQLite), over real HTTP: the command is a device of the account, so what it
- * uploads a browser device (the app's own sync code) reads, and the reverse. Until the API key
- * routes land, the account's session token stands in for the key: both travel as
- * `Authorization: Bearer`.
+ * uploads a browser device (the app's own sync code) reads, and the reverse. The command signs in
+ * with a real API key (made with PUT /api/api-keys), so every call it makes must be one a key may
+ * make (server/http/apiKeyRoutes.ts); the browser device uses the session.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { spawn } from 'node:child_process';
+import { NewApiKey } from '../src/protocol/developers';
 import { randomBytes } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { FastifyInstance } from 'fastify';
@@ -36,13 +37,15 @@ let app: FastifyInstance;
 let server = '';
 let user: TestUser;
 let token = '';
+let apiKey = '';
 let userId = '';
 let home = '';
 let configDir = '';
 
 beforeAll(async () => {
   await env.setUp();
-  app = await env.buildApp();
+  // Uploads of several chunks, syncs and pulls: more requests than the default period allows.
+  app = await env.buildApp({ config: { apiKeys: { limit: 10_000, period: 'month' } } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -51,6 +54,8 @@ beforeAll(async () => {
   const session = await newSession(new ServerTestClient(app), env.dataDir, user);
   token = session.token;
   userId = session.user.id;
+  const made = await fetch(`${server}/api/api-keys`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+  apiKey = NewApiKey.parse(await made.json()).key;
   home = fs.mkdtempSync(path.join(os.tmpdir(), 'cairn-cli-home-'));
   configDir = path.join(home, 'config');
 }, 60_000);
@@ -132,7 +137,7 @@ const VAULT = 'Field notes';
 describe('cairn login', () => {
   it('a phrase of another account is refused, and a key the server does not know; nothing is saved', async () => {
     const other = await TestUser.create();
-    const wrongPhrase = await cairn(['login', '--server', server], { stdin: `${token}\n${other.phrase}\n` });
+    const wrongPhrase = await cairn(['login', '--server', server], { stdin: `${apiKey}\n${other.phrase}\n` });
     expect([wrongPhrase.code, wrongPhrase.stderr]).toEqual([EXIT_CODES.WRONG_PHRASE, `cairn: ${WRONG_ACCOUNT_PHRASE_MESSAGE}`]);
     const wrongKey = await cairn(['login', '--server', server], { stdin: `cairn_${'x'.repeat(43)}\n${user.phrase}\n` });
     expect([wrongKey.code, wrongKey.stderr]).toEqual([EXIT_CODES.KEY_REFUSED, `cairn: ${KEY_REFUSED_MESSAGE}`]);
@@ -142,13 +147,13 @@ describe('cairn login', () => {
   });
 
   it('the key and the phrase piped on standard input: the server and the key saved for the owner only, the phrase nowhere', async () => {
-    const run = await cairn(['login', '--server', server], { stdin: `${token}\n${user.phrase}\n` });
+    const run = await cairn(['login', '--server', server], { stdin: `${apiKey}\n${user.phrase}\n` });
     expect(run.code, run.stderr).toBe(EXIT_CODES.OK);
     expect(run.stderr).toContain(`Signed in to ${server} as ${user.email}.`);
     const file = path.join(configDir, 'config.json');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const text = fs.readFileSync(file, 'utf8');
-    expect(JSON.parse(text)).toEqual({ server, apiKey: token });
+    expect(JSON.parse(text)).toEqual({ server, apiKey });
     expect(text).not.toContain(user.phrase.split(' ')[0]!);
   });
 });
@@ -184,7 +189,7 @@ describe('cairn ls, upload and download', () => {
         child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr: stderr.trim() }));
         child.stdin.end(input);
       });
-    const login = await cairnProcess(['login', '--server', server], `${token}\n${user.phrase}\n`);
+    const login = await cairnProcess(['login', '--server', server], `${apiKey}\n${user.phrase}\n`);
     expect(login.code, login.stderr).toBe(EXIT_CODES.OK);
     const ls = await cairnProcess(['ls'], '', { CAIRN_PHRASE: user.phrase });
     expect([ls.code, ls.stdout], ls.stderr).toEqual([EXIT_CODES.OK, `${VAULT}\t${vaultId}\tprivate\tcloud\n`]);
