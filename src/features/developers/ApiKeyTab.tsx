@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Center, Code, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Code, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { formatDate, formatDateTime } from '../../domain/formatting';
 import type { ApiKeyInfo } from '../../protocol/developers';
 import { getApiClient } from '../../platform/apiClient';
@@ -8,8 +8,8 @@ import { CopyableCode } from '../../ui/CopyableCode';
 import { showErrorSnackbar } from '../../ui/snackbar';
 import { getApiKeyInfo, putApiKey } from './developersApi';
 import { DEVELOPER_TEXTS, failureText, OPENAPI_URL } from './developerTexts';
+import { NotLoaded, useLoaded } from './useLoaded';
 
-type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; info: ApiKeyInfo };
 
 const LOAD_FAILED = 'Your API key could not be loaded. Check your connection and try again.';
 
@@ -109,24 +109,15 @@ export function ApiKeyPanel({ info, newKey, isBusy, onGenerate, onRotate }: ApiK
 
 /** /account/developers/api-key: Generate when there is no key, Rotate when there is one (spec 002 section 4). */
 export function ApiKeyTab() {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const { state, reload, set } = useLoaded(() => getApiKeyInfo(getApiClient()), LOAD_FAILED);
   const [newKey, setNewKey] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
-
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    getApiKeyInfo(getApiClient())
-      .then((info) => setState({ status: 'ready', info }))
-      .catch((error: unknown) => setState({ status: 'error', message: failureText(error, LOAD_FAILED) }));
-  }, []);
-
-  useEffect(load, [load]);
 
   const makeKey = async () => {
     setBusy(true);
     try {
       const made = await putApiKey(getApiClient());
-      setState({ status: 'ready', info: made.info });
+      set(made.info);
       setNewKey(made.key);
     } catch (error) {
       showErrorSnackbar(failureText(error, DEVELOPER_TEXTS.apiKeyGenerateFailed));
@@ -135,28 +126,10 @@ export function ApiKeyTab() {
     }
   };
 
-  if (state.status === 'loading') {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading your API key" />
-      </Center>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <Alert color="red" title="API key not loaded" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{state.message}</Text>
-          <Button size="xs" variant="default" onClick={load}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (state.status !== 'ready') return <NotLoaded state={state} loadingLabel="Loading your API key" failedTitle="API key not loaded" onRetry={reload} />;
   return (
     <ApiKeyPanel
-      info={state.info}
+      info={state.value}
       newKey={newKey}
       isBusy={isBusy}
       onGenerate={() => void makeKey()}

@@ -1,5 +1,5 @@
-import { Alert, Button, Center, Code, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Alert, Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { formatDate } from '../../domain/formatting';
 import type { Webhook } from '../../protocol/developers';
 import { getApiClient } from '../../platform/apiClient';
@@ -12,8 +12,8 @@ import { createWebhook, getWebhook, removeWebhook } from './developersApi';
 import { canConfigureWebhook, DEVELOPER_TEXTS, failureText } from './developerTexts';
 import { WebhookLogFeed } from './WebhookLogFeed';
 import { WebhookLogList } from './WebhookLogList';
+import { NotLoaded, useLoaded } from './useLoaded';
 
-type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; webhook: Webhook | null };
 
 const LOAD_FAILED = 'Your webhook could not be loaded. Check your connection and try again.';
 
@@ -85,27 +85,18 @@ function useWebhookLogFeed(): WebhookLogFeed {
  * Remove when there is one; the signing secret shown once; the delivery log below.
  */
 export function WebhookTab() {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const { state, reload, set } = useLoaded(() => getWebhook(getApiClient()), LOAD_FAILED);
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const feed = useWebhookLogFeed();
   const logs = useSyncExternalStore(feed.subscribe, () => feed.current);
 
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    getWebhook(getApiClient())
-      .then((webhook) => setState({ status: 'ready', webhook }))
-      .catch((error: unknown) => setState({ status: 'error', message: failureText(error, LOAD_FAILED) }));
-  }, []);
-
-  useEffect(load, [load]);
-
   const configure = async () => {
     setBusy(true);
     try {
       const made = await createWebhook(getApiClient(), url.trim());
-      setState({ status: 'ready', webhook: made.webhook });
+      set(made.webhook);
       setSecret(made.secret);
       setUrl('');
     } catch (error) {
@@ -119,7 +110,7 @@ export function WebhookTab() {
     setBusy(true);
     try {
       await removeWebhook(getApiClient(), webhook.id);
-      setState({ status: 'ready', webhook: null });
+      set(null);
       setSecret(null);
     } catch (error) {
       showErrorSnackbar(failureText(error, DEVELOPER_TEXTS.webhookRemoveFailed));
@@ -129,27 +120,12 @@ export function WebhookTab() {
   };
 
   let settings;
-  if (state.status === 'loading') {
-    settings = (
-      <Center py="lg">
-        <Loader aria-label="Loading your webhook" />
-      </Center>
-    );
-  } else if (state.status === 'error') {
-    settings = (
-      <Alert color="red" title="Webhook not loaded" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{state.message}</Text>
-          <Button size="xs" variant="default" onClick={load}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (state.webhook === null) {
+  if (state.status !== 'ready') {
+    settings = <NotLoaded state={state} loadingLabel="Loading your webhook" failedTitle="Webhook not loaded" onRetry={reload} />;
+  } else if (state.value === null) {
     settings = <ConfigureWebhookForm url={url} isBusy={isBusy} onUrlChange={setUrl} onConfigure={() => void configure()} />;
   } else {
-    const webhook = state.webhook;
+    const webhook = state.value;
     settings = (
       <Stack gap="sm">
         <Text size="sm">Events are sent to:</Text>
