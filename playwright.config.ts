@@ -115,6 +115,8 @@ export default defineConfig({
         'claims.spec.ts',
         // The NFT spec waits on mined blocks; it takes its 375 px screenshots itself.
         'nfts.spec.ts',
+        // The developers spec runs a server of its own (ports 18856-18857); it takes its 375 px screenshots itself.
+        'developers.spec.ts',
         // Flows with nothing of their own at 375 px (no step differs from the desktop's): the
         // phone run repeated them click for click. The phone layout of the screens they pass
         // through (the shell, the vault room, its menus and the viewer) is driven by the specs
