@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startHttpsReceiver, type HttpsReceiver } from '../../server/testing/httpsReceiver';
-import { expect, STRONG_PASSWORD, shootBothWidths, test, uniqueEmail } from './fixtures';
+import { DATA_DIR, expect, STRONG_PASSWORD, shootBothWidths, test, uniqueEmail } from './fixtures';
 import { KillableServer } from './KillableServer';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
@@ -200,4 +200,18 @@ test('[issue 24] an API key drives npx cairn both ways; a rotated key is refused
   await expect(logsPage.getByRole('code', { name: 'Request body' }).or(logsPage.getByLabel('Request body')).first()).toContainText('file.uploaded');
   await shootBothWidths(logsPage, 'developers-webhook-log');
   await context.close();
+});
+
+test('[issue 24] with the default settings a webhook to a private address is refused with the reason, and nothing is configured', async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'webhook-private');
+  await new SignupFlow(page).createAccount(DATA_DIR, email, STRONG_PASSWORD);
+  await openDevelopers(page, email, 'Webhook');
+  for (const url of ['https://10.0.0.7/hook', 'https://127.0.0.1/hook', 'https://169.254.169.254/latest']) {
+    await page.getByRole('textbox', { name: 'Webhook URL' }).fill(url);
+    await page.getByRole('button', { name: 'Configure' }).click();
+    await expect(page.getByText('Webhook URLs must point to a public address').first()).toBeVisible();
+  }
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Configure' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
 });
