@@ -107,6 +107,18 @@ describe('upload rules (spec 000 sections 4, 5)', () => {
     expect(uploadsOnTheWay(uploads, 'v', 'f', new Set(['i'])).map((u) => u.fileId)).toEqual(['a', 'b', 'j']);
     expect(uploadsOnTheWay(uploads, 'v', null, new Set()).map((u) => u.fileId)).toEqual(['g']);
   });
+  it("keeps a finished upload's row while the folder's read predates its file, not after", () => {
+    const upload = (fileId: string, finishedAt: number) => ({
+      uploadId: `u-${fileId}`, fileId, vaultId: 'v', parentId: null, isNewFile: true, state: 'done' as const, size: 1, sentBytes: 1, finishedAt,
+    });
+    const uploads = [upload('early', 1_000), upload('late', 2_000)];
+    // The folder was read at 1,500: 'late' finished after, so its file is not in that read yet.
+    expect(uploadsOnTheWay(uploads, 'v', null, new Set(), 1_500).map((u) => u.fileId)).toEqual(['late']);
+    // A read at 2,500 has both files; a file moved away since is not shown as on its way either.
+    expect(uploadsOnTheWay(uploads, 'v', null, new Set(['late']), 2_500)).toEqual([]);
+    // In the read, the file is the row.
+    expect(uploadsOnTheWay(uploads, 'v', null, new Set(['late']), 1_500)).toEqual([]);
+  });
   it('leads a failure with the file name unless the message names it', () => {
     expect(uploadFailureText({ name: 'a.txt', error: null }, 'Failed uploading the file')).toBe('a.txt: Failed uploading the file');
     const changed = '"a.txt" changed after it was picked, so it was not uploaded. Pick the file again to upload it.';

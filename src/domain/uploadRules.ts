@@ -159,14 +159,21 @@ export function pendingUploadText(upload: UploadLike, isOffline: boolean): strin
  * The uploads that are to become new files in a folder and are still on their way: shown in the
  * folder's list as pending rows, in picking order, until the file itself is there (`presentIds`,
  * the folder's items: from the moment the file operation is queued the file is one of them).
+ *
+ * `presentIds` is a read of the folder made at `presentReadAt`, apart from the read of the
+ * uploads: an upload that finished after that read has its file in the folder already, but not
+ * in that read, and keeps its row until a newer read has the file. Without it the folder's count
+ * dropped for a moment as each upload finished (and a page jump meanwhile landed on the wrong rows).
  */
-export function uploadsOnTheWay<T extends UploadLike & { vaultId: string; parentId: string | null; fileId: string; isNewFile: boolean }>(
+export function uploadsOnTheWay<T extends UploadLike & { vaultId: string; parentId: string | null; fileId: string; isNewFile: boolean; finishedAt?: number }>(
   uploads: readonly T[],
   vaultId: string,
   parentId: string | null,
   presentIds: ReadonlySet<string>,
+  presentReadAt: number = Number.POSITIVE_INFINITY,
 ): T[] {
-  return uploads.filter((u) => u.vaultId === vaultId && u.parentId === parentId && u.isNewFile && ACTIVE_UPLOAD_STATES.has(u.state) && !presentIds.has(u.fileId));
+  const isOnItsWay = (u: T) => ACTIVE_UPLOAD_STATES.has(u.state) || (u.state === 'done' && u.finishedAt !== undefined && u.finishedAt >= presentReadAt);
+  return uploads.filter((u) => u.vaultId === vaultId && u.parentId === parentId && u.isNewFile && isOnItsWay(u) && !presentIds.has(u.fileId));
 }
 
 /** The line the retry dialog shows for a failed upload: the error, led by the file's name unless it names it. */

@@ -259,6 +259,8 @@ export interface UploadRecord {
   state: UploadState;
   error: string | null;
   createdAt: number;
+  /** When the upload became 'done' (its file operation queued); unset before (and on older records). */
+  finishedAt?: number;
   /** Upload batch (one pick of files), for the progress box's counts. */
   batchId: string;
   /**

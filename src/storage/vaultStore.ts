@@ -182,19 +182,21 @@ export const FIRST_ROWS = 100;
  * of a few milliseconds), then, once read, the whole folder, live. `isComplete` tells which, so
  * that screens can hold back what needs every item (select-all, other sort orders, the count).
  */
-export function useFolderChildren(vaultId: string, parentId: string | null): { nodes: NodeRecord[] | undefined; isComplete: boolean } {
+export function useFolderChildren(vaultId: string, parentId: string | null): { nodes: NodeRecord[] | undefined; isComplete: boolean; readAt: number } {
   const accountId = useStoreAccount();
   // Results carry the folder they belong to: useLiveQuery keeps the previous folder's result
-  // until the new one lands, which must not pass for this folder's.
+  // until the new one lands, which must not pass for this folder's. They carry when their read
+  // began too: what changed after that is not in them (uploadsOnTheWay).
   const key = `${accountId}/${vaultId}/${parentId ?? ''}`;
-  const [first, setFirst] = useState<{ key: string; nodes: NodeRecord[] } | null>(null);
+  const [first, setFirst] = useState<{ key: string; nodes: NodeRecord[]; readAt: number } | null>(null);
   // Issued before the full read (effects run in order): IndexedDB answers requests in turn, so
   // the other way round the first rows would wait for the whole folder.
   useEffect(() => {
     if (!accountId) return;
     let isCurrent = true;
+    const readAt = Date.now();
     getFirstChildren(getDb(), accountId, vaultId, parentId, FIRST_ROWS).then(
-      (nodes) => isCurrent && setFirst({ key, nodes }),
+      (nodes) => isCurrent && setFirst({ key, nodes, readAt }),
       () => undefined, // the full read below reports the same failure
     );
     return () => {
@@ -203,9 +205,14 @@ export function useFolderChildren(vaultId: string, parentId: string | null): { n
   }, [key]); // key stands for accountId, vaultId and parentId
   // Paced (pacedRead.ts): a pick of many files makes a node each, and the whole folder read on
   // every one of them grew with the square of the pick.
-  const all = usePacedRead(key, () => new PacedRead(getDb(), ['nodes'], async () => ({ key, nodes: accountId ? await getChildren(getDb(), accountId, vaultId, parentId) : [] })));
-  if (all?.key === key) return { nodes: all.nodes, isComplete: true };
-  return { nodes: first?.key === key ? first.nodes : undefined, isComplete: false };
+  const all = usePacedRead(key, () =>
+    new PacedRead(getDb(), ['nodes'], async () => {
+      const readAt = Date.now();
+      return { key, nodes: accountId ? await getChildren(getDb(), accountId, vaultId, parentId) : [], readAt };
+    }),
+  );
+  if (all?.key === key) return { nodes: all.nodes, isComplete: true, readAt: all.readAt };
+  return { nodes: first?.key === key ? first.nodes : undefined, isComplete: false, readAt: first?.key === key ? first.readAt : 0 };
 }
 
 export function useNode(nodeId: string): NodeRecord | undefined {

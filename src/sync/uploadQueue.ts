@@ -256,6 +256,7 @@ export class UploadQueue {
     await this.update(uploadId, (r) => {
       r.state = state;
       r.error = error;
+      if (state === 'done') r.finishedAt = Date.now();
     });
     // A finished upload's copy of the file is no longer needed (failed and cancelled ones keep
     // theirs for Retry; log out wipes them all).

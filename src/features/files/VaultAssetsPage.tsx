@@ -42,9 +42,9 @@ export function VaultAssetsPage() {
   const vaultId = vault.vaultId;
   const navigate = useNavigate();
   // A large folder shows its first rows at once and the rest when read (isComplete).
-  const { nodes: children, isComplete } = useFolderChildren(vaultId, folderId);
+  const { nodes: children, isComplete, readAt } = useFolderChildren(vaultId, folderId);
   const path = useFolderPath(vaultId, folderId);
-  const pending = usePendingUploads(vaultId, folderId, children);
+  const pending = usePendingUploads(vaultId, folderId, children, readAt);
   const list = useFileList(children, `${vaultId}/${folderId ?? ''}`, pending.rows);
   const upload = useUploadFlow(vaultId, folderId, isComplete ? children : undefined);
   const [renaming, setRenaming] = useState<NodeRecord | null>(null);

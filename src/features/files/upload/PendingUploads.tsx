@@ -41,10 +41,10 @@ function pendingRow(upload: UploadRecord): NodeRecord {
  * The rows change only when uploads come or go: progress re-renders each row's mark alone, never
  * the folder's page (UploadMark reads its upload itself).
  */
-export function usePendingUploads(vaultId: string, folderId: string | null, children: NodeRecord[] | undefined): PendingUploads {
+export function usePendingUploads(vaultId: string, folderId: string | null, children: NodeRecord[] | undefined, childrenReadAt: number): PendingUploads {
   const all = useNewFileUploadsInto(vaultId, folderId);
   const presentIds = useMemo(() => new Set(children?.map((n) => n.id)), [children]);
-  const waiting = useMemo(() => uploadsOnTheWay(all, vaultId, folderId, presentIds), [all, vaultId, folderId, presentIds]);
+  const waiting = useMemo(() => uploadsOnTheWay(all, vaultId, folderId, presentIds, childrenReadAt), [all, vaultId, folderId, presentIds, childrenReadAt]);
   // What a row shows of its upload never changes, so the rows follow the set of uploads only.
   const signature = waiting.map((u) => u.uploadId).join();
   const rows = useMemo(() => waiting.map(pendingRow), [signature]);
