@@ -55,6 +55,21 @@ async function newDevice(name: string): Promise<Device> {
   return device;
 }
 
+/**
+ * The node of a file `device` uploaded, once its upload finished and its operation was pushed. An
+ * upload whose request failed is retried on a timer (the queue is then idle meanwhile), which a
+ * loaded machine met: syncNow alone can return before it.
+ */
+async function uploadedNode(device: Device, vaultId: string, name: string) {
+  for (let round = 0; round < 100; round += 1) {
+    await device.client.syncNow();
+    const node = (await device.db.nodes.where('[accountId+vaultId]').equals([real.userId, vaultId]).toArray()).find((n) => n.name === name);
+    if (node && node.pendingOpIds.length === 0) return node;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} was never uploaded`);
+}
+
 function occurrences(text: string, part: string): number {
   return text.split(part).length - 1;
 }
@@ -67,8 +82,7 @@ describe('SYNC_SPEC R25-R27: collaborative note drafts', () => {
     const vaultId = await actions.createVault({ title: 'Notes', description: '', tags: [], terms: '', isPublic: false, isCloud: true });
     const saved = '# Trip\nPack the tent.\nBook the ferry.';
     await actions.uploadFiles(vaultId, null, [{ file: new File([saved], 'Trip.md', { type: 'text/markdown' }) }]);
-    await a.client.syncNow();
-    await a.client.syncNow();
+    await uploadedNode(a, vaultId, 'Trip.md');
     await b.client.syncNow();
     const note = (await b.db.nodes.where('[accountId+vaultId]').equals([real.userId, vaultId]).toArray()).find((n) => n.name === 'Trip.md');
     expect(note).toBeDefined();
@@ -139,9 +153,7 @@ describe('SYNC_SPEC R25-R27: collaborative note drafts', () => {
     setCurrentSync(a.client);
     const vaultId = await actions.createVault({ title: 'Reload', description: '', tags: [], terms: '', isPublic: false, isCloud: true });
     await actions.uploadFiles(vaultId, null, [{ file: new File(['Draft me'], 'Memo.md', { type: 'text/markdown' }) }]);
-    await a.client.syncNow();
-    await a.client.syncNow();
-    const note = (await a.db.nodes.where('[accountId+vaultId]').equals([real.userId, vaultId]).toArray()).find((n) => n.name === 'Memo.md')!;
+    const note = await uploadedNode(a, vaultId, 'Memo.md');
     const [version] = await a.db.versions.where('[accountId+fileId]').equals([real.userId, note.id]).toArray();
     const target = { vaultId, noteId: note.id, baseVersionId: version!.versionId };
     const drafts = async () => (await a.db.outbox.toArray()).filter((r) => r.op.body.type === 'note.draft').length;
