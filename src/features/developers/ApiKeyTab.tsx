@@ -1,14 +1,13 @@
-import { Alert, Anchor, Button, Code, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Code, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDate, formatDateTime } from '../../domain/formatting';
 import type { ApiKeyInfo } from '../../protocol/developers';
 import { getApiClient } from '../../platform/apiClient';
 import { confirmAction } from '../../ui/confirmAction';
-import { CopyableCode } from '../../ui/CopyableCode';
 import { showErrorSnackbar } from '../../ui/snackbar';
 import { getApiKeyInfo, putApiKey } from './developersApi';
 import { DEVELOPER_TEXTS, failureText, OPENAPI_URL } from './developerTexts';
-import { NotLoaded, useLoaded } from './useLoaded';
+import { NotLoaded, ShownOnce, useLoaded } from './useLoaded';
 
 
 const LOAD_FAILED = 'Your API key could not be loaded. Check your connection and try again.';
@@ -41,14 +40,7 @@ export function ApiKeyPanel({ info, newKey, isBusy, onGenerate, onRotate }: ApiK
           ) : (
             <Text size="sm">You have no API key yet. A key lets scripts and the cairn command act for your account.</Text>
           )}
-          {newKey && (
-            <Alert color="yellow" title="Your new API key" role="status">
-              <Stack gap="xs">
-                <CopyableCode value={newKey} copyLabel="Copy the API key" codeProps={{ 'aria-label': 'New API key', 'data-testid': 'new-api-key' }} />
-                <Text size="sm">{DEVELOPER_TEXTS.keyShownOnce}</Text>
-              </Stack>
-            </Alert>
-          )}
+          {newKey && <ShownOnce title="Your new API key" value={newKey} label="New API key" copyLabel="Copy the API key" testId="new-api-key" note={DEVELOPER_TEXTS.keyShownOnce} />}
           <Group>
             {info.exists ? (
               <Button variant="default" loading={isBusy} onClick={onRotate}>

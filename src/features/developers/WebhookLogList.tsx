@@ -1,8 +1,9 @@
-import { Accordion, Alert, Badge, Button, Center, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../../domain/formatting';
 import type { WebhookLog } from '../../protocol/developers';
 import { EmptyPanel } from '../../ui/EmptyPanel';
 import { IconSend } from '../../ui/icons';
+import { NotLoaded } from './useLoaded';
 import { DEVELOPER_TEXTS } from './developerTexts';
 import type { WebhookLogState } from './WebhookLogFeed';
 
@@ -66,23 +67,9 @@ export function WebhookLogEntry({ log }: { log: WebhookLog }) {
  */
 export function WebhookLogList({ state, onSeeMore, onRetry }: { state: WebhookLogState; onSeeMore: () => void; onRetry: () => void }) {
   let body;
-  if (state.status === 'loading' && state.items.length === 0) {
-    body = (
-      <Center py="lg">
-        <Loader aria-label="Loading the delivery log" />
-      </Center>
-    );
-  } else if (state.status === 'error' && state.items.length === 0) {
-    body = (
-      <Alert color="red" title="Delivery log not loaded" role="alert">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{state.error}</Text>
-          <Button size="xs" variant="default" onClick={onRetry}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+  if ((state.status === 'loading' || state.status === 'error') && state.items.length === 0) {
+    const notReady = state.status === 'error' ? { status: 'error' as const, message: state.error ?? '' } : { status: 'loading' as const };
+    body = <NotLoaded state={notReady} loadingLabel="Loading the delivery log" failedTitle="Delivery log not loaded" onRetry={onRetry} />;
   } else if (state.items.length === 0) {
     body = <EmptyPanel icon={<IconSend size={28} />} title={DEVELOPER_TEXTS.noDeliveries} description="Each delivery to your webhook, and each retry, is listed here as it happens." />;
   } else {

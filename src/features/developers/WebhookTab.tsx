@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { formatDate } from '../../domain/formatting';
 import type { Webhook } from '../../protocol/developers';
@@ -6,13 +6,12 @@ import { getApiClient } from '../../platform/apiClient';
 import { useRealtimeOpen } from '../../sync/syncStatus';
 import { subscribeWebhookLogs } from '../../sync/webhookLogStream';
 import { confirmAction } from '../../ui/confirmAction';
-import { CopyableCode } from '../../ui/CopyableCode';
 import { showErrorSnackbar } from '../../ui/snackbar';
 import { createWebhook, getWebhook, removeWebhook } from './developersApi';
 import { canConfigureWebhook, DEVELOPER_TEXTS, failureText } from './developerTexts';
 import { WebhookLogFeed } from './WebhookLogFeed';
 import { WebhookLogList } from './WebhookLogList';
-import { NotLoaded, useLoaded } from './useLoaded';
+import { NotLoaded, ShownOnce, useLoaded } from './useLoaded';
 
 
 const LOAD_FAILED = 'Your webhook could not be loaded. Check your connection and try again.';
@@ -135,14 +134,7 @@ export function WebhookTab() {
         <Text size="sm" c="dimmed">
           Configured on {formatDate(webhook.createdAt)}.
         </Text>
-        {secret && (
-          <Alert color="yellow" title="Your signing secret" role="status">
-            <Stack gap="xs">
-              <CopyableCode value={secret} copyLabel="Copy the signing secret" codeProps={{ 'aria-label': 'Signing secret', 'data-testid': 'webhook-secret' }} />
-              <Text size="sm">{DEVELOPER_TEXTS.secretShownOnce}</Text>
-            </Stack>
-          </Alert>
-        )}
+        {secret && <ShownOnce title="Your signing secret" value={secret} label="Signing secret" copyLabel="Copy the signing secret" testId="webhook-secret" note={DEVELOPER_TEXTS.secretShownOnce} />}
         <Group>
           <Button
             color="red"

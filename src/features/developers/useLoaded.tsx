@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
+import { CopyableCode } from '../../ui/CopyableCode';
 import { failureText } from './developerTexts';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; value: T };
@@ -39,6 +40,18 @@ export function NotLoaded({ state, loadingLabel, failedTitle, onRetry }: { state
         <Button size="xs" variant="default" onClick={onRetry}>
           Try again
         </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A secret the server shows this once (a new API key, a webhook's signing secret), with Copy and the warning. */
+export function ShownOnce({ title, value, label, copyLabel, testId, note }: { title: string; value: string; label: string; copyLabel: string; testId: string; note: string }) {
+  return (
+    <Alert color="yellow" title={title} role="status">
+      <Stack gap="xs">
+        <CopyableCode value={value} copyLabel={copyLabel} codeProps={{ 'aria-label': label, 'data-testid': testId }} />
+        <Text size="sm">{note}</Text>
       </Stack>
     </Alert>
   );
