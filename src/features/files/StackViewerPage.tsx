@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Grid, Group, Paper, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { linkTargetView } from '../../domain/linkTargetRules';
 import { isMarkdownNote } from '../../domain/noteRules';
 import { useFolderChildren, useNode, useVersions } from '../../storage/vaultStore';
@@ -14,7 +14,7 @@ import { useVaultRoom } from './VaultRoomContext';
 import { LinkPending } from './LinkPending';
 import { DeletedFile, PendingNode } from './LinkedNodeStates';
 import { copyPublicLink, publicFileLink } from '../public/shareLinks';
-import { isPageKey } from '../../ui/pageKeys';
+import { isPageKey, useWindowKeyDown } from '../../ui/pageKeys';
 
 /** .../stack/$stackId?resourceVersion: a file with its versions (spec 000 sections 2 and 4, stack viewer). */
 export function StackViewerPage() {
@@ -40,13 +40,8 @@ export function StackViewerPage() {
       : navigate({ to: '/vaults/$status/$vaultId/assets/folders/$folderId', params: { status, vaultId: vault.vaultId, folderId: parentId } });
 
   // Escape goes back to the folder, as the file list's Escape goes back to the vaults.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !isPageKey(event)) return;
-      void backTo();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  useWindowKeyDown((event) => {
+    if (event.key === 'Escape' && isPageKey(event)) void backTo();
   });
 
   const renderBack = (props: Record<string, unknown>) =>

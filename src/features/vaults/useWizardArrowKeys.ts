@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useWindowKeyDown } from '../../ui/pageKeys';
 
 /** Focus in these keeps its own arrow keys: text fields move the caret, radio cards the choice. */
 function ownsArrowKeys(target: EventTarget | null): boolean {
@@ -10,19 +10,15 @@ function ownsArrowKeys(target: EventTarget | null): boolean {
 
 /** Left and Right move between the wizard's steps (spec 002 section 2 "Vault creation"). */
 export function useWizardArrowKeys(onPrevious: (() => void) | null, onNext: (() => void) | null) {
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      if (ownsArrowKeys(event.target) || document.querySelector('[role="dialog"]')) return;
-      if (event.key === 'ArrowLeft' && onPrevious) {
-        event.preventDefault();
-        onPrevious();
-      } else if (event.key === 'ArrowRight' && onNext) {
-        event.preventDefault();
-        onNext();
-      }
+  useWindowKeyDown((event) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (ownsArrowKeys(event.target) || document.querySelector('[role="dialog"]')) return;
+    if (event.key === 'ArrowLeft' && onPrevious) {
+      event.preventDefault();
+      onPrevious();
+    } else if (event.key === 'ArrowRight' && onNext) {
+      event.preventDefault();
+      onNext();
     }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [onPrevious, onNext]);
+  });
 }

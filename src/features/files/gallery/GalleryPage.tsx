@@ -1,6 +1,5 @@
 import { ActionIcon, Box, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { stepGalleryIndex } from '../../../domain/galleryWindow';
 import { useFolderPath, useVersions } from '../../../storage/vaultStore';
 import { EmptyPanel } from '../../../ui/EmptyPanel';
@@ -10,7 +9,7 @@ import { FilePreview } from '../FilePreview';
 import { useVaultRoom } from '../VaultRoomContext';
 import { GalleryStrip } from './GalleryStrip';
 import { useGalleryItems } from './useGalleryItems';
-import { isPageKey } from '../../../ui/pageKeys';
+import { isPageKey, useWindowKeyDown } from '../../../ui/pageKeys';
 
 /**
  * .../gallery and .../gallery/folders/$folderId#versionId: a folder's images and videos, one
@@ -42,18 +41,14 @@ export function GalleryPage() {
     void navigate({ to: '.', hash: target.latestVersionId, replace: true });
   };
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!isPageKey(event)) return;
-      if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-        event.preventDefault();
-        show(stepGalleryIndex(current, event.key === 'ArrowLeft' ? -1 : 1, items?.length ?? 0));
-      } else if (event.key === 'Escape') {
-        void backToFolder();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  useWindowKeyDown((event) => {
+    if (!isPageKey(event)) return;
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault();
+      show(stepGalleryIndex(current, event.key === 'ArrowLeft' ? -1 : 1, items?.length ?? 0));
+    } else if (event.key === 'Escape') {
+      void backToFolder();
+    }
   });
 
   const renderBack = (props: Record<string, unknown>) =>

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { isPageKey, useWindowKeyDown } from '../../../ui/pageKeys';
 import { IconChevronRight } from '../../../ui/icons';
 
 interface PreviousNextFileProps {
@@ -9,30 +9,19 @@ interface PreviousNextFileProps {
   onOpen: (fileId: string) => void;
 }
 
-/** Whether a key press belongs to what has the focus (typing, a player's seek bar, an open menu). */
-function isTakenByFocus(event: KeyboardEvent): boolean {
-  const target = event.target as HTMLElement | null;
-  if (target?.closest('input, textarea, select, audio, video, [contenteditable="true"], [role="slider"]')) return true;
-  return document.querySelector('[role="dialog"], [role="menu"]') !== null;
-}
-
 /** Previous and next file of the folder, as buttons and with the arrow keys (spec 000 section 4, stack viewer). */
 export function PreviousNextFile({ fileIds, currentId, onOpen }: PreviousNextFileProps) {
   const index = fileIds.indexOf(currentId);
   const previous = index > 0 ? fileIds[index - 1] : undefined;
   const next = index >= 0 && index < fileIds.length - 1 ? fileIds[index + 1] : undefined;
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTakenByFocus(event)) return;
-      const target = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : undefined;
-      if (!target) return;
-      event.preventDefault();
-      onOpen(target);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [previous, next, onOpen]);
+  useWindowKeyDown((event) => {
+    if (!isPageKey(event)) return;
+    const target = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : undefined;
+    if (!target) return;
+    event.preventDefault();
+    onOpen(target);
+  });
 
   if (index < 0 || fileIds.length < 2) return null;
   return (
