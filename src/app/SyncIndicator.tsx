@@ -1,16 +1,16 @@
 import { Badge, Box, Loader, Tooltip } from '@mantine/core';
-import { useOutboxCount } from '../storage/vaultStore';
+import { useChangesWaiting } from '../storage/vaultStore';
 import { syncLookOf } from '../domain/syncStatusText';
 import { useRealtimeOpen, useSyncStatus } from '../sync';
 
 /**
  * The online / offline / syncing state in the top bar (docs/SYNC_SPEC.md R12), with how many
- * changes wait in the outbox. A text badge from 668 px; a coloured dot on phones.
+ * changes wait to be sent (operations and uploads). A text badge from 668 px; a coloured dot on phones.
  */
 export function SyncIndicator() {
   const status = useSyncStatus();
   const isRealtimeOpen = useRealtimeOpen();
-  const waiting = useOutboxCount();
+  const waiting = useChangesWaiting();
   const look = syncLookOf(status, waiting);
   return (
     <Tooltip label={look.detail} multiline maw={260} events={{ hover: true, focus: true, touch: true }}>

@@ -2,8 +2,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CairnDb } from './db';
 import { emptyVaultRecord } from './vaultProjection';
-import type { NodeRecord } from './vaultRecords';
-import { getChildren, getFirstChildren, getFolderPath, getOutboxCount, getVaults } from './vaultStore';
+import type { NodeRecord, OutboxRecord, UploadRecord } from './vaultRecords';
+import { getChangesWaiting, getChildren, getFirstChildren, getFolderPath, getOutboxCount, getVaults } from './vaultStore';
 
 let db: CairnDb;
 beforeEach(() => {
@@ -30,6 +30,36 @@ function node(id: string, kind: NodeRecord['kind'], name: string, parentId: stri
     pendingOpIds: [],
     rejection: null,
   };
+}
+
+function upload(uploadId: string, state: UploadRecord['state']): UploadRecord {
+  return {
+    accountId: 'acc',
+    uploadId,
+    vaultId: 'v',
+    fileId: `f-${uploadId}`,
+    isNewFile: true,
+    parentId: null,
+    name: `${uploadId}.txt`,
+    versionId: `ver-${uploadId}`,
+    blobId: `b-${uploadId}`,
+    sealedFileKey: null,
+    fileType: 'text/plain',
+    size: 100,
+    lastModified: 0,
+    chunkCount: 1,
+    chunkHashes: [null],
+    sentBytes: 0,
+    state,
+    error: null,
+    createdAt: 0,
+    batchId: 'batch',
+  };
+}
+
+function queued(opId: string, status: OutboxRecord['status'], waitsForUploadId: string | null = null): OutboxRecord {
+  const op = { id: opId, vaultId: 'v' } as unknown as OutboxRecord['op'];
+  return { accountId: 'acc', opId, vaultId: 'v', op, queuedAt: Number(opId.slice(1)), status, error: null, waitsForUploadId, fields: {} };
 }
 
 describe('vaultStore', () => {
@@ -59,6 +89,25 @@ describe('vaultStore', () => {
     expect((await getChildren(db, 'acc', 'v', null, 'REVOKED')).map((n) => n.name)).toEqual(['deep hidden', 'hidden']);
     expect((await getFolderPath(db, 'acc', 'h2')).map((n) => n.id)).toEqual(['d', 'h2']);
     expect(await getOutboxCount(db, 'acc')).toBe(0);
+  });
+
+  it('counts the changes waiting: pending operations and the uploads still on their way, each upload once', async () => {
+    await db.uploads.bulkPut([
+      upload('u1', 'uploading'),
+      upload('u2', 'paused'),
+      upload('u3', 'finalising'),
+      upload('u4', 'done'),
+      upload('u5', 'failed'),
+      upload('u6', 'cancelled'),
+      { ...upload('u7', 'uploading'), accountId: 'other' },
+    ]);
+    await db.outbox.bulkPut([queued('o1', 'pending'), queued('o2', 'rejected'), queued('o3', 'pending', 'u3')]);
+    // o1, o3 (u3's file operation: u3 is not counted again), u1 and u2.
+    expect(await getChangesWaiting(db, 'acc')).toBe(4);
+    expect(await getOutboxCount(db, 'acc')).toBe(2);
+    await db.uploads.update(['acc', 'u1'], { state: 'done' });
+    await db.outbox.delete(['acc', 'o1']);
+    expect(await getChangesWaiting(db, 'acc')).toBe(2);
   });
 
   it('keeps every node\'s list key in step with its name and kind, however it is written', async () => {

@@ -154,6 +154,28 @@ export async function getOutboxCount(db: CairnDb, accountId: string): Promise<nu
   return db.outbox.where('[accountId+queuedAt]').between([accountId, Dexie.minKey], [accountId, Dexie.maxKey]).filter((r) => r.status === 'pending').count();
 }
 
+/** An upload still to be sent: it ends in a file operation, or waits for the user (paused). */
+const UNSENT_UPLOAD_STATES: ReadonlySet<UploadRecord['state']> = new Set(['queued', 'encrypting', 'uploading', 'paused', 'resuming', 'finalising']);
+
+/**
+ * The changes waiting to be sent (the top bar's count, SYNC_SPEC R12): pending operations and the
+ * uploads still on their way. An upload is counted once: as itself until its file operation is
+ * queued, then as that operation. Without the uploads the top bar said 'Synced' while a file was
+ * still being sent, and a user who trusted it and closed the browser left the file behind.
+ */
+export async function getChangesWaiting(db: CairnDb, accountId: string): Promise<number> {
+  return db.transaction('r', db.outbox, db.uploads, async () => {
+    const pending = await db.outbox.where('accountId').equals(accountId).filter((r) => r.status === 'pending').toArray();
+    const committing = new Set(pending.map((r) => r.waitsForUploadId).filter((id) => id !== null));
+    const unsent = await db.uploads
+      .where('accountId')
+      .equals(accountId)
+      .filter((u) => UNSENT_UPLOAD_STATES.has(u.state) && !committing.has(u.uploadId))
+      .count();
+    return pending.length + unsent;
+  });
+}
+
 // --- hooks -------------------------------------------------------------------------------------
 
 export function useVaults(status: 'active' | 'inactive'): VaultRecord[] | undefined {
@@ -301,9 +323,9 @@ export function useNewFileUploadsInto(vaultId: string, parentId: string | null):
   return selected;
 }
 
-export function useOutboxCount(): number {
+export function useChangesWaiting(): number {
   const accountId = useStoreAccount();
-  return useLiveQuery(() => (accountId ? getOutboxCount(getDb(), accountId) : 0), [accountId]) ?? 0;
+  return useLiveQuery(() => (accountId ? getChangesWaiting(getDb(), accountId) : 0), [accountId]) ?? 0;
 }
 
 const EMPTY_NODES: NodeRecord[] = [];

@@ -206,8 +206,9 @@ test("airdrop storage: a contributor link with no storage cannot upload but make
   await uploaderRoom.confirmUpload();
   await expect(uploaderRoom.row(note.name)).toBeVisible({ timeout: 30_000 });
   await expect(pendingMark(uploaderRoom.row(note.name))).toHaveCount(0, { timeout: 30_000 });
-  // The upload is done; its file operation is sent next: closing the browser before that would
-  // leave it queued on the guest's device.
+  // The row's marks do not say the upload is sent (its progress replaces the pending mark); the
+  // top bar counts it as waiting until its file operation is accepted. Closing the browser before
+  // would leave it on the guest's device.
   await expect(uploader.guest.getByRole('status', { name: /^Sync: Synced/ })).toBeVisible({ timeout: 60_000 });
   await uploader.close();
 
