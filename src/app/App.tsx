@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { authService } from '../features/account/authService';
+import { onServerAnswering } from '../sync';
 import { AppErrorBoundary } from '../features/errors/AppErrorBoundary';
 import { AppProviders } from './AppProviders';
 import { createAppRouter } from './router';
@@ -31,11 +32,14 @@ export function App({ isIndexedDbAvailable }: AppProps) {
       if (next && !isMaintenance) void router.invalidate();
       isMaintenance = next;
     });
-    // An offline start opened the shell from the cache; once online, the server has the last word.
+    // An offline start opened the shell from the cache; once online, the server has the last word:
+    // asked when the browser says it is online and again whenever a sync cycle gets through.
     const onOnline = () => void authService.revalidate();
     window.addEventListener('online', onOnline);
+    const unsubscribeSync = onServerAnswering(onOnline);
     return () => {
       window.removeEventListener('online', onOnline);
+      unsubscribeSync();
       unsubscribeAuth();
       unsubscribeConfig();
     };

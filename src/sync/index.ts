@@ -21,7 +21,7 @@ import { publishWebhookLog } from './webhookLogStream';
 import { SyncClient, type SyncClientOptions } from './SyncClient';
 import type { SyncPorts, SyncUser, TransferPort } from './SyncContext';
 
-export { useHasSynced, useRealtimeOpen, useSyncStatus, type SyncStatus } from './syncStatus';
+export { onServerAnswering, useHasSynced, useRealtimeOpen, useSyncStatus, type SyncStatus } from './syncStatus';
 import { getDefaultStore } from './syncStatus';
 export { SyncClient } from './SyncClient';
 export type { SyncPorts, SyncUser, TransferPort } from './SyncContext';

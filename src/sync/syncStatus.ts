@@ -55,6 +55,18 @@ export function getDefaultStore(): ReturnType<typeof createSyncStatusStore> {
   return defaultStore;
 }
 
+/**
+ * Calls `listener` each time a sync cycle ends with the server reached (the status turns 'idle').
+ * The browser's 'online' event alone
+ * is not enough to learn the connection is back: it comes before the server can be reached, or
+ * never (the server was down, not the network).
+ */
+export function onServerAnswering(listener: () => void, store: ReturnType<typeof createSyncStatusStore> = getDefaultStore()): () => void {
+  return store.subscribe(() => {
+    if (store.get() === 'idle') listener();
+  });
+}
+
 /** The app's sync status for the chrome (offline badge, spinner, error dot). */
 export function useSyncStatus(): SyncStatus {
   const store = getDefaultStore();

@@ -68,8 +68,12 @@ test('installable: a manifest with icons; a kept session opens offline from the 
   await expect(new VaultRoom(page).row('Route maps')).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: join(process.cwd(), '.tmp', 'screenshots', `${testInfo.project.name}-pwa-offline.png`), fullPage: true });
 
-  // A new version: it waits for the user's Reload.
+  // Back online: the offline notice goes without a reload, once the server has the session again.
   await context.setOffline(false);
+  await expect(page.getByText("You're offline.", { exact: false })).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: /^Sync: Synced/ })).toBeVisible({ timeout: 30_000 });
+
+  // A new version: it waits for the user's Reload.
   appendFileSync(join(clientDir, 'sw.js'), `\n// a new version ${Date.now()}\n`);
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
   const prompt = page.getByText('A new version of Cairn is ready');

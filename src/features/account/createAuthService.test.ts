@@ -319,9 +319,11 @@ describe('authService back online', () => {
     const local = new MemoryStorage();
     local.setItem(SESSION_KEY, JSON.stringify({ userId: 'user1', keepSignedIn: true }));
     let isOnline = false;
+    let sessionReads = 0;
     const user = userOf();
     const fetch: FetchLike = async () => {
       if (!isOnline) throw new TypeError('Failed to fetch');
+      sessionReads += 1;
       return new Response(JSON.stringify({ user }), { status: 200 });
     };
     const crypto = fakeCrypto();
@@ -336,9 +338,17 @@ describe('authService back online', () => {
       log: () => undefined,
     });
     await expect(auth.restore()).resolves.toMatchObject({ isOffline: true });
-    isOnline = true;
+    // Still unreachable: the question is asked again later (each sync cycle), nothing changes.
     await auth.revalidate();
+    expect(auth.getSnapshot()).toMatchObject({ status: 'signedIn', isOffline: true });
+    isOnline = true;
+    sessionReads = 0;
+    // Asked by the 'online' event and a sync cycle at once: one request.
+    await Promise.all([auth.revalidate(), auth.revalidate()]);
+    expect(sessionReads).toBe(1);
     expect(auth.getSnapshot()).toMatchObject({ status: 'signedIn', isOffline: false });
+    await auth.revalidate();
+    expect(sessionReads).toBe(1);
   });
 });
 

@@ -134,6 +134,8 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
   const crypto = deps.crypto;
 
   let snapshot: SessionSnapshot = { status: 'loading', user: null, isOffline: false, notice: null };
+  /** The back-online question in flight (revalidate). */
+  let revalidating: Promise<void> | null = null;
   const listeners = new Set<() => void>();
   let restoring: Promise<SessionSnapshot> | undefined;
   let pendingMfa: PendingMfa | null = null;
@@ -379,17 +381,23 @@ export function createAuthService(deps: AuthServiceDeps): CairnAuthService {
         });
       });
     },
-    async revalidate() {
-      if (snapshot.status !== 'signedIn' || !snapshot.isOffline) return;
-      const userId = snapshot.user?.id;
-      try {
-        const user = await readSessionUser();
-        if (user.id === userId) signedIn(user);
-      } catch (error) {
-        if (isUnreachable(error)) return;
-        await clearLocal(userId);
-        signedOut();
-      }
+    revalidate() {
+      if (snapshot.status !== 'signedIn' || !snapshot.isOffline) return Promise.resolve();
+      // Asked on every sync cycle while offline: one question to the server at a time.
+      revalidating ??= (async () => {
+        const userId = snapshot.user?.id;
+        try {
+          const user = await readSessionUser();
+          if (user.id === userId && snapshot.isOffline) signedIn(user);
+        } catch (error) {
+          if (isUnreachable(error)) return;
+          await clearLocal(userId);
+          signedOut();
+        }
+      })().finally(() => {
+        revalidating = null;
+      });
+      return revalidating;
     },
     async refreshUser() {
       const { user } = await api.get('/account', SessionResponse);
