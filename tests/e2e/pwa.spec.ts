@@ -28,7 +28,7 @@ test.afterAll(async () => {
 
 // docs/SYNC_SPEC.md R12, R13, R16.
 test('installable: a manifest with icons; a kept session opens offline from the cache; a new version asks before it reloads', async ({ browser }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as Record<string, unknown>;
   expect(manifest).toMatchObject({ name: 'Cairn', short_name: 'Cairn', display: 'standalone', start_url: '/', theme_color: expect.any(String), background_color: expect.any(String) });
   const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[];
@@ -71,6 +71,18 @@ test('installable: a manifest with icons; a kept session opens offline from the 
   // Back online: the offline notice goes without a reload, once the server has the session again.
   await context.setOffline(false);
   await expect(page.getByText("You're offline.", { exact: false })).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByRole('status', { name: /^Sync: Synced/ })).toBeVisible({ timeout: 30_000 });
+
+  // The server down while the network is up (no 'online' event will come): a new tab opens from
+  // the cache and says it is offline; once the server is back, the notice goes by itself.
+  await server.kill();
+  await page.close();
+  page = await context.newPage();
+  await page.goto('/vaults/active');
+  await expect(page.getByText("You're offline.", { exact: false })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(vaultName).filter({ visible: true }).first()).toBeVisible();
+  await server.start();
+  await expect(page.getByText("You're offline.", { exact: false })).toBeHidden({ timeout: 90_000 });
   await expect(page.getByRole('status', { name: /^Sync: Synced/ })).toBeVisible({ timeout: 30_000 });
 
   // A new version: it waits for the user's Reload.
