@@ -3,6 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CairnDb } from './db';
 import { PACED_INTERVAL_MS, PacedRead } from './pacedRead';
+import { uploadRecordOf } from './testing/uploadRecords';
 import type { UploadRecord } from './vaultRecords';
 import { getUploads, uploadsFeedOf } from './vaultStore';
 
@@ -12,28 +13,7 @@ let reads: number;
 let feed: PacedRead<UploadRecord[]>;
 
 function upload(uploadId: string, sentBytes = 0): UploadRecord {
-  return {
-    accountId: ACCOUNT,
-    uploadId,
-    vaultId: 'v1',
-    fileId: `f-${uploadId}`,
-    isNewFile: true,
-    parentId: null,
-    name: `${uploadId}.txt`,
-    versionId: `ver-${uploadId}`,
-    blobId: `b-${uploadId}`,
-    sealedFileKey: null,
-    fileType: 'text/plain',
-    size: 100,
-    lastModified: 0,
-    chunkCount: 1,
-    chunkHashes: [null],
-    sentBytes,
-    state: 'uploading',
-    error: null,
-    createdAt: Number(uploadId.slice(1)),
-    batchId: 'batch',
-  };
+  return uploadRecordOf(ACCOUNT, uploadId, { vaultId: 'v1', sentBytes, createdAt: Number(uploadId.slice(1)) });
 }
 
 /** Resolves once the feed has told its listeners `check` holds. */

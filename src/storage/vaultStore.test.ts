@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CairnDb } from './db';
+import { uploadRecordOf } from './testing/uploadRecords';
 import { emptyVaultRecord } from './vaultProjection';
 import type { NodeRecord, OutboxRecord, UploadRecord } from './vaultRecords';
 import { getChangesWaiting, getChildren, getFirstChildren, getFolderPath, getOutboxCount, getVaults } from './vaultStore';
@@ -32,30 +33,7 @@ function node(id: string, kind: NodeRecord['kind'], name: string, parentId: stri
   };
 }
 
-function upload(uploadId: string, state: UploadRecord['state']): UploadRecord {
-  return {
-    accountId: 'acc',
-    uploadId,
-    vaultId: 'v',
-    fileId: `f-${uploadId}`,
-    isNewFile: true,
-    parentId: null,
-    name: `${uploadId}.txt`,
-    versionId: `ver-${uploadId}`,
-    blobId: `b-${uploadId}`,
-    sealedFileKey: null,
-    fileType: 'text/plain',
-    size: 100,
-    lastModified: 0,
-    chunkCount: 1,
-    chunkHashes: [null],
-    sentBytes: 0,
-    state,
-    error: null,
-    createdAt: 0,
-    batchId: 'batch',
-  };
-}
+const upload = (uploadId: string, state: UploadRecord['state']) => uploadRecordOf('acc', uploadId, { state });
 
 function queued(opId: string, status: OutboxRecord['status'], waitsForUploadId: string | null = null): OutboxRecord {
   const op = { id: opId, vaultId: 'v' } as unknown as OutboxRecord['op'];
