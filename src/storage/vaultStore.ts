@@ -157,23 +157,27 @@ export async function getOutboxCount(db: CairnDb, accountId: string): Promise<nu
 /** An upload still to be sent: it ends in a file operation, or waits for the user (paused). */
 const UNSENT_UPLOAD_STATES: ReadonlySet<UploadRecord['state']> = new Set(['queued', 'encrypting', 'uploading', 'paused', 'resuming', 'finalising']);
 
+/** The pending operations: how many, and the uploads whose file operation is among them. */
+export interface PendingOutbox {
+  count: number;
+  uploadIds: ReadonlySet<string>;
+}
+
+export async function getPendingOutbox(db: CairnDb, accountId: string): Promise<PendingOutbox> {
+  const pending = await db.outbox.where('accountId').equals(accountId).filter((r) => r.status === 'pending').toArray();
+  return { count: pending.length, uploadIds: new Set(pending.map((r) => r.waitsForUploadId).filter((id) => id !== null)) };
+}
+
 /**
  * The changes waiting to be sent (the top bar's count, SYNC_SPEC R12): pending operations and the
  * uploads still on their way. An upload is counted once: as itself until its file operation is
  * queued, then as that operation. Without the uploads the top bar said 'Synced' while a file was
  * still being sent, and a user who trusted it and closed the browser left the file behind.
  */
-export async function getChangesWaiting(db: CairnDb, accountId: string): Promise<number> {
-  return db.transaction('r', db.outbox, db.uploads, async () => {
-    const pending = await db.outbox.where('accountId').equals(accountId).filter((r) => r.status === 'pending').toArray();
-    const committing = new Set(pending.map((r) => r.waitsForUploadId).filter((id) => id !== null));
-    const unsent = await db.uploads
-      .where('accountId')
-      .equals(accountId)
-      .filter((u) => UNSENT_UPLOAD_STATES.has(u.state) && !committing.has(u.uploadId))
-      .count();
-    return pending.length + unsent;
-  });
+export function countChangesWaiting(outbox: PendingOutbox, uploads: readonly UploadRecord[]): number {
+  let unsent = 0;
+  for (const upload of uploads) if (UNSENT_UPLOAD_STATES.has(upload.state) && !outbox.uploadIds.has(upload.uploadId)) unsent += 1;
+  return outbox.count + unsent;
 }
 
 // --- hooks -------------------------------------------------------------------------------------
@@ -323,9 +327,19 @@ export function useNewFileUploadsInto(vaultId: string, parentId: string | null):
   return selected;
 }
 
+const NO_PENDING: PendingOutbox = { count: 0, uploadIds: new Set() };
+
+/**
+ * The top bar's count of changes waiting. Both reads are paced: a pick of 1,000 files writes the
+ * uploads and the outbox thousands of times, and a live query would count them all again each time.
+ */
 export function useChangesWaiting(): number {
   const accountId = useStoreAccount();
-  return useLiveQuery(() => (accountId ? getChangesWaiting(getDb(), accountId) : 0), [accountId]) ?? 0;
+  const outbox = usePacedRead(`outbox:${accountId ?? ''}`, () =>
+    new PacedRead(getDb(), ['outbox'], async () => (accountId ? getPendingOutbox(getDb(), accountId) : NO_PENDING)),
+  );
+  const uploads = useUploadsOnceRead() ?? EMPTY_UPLOADS;
+  return countChangesWaiting(outbox ?? NO_PENDING, uploads);
 }
 
 const EMPTY_NODES: NodeRecord[] = [];
