@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,11 +60,19 @@ export class KillableServer {
     await server?.kill();
   }
 
-  /** Stops the server and the proxy and deletes the data directory. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the server and the proxy and deletes the data directory; `keepLogIn` (a test's output
+   * directory) keeps the server's log there as `<name>.log`, to read after a failure.
+   */
+  async stop(keepLogIn?: { dir: string; name: string }): Promise<void> {
     const server = this.server;
     this.server = null;
     await server?.stop();
+    const log = this.dir ? join(this.dir, 'server.log') : null;
+    if (keepLogIn && log && existsSync(log)) {
+      mkdirSync(keepLogIn.dir, { recursive: true });
+      copyFileSync(log, join(keepLogIn.dir, `${keepLogIn.name}.log`));
+    }
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => (this.proxy ? this.proxy.close(() => resolve()) : resolve()));
     this.proxy = null;

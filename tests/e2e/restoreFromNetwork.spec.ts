@@ -39,9 +39,10 @@ test.beforeAll(async () => {
   miner = setInterval(() => void gateway?.mine().catch(() => {}), 2_000);
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({ browserName: _browser }, testInfo) => {
   if (miner) clearInterval(miner);
-  for (const server of servers) await server.stop();
+  // The servers' logs stay beside the test's results (the relay's posts to the gateway).
+  for (const [index, server] of servers.entries()) await server.stop({ dir: testInfo.outputDir, name: `server-${index}` });
   await gateway?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
