@@ -55,17 +55,13 @@ export async function startEmbeddedGateway(options: {
   const gatewayUrl = `http://127.0.0.1:${port}`;
   const wallet = await fundedWallet(gatewayUrl, walletFile);
   const mine = () => mineArlocal(gatewayUrl);
-  let timer: NodeJS.Timeout | null = null;
-  if (options.mineMs) {
-    timer = setInterval(() => void mine().catch(() => undefined), options.mineMs);
-    timer.unref();
-  }
+  const stopMining = options.mineMs ? keepMining(mine, options.mineMs) : () => undefined;
   return {
     gatewayUrl,
     wallet,
     mine,
     stop: async () => {
-      if (timer) clearInterval(timer);
+      stopMining();
       await arlocal.stop();
       lock.release();
     },
@@ -168,6 +164,32 @@ export async function fundedWallet(gatewayUrl: string, walletFile: string): Prom
 }
 
 /** Mines one block on arlocal. */
+/**
+ * Mines `everyMs` after the previous mine ended, never two at once; answers a function that stops
+ * it. Mining on a fixed interval piled mines up on a busy machine: arlocal rebuilds and verifies
+ * every bundle still arriving by chunks on each mine (17 MB for an 18 MB file), and overlapping
+ * mines kept it so busy that the chunks' own posts crawled (a bundle stayed 'being bundled' for
+ * minutes in the end-to-end run).
+ */
+export function keepMining(mine: () => Promise<void>, everyMs: number): () => void {
+  let timer: NodeJS.Timeout | null = null;
+  let isStopped = false;
+  const next = () => {
+    if (isStopped) return;
+    timer = setTimeout(() => {
+      void mine()
+        .catch(() => undefined)
+        .finally(next);
+    }, everyMs);
+    timer.unref();
+  };
+  next();
+  return () => {
+    isStopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}
+
 export async function mineArlocal(gatewayUrl: string): Promise<void> {
   await expectOk(fetch(`${gatewayUrl}/mine`));
 }

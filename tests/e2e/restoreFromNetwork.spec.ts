@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { keepMining } from '../../server/arweave/embeddedArlocal';
 import { TestGateway } from '../../server/testing/arlocal';
 import { CHUNK_SIZE } from '../../src/protocol/vaults';
 import { expect, STRONG_PASSWORD, test, uniqueEmail } from './fixtures';
@@ -25,7 +26,7 @@ const SHOTS = '.tmp/screenshots';
 
 let scratch = '';
 let gateway: TestGateway | null = null;
-let miner: NodeJS.Timeout | null = null;
+let stopMining: (() => void) | null = null;
 const servers: KillableServer[] = [];
 
 test.describe.configure({ mode: 'serial' });
@@ -36,11 +37,11 @@ test.beforeAll(async () => {
   gateway = new TestGateway(scratch);
   await gateway.start();
   // arlocal mines only when asked; the embedded one mines every few seconds, so does this test.
-  miner = setInterval(() => void gateway?.mine().catch(() => {}), 2_000);
+  stopMining = keepMining(() => gateway!.mine(), 2_000);
 });
 
 test.afterAll(async ({ browserName: _browser }, testInfo) => {
-  if (miner) clearInterval(miner);
+  stopMining?.();
   // The servers' logs stay beside the test's results (the relay's posts to the gateway).
   for (const [index, server] of servers.entries()) await server.stop({ dir: testInfo.outputDir, name: `server-${index}` });
   await gateway?.stop();
@@ -145,7 +146,7 @@ test('[R96] a private permanent vault restored from the network alone on a fresh
   await a.context().close();
 
   // --- server A gone with its data; the gateway stays ------------------------------------------
-  await serverA.stop();
+  await serverA.stop({ dir: testInfo.outputDir, name: 'server-a' });
 
   // --- server B: an account from the same phrase, then the restore -----------------------------
   const serverB = serverOnGateway(42);
