@@ -51,6 +51,7 @@ import { type CollectionItemPlan, namedRowIds, readItemPlan } from './nftItems';
 import { type RelayLeadership, soleLeadership } from './RelayLeadership';
 import { toStorageTransaction } from './storageTransactionRows';
 import { ChunkTree, chunkStream, uploadChunkCount } from './transactionChunks';
+import { PassLoop } from '../passLoop';
 
 /** Item bytes per bundle; a single larger version is bundled alone (docs/decisions.md). */
 export const BUNDLE_MAX_BYTES = 64 * 1024 * 1024;
@@ -131,9 +132,7 @@ export class ArweaveRelay {
   private readonly options: Required<RelayOptions>;
   private readonly signer: ArweaveSigner;
   private readonly leadership: RelayLeadership;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
+  private readonly loop: PassLoop;
 
   constructor(private readonly deps: RelayDeps) {
     this.options = {
@@ -150,13 +149,17 @@ export class ArweaveRelay {
     };
     this.signer = new ArweaveSigner(deps.wallet);
     this.leadership = deps.leadership ?? soleLeadership;
+    this.loop = new PassLoop(
+      () => this.leadPass(),
+      () => this.options.intervalMs,
+      (error) => this.deps.log.error({ err: error }, 'arweave relay pass failed'),
+      false,
+    );
   }
 
   /** Starts the loop; rows left from a previous run are picked up by the first pass. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /**
@@ -164,18 +167,12 @@ export class ArweaveRelay {
    * been scheduled), so the uploader hears of it at once. A pass in progress is not disturbed.
    */
   wake(): void {
-    if (this.stopped || !this.timer) return;
-    clearTimeout(this.timer);
-    this.timer = null;
-    this.schedule(0);
+    this.loop.wake();
   }
 
   /** Stops the loop, waits for a pass in progress, then gives the lead up for another process. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop.stop();
     await this.leadership.release();
   }
 
@@ -188,22 +185,7 @@ export class ArweaveRelay {
   }
 
   private async runPass(phases: readonly RelayPhase[], stillLeading: () => boolean): Promise<void> {
-    while (this.running) await this.running;
-    const pass = this.pass(phases, stillLeading).finally(() => {
-      this.running = null;
-    });
-    this.running = pass;
-    await pass;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.leadPass()
-        .catch((error: unknown) => this.deps.log.error({ err: error }, 'arweave relay pass failed'))
-        .finally(() => this.schedule(this.options.intervalMs));
-    }, delayMs);
+    await this.loop.exclusive(() => this.pass(phases, stillLeading));
   }
 
   /**
@@ -211,7 +193,7 @@ export class ArweaveRelay {
    * at every interval, so it takes over within one interval of the leader's end.
    */
   private async leadPass(): Promise<void> {
-    if (this.stopped || !(await this.leadership.lead())) return;
+    if (this.loop.isStopped || !(await this.leadership.lead())) return;
     await this.runPass(['history', 'bundle', 'post', 'poll'], () => this.leadership.isLeading());
   }
 

@@ -18,6 +18,7 @@ import { toDbBool } from '../db/dbBool';
 import type { Clock } from '../services/Clock';
 import { resolveWebhookTarget, type Resolver, type WebhookTarget, WebhookTargetError } from './webhookTarget';
 import { webhookHeaders } from './webhookSignature';
+import { PassLoop } from '../passLoop';
 
 /** Waits before the 2nd, 3rd, 4th and 5th attempts: 5 s, 30 s, 2 min, 10 min. */
 export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000] as const;
@@ -61,62 +62,36 @@ const BATCH = 20;
 
 export class WebhookDispatcher {
   private readonly options: Required<Omit<DispatcherOptions, 'ca' | 'resolve'>> & Pick<DispatcherOptions, 'ca' | 'resolve'>;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
-  private wakeAgain = false;
+  private readonly loop: PassLoop;
 
   constructor(private readonly deps: DispatcherDeps) {
     this.options = { retryDelaysMs: RETRY_DELAYS_MS, timeoutMs: 10_000, pollMs: 5_000, leaseMs: 120_000, ...deps.options };
+    this.loop = new PassLoop(
+      () => this.runOnce(),
+      () => this.nextDelay().catch(() => this.options.pollMs),
+      (error) => this.deps.log.error({ err: error }, 'webhook dispatcher pass failed'),
+      true,
+    );
   }
 
   /** Starts the loop; rows left from a previous run are picked up by the first pass. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Runs a pass now (a delivery was queued); during a pass, another follows it at once. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wakeAgain = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.wake();
   }
 
   /** Stops the loop and waits for the attempts in progress. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop.stop();
   }
 
   /** One pass: every due delivery is attempted. Also for tests. */
   async runOnce(): Promise<void> {
-    while (this.running) await this.running;
-    const pass = this.pass().finally(() => {
-      this.running = null;
-    });
-    this.running = pass;
-    await pass;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wakeAgain = false;
-      this.runOnce()
-        .catch((error: unknown) => this.deps.log.error({ err: error }, 'webhook dispatcher pass failed'))
-        .then(() => (this.wakeAgain ? 0 : this.nextDelay()))
-        .catch(() => this.options.pollMs)
-        .then((delay) => this.schedule(delay));
-    }, delayMs);
+    await this.loop.exclusive(() => this.pass());
   }
 
   /** Until the next queued row is due, at most the poll interval. */
@@ -142,7 +117,7 @@ export class WebhookDispatcher {
         .orderBy('d.next_attempt_at')
         .limit(BATCH)
         .execute();
-      if (due.length === 0 || this.stopped) return;
+      if (due.length === 0 || this.loop.isStopped) return;
       const claimed = [];
       for (const row of due) {
         // The claim: only the process whose update matched the row's old due time sends it.
