@@ -4,7 +4,7 @@ import { CairnDb } from './db';
 import { uploadRecordOf } from './testing/uploadRecords';
 import { emptyVaultRecord } from './vaultProjection';
 import type { NodeRecord, OutboxRecord, UploadRecord } from './vaultRecords';
-import { countChangesWaiting, getChildren, getFirstChildren, getFolderPath, getOutboxCount, getPendingOutbox, getUploads, getVaults } from './vaultStore';
+import { countChangesWaiting, getChildren, getFirstChildren, getFolderPath, getPendingOutbox, getUploads, getVaults } from './vaultStore';
 
 let db: CairnDb;
 beforeEach(() => {
@@ -66,7 +66,7 @@ describe('vaultStore', () => {
     expect((await getChildren(db, 'acc', 'v', null)).map((n) => n.name)).toEqual(['z folder', 'file 2', 'file 10']);
     expect((await getChildren(db, 'acc', 'v', null, 'REVOKED')).map((n) => n.name)).toEqual(['deep hidden', 'hidden']);
     expect((await getFolderPath(db, 'acc', 'h2')).map((n) => n.id)).toEqual(['d', 'h2']);
-    expect(await getOutboxCount(db, 'acc')).toBe(0);
+    expect((await getPendingOutbox(db, 'acc')).count).toBe(0);
   });
 
   it('counts the changes waiting: pending operations and the uploads still on their way, each upload once', async () => {
@@ -83,7 +83,7 @@ describe('vaultStore', () => {
     // o1, o3 (u3's file operation: u3 is not counted again), u1 and u2.
     const changesWaiting = async () => countChangesWaiting(await getPendingOutbox(db, 'acc'), await getUploads(db, 'acc'));
     expect(await changesWaiting()).toBe(4);
-    expect(await getOutboxCount(db, 'acc')).toBe(2);
+    expect((await getPendingOutbox(db, 'acc')).count).toBe(2);
     await db.uploads.update(['acc', 'u1'], { state: 'done' });
     await db.outbox.delete(['acc', 'o1']);
     expect(await changesWaiting()).toBe(2);

@@ -149,15 +149,14 @@ export async function getUploads(db: CairnDb, accountId: string): Promise<Upload
   return (await db.uploads.where('accountId').equals(accountId).sortBy('createdAt')).filter((upload) => upload.purpose !== 'nft');
 }
 
-/** Operations waiting to be pushed (rejected ones are not counted; they show on their item). */
-export async function getOutboxCount(db: CairnDb, accountId: string): Promise<number> {
-  return db.outbox.where('[accountId+queuedAt]').between([accountId, Dexie.minKey], [accountId, Dexie.maxKey]).filter((r) => r.status === 'pending').count();
-}
 
 /** An upload still to be sent: it ends in a file operation, or waits for the user (paused). */
 const UNSENT_UPLOAD_STATES: ReadonlySet<UploadRecord['state']> = new Set(['queued', 'encrypting', 'uploading', 'paused', 'resuming', 'finalising']);
 
-/** The pending operations: how many, and the uploads whose file operation is among them. */
+/**
+ * The operations waiting to be pushed (rejected ones are not counted; they show on their item):
+ * how many, and the uploads whose file operation is among them.
+ */
 export interface PendingOutbox {
   count: number;
   uploadIds: ReadonlySet<string>;

@@ -7,7 +7,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_SIZE } from '../protocol/vaults';
 import { CairnDb } from '../storage/db';
-import { getChildren, getFolderPath, getOutboxCount, getUploads, getVault, getVaults, getVersions } from '../storage/vaultStore';
+import { getChildren, getFolderPath, getPendingOutbox, getUploads, getVault, getVaults, getVersions } from '../storage/vaultStore';
 import { NOT_OFFLINE_MESSAGE, downloadFileVersion } from './downloadFile';
 import { startSync, stopSync } from './index';
 import { pushOutbox } from './outbox';
@@ -97,13 +97,13 @@ describe('[S1] outbox: writes show at once and push when online', () => {
     const pending = await getVault(db, USER.id, vaultId);
     expect(pending).toMatchObject({ name: 'Plans', isPending: true, role: 'OWNER', tags: ['a', 'b'] });
     expect((await getVaults(db, USER.id, 'active')).map((v) => v.vaultId)).toEqual([vaultId]);
-    expect(await getOutboxCount(db, USER.id)).toBe(1);
+    expect((await getPendingOutbox(db, USER.id)).count).toBe(1);
 
     server.isOffline = false;
     await client.syncNow();
     const settled = await getVault(db, USER.id, vaultId);
     expect(settled).toMatchObject({ name: 'Plans', isPending: false, cursor: 1, headSeq: 1, status: 'ACTIVE' });
-    expect(await getOutboxCount(db, USER.id)).toBe(0);
+    expect((await getPendingOutbox(db, USER.id)).count).toBe(0);
     // The server holds the name sealed, never in clear.
     expect(JSON.stringify(server.vaults.get(vaultId)!.ops)).not.toContain('Plans');
   });
@@ -113,12 +113,12 @@ describe('[S1] outbox: writes show at once and push when online', () => {
     server.loseNextPushResponse = true;
     const folderId = await actions.createFolder(vaultId, null, 'Docs');
     await client.idle();
-    expect(await getOutboxCount(db, USER.id)).toBe(1);
+    expect((await getPendingOutbox(db, USER.id)).count).toBe(1);
     await client.syncNow();
     const ids = server.pushedIds.slice(-2);
     expect(ids[0]).toBe(ids[1]);
     expect(server.vaults.get(vaultId)!.ops.filter((o) => o.op.objectId === folderId)).toHaveLength(1);
-    expect(await getOutboxCount(db, USER.id)).toBe(0);
+    expect((await getPendingOutbox(db, USER.id)).count).toBe(0);
     const [folder] = await getChildren(db, USER.id, vaultId, null);
     expect(folder).toMatchObject({ id: folderId, name: 'Docs', pendingOpIds: [] });
   });
