@@ -31,6 +31,9 @@ export const API_KEY_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/vaults/:vaultId/blobs/:blobId',
   'GET /api/vaults/:vaultId/blobs/:blobId/chunks/:index',
   'PUT /api/vaults/:vaultId/blobs/:blobId/chunks/:index',
+  // Many small files at once: a group announced, and its chunks sent, in one request each.
+  'POST /api/vaults/:vaultId/blobs/batch',
+  'POST /api/vaults/:vaultId/blobs/chunks',
 ]);
 
 export const API_KEY_REFUSAL = 'An API key cannot do this: sign in to Cairn to do it';

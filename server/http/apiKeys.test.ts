@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { API_KEY_LIMIT_MESSAGE, ApiKey, ApiKeyInfo, NewApiKey } from '../../src/protocol/developers';
-import { VaultListResponse } from '../../src/protocol/vaults';
+import { CHUNK_BATCH_CONTENT_TYPE, VaultListResponse } from '../../src/protocol/vaults';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
 import { expectError, expectStatus } from '../testing/flows';
@@ -205,6 +205,8 @@ describeEachDatabase('API keys', (env) => {
     expect(doc.paths['/api/vaults/{vaultId}/ops']?.get?.parameters).toContainEqual(expect.objectContaining({ name: 'vaultId', in: 'path', required: true }));
     // The chunk PUT takes bytes, which no JSON schema describes: the document still builds.
     expect(Object.keys(doc.paths['/api/vaults/{vaultId}/blobs/{blobId}/chunks/{index}']?.put?.requestBody?.content ?? {})).toEqual(['application/octet-stream']);
+    // So does the batch of small chunks (a manifest line, then bytes).
+    expect(Object.keys(doc.paths['/api/vaults/{vaultId}/blobs/chunks']?.post?.requestBody?.content ?? {})).toEqual([CHUNK_BATCH_CONTENT_TYPE]);
     expect(doc.paths['/api/openapi.json']?.get?.security).toEqual([]);
     const operationIds = Object.values(doc.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
     expect(new Set(operationIds).size).toBe(operationIds.length);

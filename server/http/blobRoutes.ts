@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ApiError } from '../../src/protocol/errors';
 import { Hex32, Id, Ok } from '../../src/protocol/primitives';
-import { BlobAnnounceRequest, CHUNK_MAX_BYTES, ChunkParams } from '../../src/protocol/vaults';
+import { BLOB_BATCH_LIMITS, BlobAnnounceRequest, BlobBatchAnnounceRequest, CHUNK_BATCH_CONTENT_TYPE, CHUNK_MAX_BYTES, ChunkBatchManifest, ChunkParams } from '../../src/protocol/vaults';
 import type { Services } from '../services/createServices';
 import { createRouteDefiner, type DefineRoute } from './route';
 import { VaultParams } from './vaultRoutes';
@@ -32,6 +32,16 @@ export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, ser
     auth: 'required',
     blockedWhenReadOnly: true,
     handler: async ({ params, body, caller }) => services.blobs.announce(caller.user.id, params.vaultId, body),
+  });
+
+  route({
+    method: 'POST',
+    url: '/api/vaults/:vaultId/blobs/batch',
+    params: VaultParams,
+    body: BlobBatchAnnounceRequest,
+    auth: 'required',
+    blockedWhenReadOnly: true,
+    handler: async ({ params, body, caller }) => ({ blobs: await services.blobs.announceMany(caller.user.id, params.vaultId, body.blobs) }),
   });
 
   route({
@@ -79,6 +89,10 @@ export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, ser
     scope.addContentTypeParser('application/octet-stream', (_req, payload, done) => {
       done(null, payload);
     });
+    // Small chunks together: a few MiB at most, so read whole (the manifest comes first).
+    scope.addContentTypeParser(CHUNK_BATCH_CONTENT_TYPE, { parseAs: 'buffer', bodyLimit: CHUNK_BATCH_BODY_LIMIT }, (_req, body, done) => {
+      done(null, body);
+    });
     const scopedRoute = createRouteDefiner(scope, services, options);
     scopedRoute({
       method: 'PUT',
@@ -116,5 +130,44 @@ export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, ser
         return Ok.parse({ ok: true });
       },
     });
+
+    scopedRoute({
+      method: 'POST',
+      url: '/api/vaults/:vaultId/blobs/chunks',
+      params: VaultParams,
+      body: ChunkBatchBody,
+      auth: 'required',
+      blockedWhenReadOnly: true,
+      bodyLimit: CHUNK_BATCH_BODY_LIMIT,
+      handler: async ({ params, body, caller }) => {
+        const { manifest, bytes } = readChunkBatch(body);
+        await services.blobs.putChunks(caller.user.id, params.vaultId, manifest, bytes);
+        options.metrics?.blobBytesStored.inc(bytes.length);
+        return Ok.parse({ ok: true });
+      },
+    });
   });
+}
+
+/** The manifest line of a chunk batch is at most this long (64 entries of ids and hashes fit well within). */
+const MANIFEST_MAX_BYTES = 64 * 1024;
+const CHUNK_BATCH_BODY_LIMIT = BLOB_BATCH_LIMITS.BYTES_MAX + MANIFEST_MAX_BYTES;
+const ChunkBatchBody = z.instanceof(Buffer, { message: `Send the chunks as ${CHUNK_BATCH_CONTENT_TYPE}` });
+
+/** Splits a chunk batch body into its checked manifest and the chunks' bytes (exactly as long as the manifest says). */
+export function readChunkBatch(body: Buffer): { manifest: ChunkBatchManifest; bytes: Uint8Array } {
+  const end = body.subarray(0, MANIFEST_MAX_BYTES).indexOf(0x0a);
+  if (end < 0) throw new ApiError('VALIDATION_FAILED', 'The chunk batch starts with its manifest on one line');
+  let json: unknown;
+  try {
+    json = JSON.parse(body.subarray(0, end).toString('utf8'));
+  } catch {
+    throw new ApiError('VALIDATION_FAILED', 'The chunk batch manifest is not JSON');
+  }
+  const parsed = ChunkBatchManifest.safeParse(json);
+  if (!parsed.success) throw new ApiError('VALIDATION_FAILED', `The chunk batch manifest is invalid: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+  const bytes = body.subarray(end + 1);
+  const expected = parsed.data.chunks.reduce((sum, c) => sum + c.size, 0);
+  if (bytes.length !== expected) throw new ApiError('VALIDATION_FAILED', `The chunk batch holds ${bytes.length} bytes of chunks; its manifest names ${expected}`);
+  return { manifest: parsed.data, bytes };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, expect, it } from 'vitest';
-import { BlobStatusResponse, CHUNK_MAX_BYTES, CHUNK_SIZE, CHUNK_SIZES, StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
+import { BLOB_BATCH_LIMITS, BlobBatchStatusResponse, BlobStatusResponse, CHUNK_BATCH_CONTENT_TYPE, CHUNK_MAX_BYTES, CHUNK_SIZE, CHUNK_SIZES, StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
 import { NOT_ENOUGH_STORAGE_MESSAGE } from '../services/BlobService';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
@@ -204,6 +204,80 @@ describeEachDatabase('uploads', (env) => {
     expectError(await actor.announce(permanentId, newId(), 2 * CHUNK_SIZE + 1, 3), 422, 'NOT_ENOUGH_STORAGE');
     expectStatus(await actor.announce(permanentId, newId(), 100, 1), 200);
     expect(await storage(actor)).toMatchObject({ cloudUsed: CLOUD_ALLOWANCE - logs, permanentUsed: 100 });
+  });
+
+  /** POST /vaults/{id}/blobs/chunks: the manifest line, then the chunks' bytes. */
+  async function putChunkBatch(actor: VaultActor, vaultId: string, chunks: { blobId: string; bytes: Buffer; sha256?: string }[], options: { manifest?: unknown; extra?: Buffer } = {}) {
+    const manifest = options.manifest ?? { chunks: chunks.map(({ blobId, bytes, sha256 }) => ({ blobId, index: 0, size: bytes.length, sha256: sha256 ?? sha256Hex(bytes) })) };
+    const response = await api.app.inject({
+      method: 'POST',
+      url: `/api/vaults/${vaultId}/blobs/chunks`,
+      headers: { authorization: `Bearer ${actor.token}`, 'content-type': CHUNK_BATCH_CONTENT_TYPE },
+      payload: Buffer.concat([Buffer.from(`${JSON.stringify(manifest)}\n`), ...chunks.map((c) => c.bytes), options.extra ?? Buffer.alloc(0)]),
+    });
+    return { status: response.statusCode, body: JSON.parse(response.body) as unknown, headers: response.headers, cookies: {}, raw: response.body };
+  }
+
+  it('announces a group of small uploads in one request, all of them or none, and stores their chunks from one body', async () => {
+    const actor = await VaultActor.create(env, api);
+    const vaultId = await actor.createVault();
+    const files = [makeFile(10), makeFile(2_000), makeFile(0)];
+    const blobIds = files.map(() => newId());
+    const blobs = files.map((file, i) => ({ blobId: blobIds[i]!, storedSize: file.storedSize, chunkCount: 1 }));
+    // A stranger may not; nothing is reserved.
+    const stranger = await VaultActor.create(env, api);
+    expect((await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs }, { token: stranger.token })).status).toBeGreaterThanOrEqual(400);
+    const announced = await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs }, { token: actor.token });
+    expectStatus(announced, 200);
+    expect(BlobBatchStatusResponse.parse(announced.body).blobs).toEqual(blobIds.map((blobId) => ({ blobId, storedChunks: [], committed: false })));
+    expect((await storage(actor)).cloudUsed).toBe(files.reduce((sum, f) => sum + f.storedSize, 0));
+
+    expectError(await putChunkBatch(stranger, vaultId, files.map((file, i) => ({ blobId: blobIds[i]!, bytes: file.chunks[0]! }))), 404, 'NOT_FOUND');
+    expectStatus(await putChunkBatch(actor, vaultId, files.map((file, i) => ({ blobId: blobIds[i]!, bytes: file.chunks[0]! }))), 200);
+    // Again: the same bytes are accepted, as a PUT's are.
+    expectStatus(await putChunkBatch(actor, vaultId, files.map((file, i) => ({ blobId: blobIds[i]!, bytes: file.chunks[0]! }))), 200);
+    const again = BlobBatchStatusResponse.parse((await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs }, { token: actor.token })).body);
+    expect(again.blobs.map((b) => b.storedChunks)).toEqual([[0], [0], [0]]);
+    for (const [i, file] of files.entries()) {
+      expect(Buffer.compare((await actor.getChunk(vaultId, blobIds[i]!, 0)).rawPayload, file.chunks[0]!)).toBe(0);
+      expectAccepted(await actor.apply(vaultId, newId(), { type: 'file.create', parentId: null, name: sealed(), version: versionOf(blobIds[i]!, file, false) }));
+    }
+
+    // A group that does not fit together reserves none of its uploads.
+    const room = CLOUD_ALLOWANCE - (await operationBytesOf(env.db, actor.userId)) - (await storage(actor)).cloudUsed;
+    const before = await countVaultRows(env.db);
+    const tooMuch = await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs: [{ blobId: newId(), storedSize: room - 10, chunkCount: Math.ceil((room - 10) / CHUNK_SIZE) }, { blobId: newId(), storedSize: 11, chunkCount: 1 }] }, { token: actor.token });
+    expectError(tooMuch, 422, 'NOT_ENOUGH_STORAGE');
+    expect(await countVaultRows(env.db)).toEqual(before);
+    expectStatus(await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs: [{ blobId: newId(), storedSize: room - 10, chunkCount: Math.ceil((room - 10) / CHUNK_SIZE) }, { blobId: newId(), storedSize: 10, chunkCount: 1 }] }, { token: actor.token }), 200);
+    // The same upload twice in one group, or more than the limit, is refused before anything is read.
+    const twice = { blobId: newId(), storedSize: 1, chunkCount: 1 };
+    expectError(await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs: [twice, twice] }, { token: actor.token }), 400, 'VALIDATION_FAILED');
+    const many = Array.from({ length: BLOB_BATCH_LIMITS.ITEMS_MAX + 1 }, () => ({ blobId: newId(), storedSize: 0, chunkCount: 1 }));
+    expectError(await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs: many }, { token: actor.token }), 400, 'VALIDATION_FAILED');
+  });
+
+  it('refuses a chunk batch whose manifest or bytes are wrong, keeping nothing of the refused chunk', async () => {
+    const actor = await VaultActor.create(env, api);
+    const vaultId = await actor.createVault();
+    const [good, bad] = [makeFile(100), makeFile(200)];
+    const [goodId, badId] = [newId(), newId()];
+    expectStatus(await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs: [{ blobId: goodId, storedSize: good.storedSize, chunkCount: 1 }, { blobId: badId, storedSize: bad.storedSize, chunkCount: 1 }] }, { token: actor.token }), 200);
+    const chunks = [{ blobId: goodId, bytes: good.chunks[0]! }, { blobId: badId, bytes: bad.chunks[0]!, sha256: sha256Hex(Buffer.from('other')) }];
+    // Bytes beyond what the manifest names, a manifest that is not JSON, or one of another shape.
+    expectError(await putChunkBatch(actor, vaultId, chunks.slice(0, 1), { extra: Buffer.from('more') }), 400, 'VALIDATION_FAILED');
+    expectError(await putChunkBatch(actor, vaultId, chunks.slice(0, 1), { manifest: '{' }), 400, 'VALIDATION_FAILED');
+    expectError(await putChunkBatch(actor, vaultId, chunks.slice(0, 1), { manifest: { chunks: [{ blobId: goodId, index: -1, size: 1, sha256: 'x' }] } }), 400, 'VALIDATION_FAILED');
+    expect(BlobBatchStatusResponse.parse((await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs: [{ blobId: goodId, storedSize: good.storedSize, chunkCount: 1 }] }, { token: actor.token })).body).blobs[0]!.storedChunks).toEqual([]);
+    // A chunk whose bytes do not match its hash refuses the request; the one before it is kept.
+    expectError(await putChunkBatch(actor, vaultId, chunks), 422, 'UNPROCESSABLE');
+    const status = BlobBatchStatusResponse.parse(
+      (await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs: [{ blobId: goodId, storedSize: good.storedSize, chunkCount: 1 }, { blobId: badId, storedSize: bad.storedSize, chunkCount: 1 }] }, { token: actor.token })).body,
+    );
+    expect(status.blobs.map((b) => b.storedChunks)).toEqual([[0], []]);
+    expect(blobFiles(env.dataDir).filter((name) => name.endsWith(sha256Hex(Buffer.from('other'))))).toEqual([]);
+    // As JSON, the route does not take it at all.
+    expect((await api.post(`/api/vaults/${vaultId}/blobs/chunks`, { chunks: [] }, { token: actor.token })).status).toBe(415);
   });
 
   it('releases a cancelled upload: its reservation and chunk files go, a second release is harmless', async () => {

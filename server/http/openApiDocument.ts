@@ -11,6 +11,7 @@
  */
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { CHUNK_BATCH_CONTENT_TYPE } from '../../src/protocol/vaults';
 import { PROTOCOL_VERSION } from '../../src/protocol/version';
 import type { RouteMeta } from './route';
 
@@ -84,6 +85,13 @@ function operationOf(method: string, url: string, meta: RouteMeta): JsonSchema {
   // The chunk PUT takes the chunk's bytes as a stream (its schema accepts the request stream),
   // which no JSON schema describes; another body zod cannot describe stays JSON of any shape.
   const isBytes = body !== null && Object.keys(body).length === 0 && meta.body?.safeParse(new Readable()).success === true;
+  // The batch of small chunks is read whole: a manifest line of JSON, then the chunks' bytes.
+  const isChunkBatch = body !== null && !isBytes && meta.body?.safeParse(Buffer.alloc(0)).success === true;
+  const content = isBytes
+    ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } }
+    : isChunkBatch
+      ? { [CHUNK_BATCH_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary', description: 'One line of JSON (ChunkBatchManifest: the chunks, each with blobId, index, size and sha256), then each chunk\'s bytes in its order.' } } }
+      : { 'application/json': { schema: body } };
   return {
     operationId: `${method.toLowerCase()}${openApiPath(url)
       .replace(/^\/api/, '')
@@ -99,7 +107,7 @@ function operationOf(method: string, url: string, meta: RouteMeta): JsonSchema {
       ? {
           requestBody: {
             required: meta.body?.safeParse(undefined).success !== true,
-            content: isBytes ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } : { 'application/json': { schema: body } },
+            content,
           },
         }
       : {}),

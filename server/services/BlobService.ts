@@ -5,14 +5,21 @@
  */
 import type { Readable } from 'node:stream';
 import { ApiError } from '../../src/protocol/errors';
-import { CHUNK_MAX_BYTES, CHUNK_SIZES } from '../../src/protocol/vaults';
+import { CHUNK_MAX_BYTES, CHUNK_SIZES, type ChunkBatchManifest } from '../../src/protocol/vaults';
 import { type BlobStore, type ByteSource, chunkKey, type StagedBytes, TooManyBytesError } from '../blobs/BlobStore';
 import { toDbBool } from '../db/dbBool';
 import { isUniqueViolation } from '../db/isUniqueViolation';
 import type { Clock } from './Clock';
 import type { StorageService } from './StorageService';
 import { assertVaultOpen, requireAccess } from './vaultAccess';
-import { type Blob, type Db, findBlob, listChunks } from './vaultRows';
+import { type Blob, type Db, findBlob, listChunks, toBlob } from './vaultRows';
+
+/** One upload's announcement: its id, the bytes it will store and in how many chunks. */
+export interface BlobAnnouncement {
+  blobId: string;
+  storedSize: number;
+  chunkCount: number;
+}
 
 /** A reservation never committed by a file operation stops counting after this. */
 export const RESERVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -42,15 +49,42 @@ export class BlobService {
    * Reserves `storedSize` against the vault owner's allowance (and, for an airdrop member, their
    * membership's upload allowance in this vault), or answers the existing upload.
    */
-  async announce(userId: string, vaultId: string, request: { blobId: string; storedSize: number; chunkCount: number }): Promise<BlobStatus> {
+  async announce(userId: string, vaultId: string, request: BlobAnnouncement): Promise<BlobStatus> {
+    await this.reserve(userId, vaultId, [request]);
+    return this.status(userId, vaultId, request.blobId);
+  }
+
+  /**
+   * Announces several uploads of one vault in one transaction, each as `announce` would; they
+   * must fit together, or none is reserved. Answers their statuses in the order asked.
+   */
+  async announceMany(userId: string, vaultId: string, requests: readonly BlobAnnouncement[]): Promise<BlobStatus[]> {
+    await this.reserve(userId, vaultId, requests);
+    const stored = await this.db
+      .selectFrom('blob_chunks')
+      .select(['blob_id', 'idx'])
+      .where('blob_id', 'in', requests.map((r) => r.blobId))
+      .orderBy('idx')
+      .execute();
+    const chunksOf = new Map<string, number[]>();
+    for (const row of stored) chunksOf.set(row.blob_id, [...(chunksOf.get(row.blob_id) ?? []), Number(row.idx)]);
+    // Reserved just now by this caller, or theirs from before (reserve checked both): all readable.
+    const committed = new Set(
+      (await this.db.selectFrom('blobs').select('id').where('id', 'in', requests.map((r) => r.blobId)).where('status', '=', 'committed').execute()).map((r) => r.id),
+    );
+    return requests.map(({ blobId }) => ({ blobId, storedChunks: chunksOf.get(blobId) ?? [], committed: committed.has(blobId) }));
+  }
+
+  private async reserve(userId: string, vaultId: string, requests: readonly BlobAnnouncement[]): Promise<void> {
     const { vault, membership } = await requireAccess(this.db, vaultId, userId, 'write', this.clock.now());
     assertVaultOpen(vault);
-    const { blobId, storedSize, chunkCount } = request;
     // An airdrop member may upload nothing at all with an allowance of 0 (spec 001 section 5).
     if (membership.storageAllowance === 0) throw new ApiError('NOT_ENOUGH_STORAGE', NO_UPLOADS_MESSAGE);
-    // Bounds for any chunk size a version may have (the smallest gives the most chunks).
-    if (storedSize > chunkCount * CHUNK_MAX_BYTES || chunkCount > Math.max(1, Math.ceil(storedSize / Math.min(...CHUNK_SIZES)))) {
-      throw new ApiError('VALIDATION_FAILED', 'The chunk count does not fit the stored size');
+    for (const { storedSize, chunkCount } of requests) {
+      // Bounds for any chunk size a version may have (the smallest gives the most chunks).
+      if (storedSize > chunkCount * CHUNK_MAX_BYTES || chunkCount > Math.max(1, Math.ceil(storedSize / Math.min(...CHUNK_SIZES)))) {
+        throw new ApiError('VALIDATION_FAILED', 'The chunk count does not fit the stored size');
+      }
     }
     await this.purgeExpired();
     const now = this.clock.now();
@@ -61,40 +95,45 @@ export class BlobService {
       await this.db.transaction().execute(async (trx) => {
         // Serialises reservations charged to one account (PostgreSQL), so two cannot both fit.
         await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', vault.ownerUserId).execute();
-        const existing = await findBlob(trx, blobId);
-        if (existing) {
-          assertSameUpload(existing, vaultId, userId, storedSize, chunkCount);
-          if (existing.status === 'reserved') {
-            await trx.updateTable('blobs').set({ expires_at: expiresAt }).where('id', '=', blobId).execute();
-          }
-          return;
+        const existing = new Map(
+          (await trx.selectFrom('blobs').selectAll().where('id', 'in', requests.map((r) => r.blobId)).execute()).map((row) => [row.id, toBlob(row)]),
+        );
+        const fresh = requests.filter(({ blobId }) => !existing.has(blobId));
+        for (const { blobId, storedSize, chunkCount } of requests) {
+          const blob = existing.get(blobId);
+          if (blob) assertSameUpload(blob, vaultId, userId, storedSize, chunkCount);
         }
+        const renewed = requests.filter(({ blobId }) => existing.get(blobId)?.status === 'reserved').map((r) => r.blobId);
+        if (renewed.length) await trx.updateTable('blobs').set({ expires_at: expiresAt }).where('id', 'in', renewed).execute();
+        if (!fresh.length) return;
         const room = await this.storage.roomFor(vault, membership, trx);
-        if (room.member !== null && storedSize > room.member) throw new ApiError('NOT_ENOUGH_STORAGE', ALLOWANCE_EXCEEDED_MESSAGE);
-        if (storedSize > room.owner) throw new ApiError('NOT_ENOUGH_STORAGE', NOT_ENOUGH_STORAGE_MESSAGE);
+        const wanted = fresh.reduce((sum, r) => sum + r.storedSize, 0);
+        if (room.member !== null && wanted > room.member) throw new ApiError('NOT_ENOUGH_STORAGE', ALLOWANCE_EXCEEDED_MESSAGE);
+        if (wanted > room.owner) throw new ApiError('NOT_ENOUGH_STORAGE', NOT_ENOUGH_STORAGE_MESSAGE);
         await trx
           .insertInto('blobs')
-          .values({
-            id: blobId,
-            vault_id: vaultId,
-            uploader_user_id: userId,
-            charged_user_id: vault.ownerUserId,
-            is_cloud: toDbBool(vault.isCloud),
-            stored_size: storedSize,
-            chunk_count: chunkCount,
-            status: 'reserved',
-            node_id: null,
-            version_id: null,
-            created_at: now,
-            expires_at: expiresAt,
-          })
+          .values(
+            fresh.map(({ blobId, storedSize, chunkCount }) => ({
+              id: blobId,
+              vault_id: vaultId,
+              uploader_user_id: userId,
+              charged_user_id: vault.ownerUserId,
+              is_cloud: toDbBool(vault.isCloud),
+              stored_size: storedSize,
+              chunk_count: chunkCount,
+              status: 'reserved' as const,
+              node_id: null,
+              version_id: null,
+              created_at: now,
+              expires_at: expiresAt,
+            })),
+          )
           .execute();
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('CONFLICT', 'This upload id is already used');
       throw error;
     }
-    return this.status(userId, vaultId, blobId);
   }
 
   /** Which chunks are stored, for resuming. Readers see committed blobs; a reservation only its uploader. */
@@ -149,6 +188,19 @@ export class BlobService {
       if (winner?.sha256 !== staged.sha256) await this.store.delete(key);
       if (winner) return assertSameChunk(winner.sha256, staged.sha256);
       throw error;
+    }
+  }
+
+  /**
+   * Several small chunks of the vault's uploads from one body (POST /vaults/{id}/blobs/chunks):
+   * each is checked and kept as its own PUT would be, in order; the first refused refuses the
+   * request, and those kept before it stay (the same bytes again are accepted).
+   */
+  async putChunks(userId: string, vaultId: string, manifest: ChunkBatchManifest, bytes: Uint8Array): Promise<void> {
+    let offset = 0;
+    for (const { blobId, index, size, sha256 } of manifest.chunks) {
+      await this.putChunk(userId, vaultId, blobId, index, [bytes.subarray(offset, offset + size)], sha256);
+      offset += size;
     }
   }
 

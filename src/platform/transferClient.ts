@@ -110,6 +110,7 @@ export function createTransferPool(size = Math.min(4, globalThis.navigator?.hard
     // because the caller reuses it for the next chunk.
     sealChunk: (request) => run((remote) => remote.sealChunk(request), chunkBytes(request.index, request.header)),
     putChunk: (request) => run((remote) => remote.putChunk(request), request.body.size),
+    putChunks: (request) => run((remote) => remote.putChunks(request), request.chunks.reduce((sum, chunk) => sum + chunk.body.size, 0)),
     // The spool is one directory of the origin's, shared by every worker: any one clears it.
     clearSpool: (scope) => run((remote) => remote.clearSpool(scope)),
     dropSpooled: (name) => run((remote) => remote.dropSpooled(name)),

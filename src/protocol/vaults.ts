@@ -460,6 +460,51 @@ export const BlobStatusResponse = z.object({
  */
 export const ChunkParams = z.strictObject({ vaultId: Id, blobId: Id, index: z.coerce.number().int().min(0) });
 
+/**
+ * Many small files at once (issue 25): a pick of hundreds of small files is announced and sent a
+ * group at a time rather than with two requests per file. Each request is one transaction on the
+ * server and all-or-nothing; a refused group is sent again one file at a time, where each file
+ * gets its own answer (its own NOT_ENOUGH_STORAGE, say).
+ */
+export const BLOB_BATCH_LIMITS = {
+  /** Uploads per batch announcement and chunks per batch PUT. */
+  ITEMS_MAX: 64,
+  /** Stored bytes of one batch PUT's chunks together. */
+  BYTES_MAX: 4 * 1024 * 1024,
+} as const;
+
+/**
+ * POST /vaults/{vaultId}/blobs/batch: announces several uploads of the vault in one transaction,
+ * each as POST /vaults/{vaultId}/blobs would; NOT_ENOUGH_STORAGE when they do not fit together
+ * (then none is reserved). Answers each upload's status, in the order asked.
+ */
+export const BlobBatchAnnounceRequest = z.strictObject({
+  blobs: z
+    .array(BlobAnnounceRequest)
+    .min(1)
+    .max(BLOB_BATCH_LIMITS.ITEMS_MAX)
+    .refine((blobs) => new Set(blobs.map((b) => b.blobId)).size === blobs.length, 'Each upload may be announced once'),
+});
+export const BlobBatchStatusResponse = z.object({ blobs: z.array(BlobStatusResponse) });
+
+/**
+ * POST /vaults/{vaultId}/blobs/chunks: several small chunks of the vault's uploads in one body
+ * (Content-Type application/vnd.cairn.chunks, at most BLOB_BATCH_LIMITS.BYTES_MAX of chunks):
+ * one line of JSON, this manifest, then each chunk's stored bytes back to back in its order.
+ * Each chunk is checked and kept as its own PUT would be (idempotent, its SHA-256 checked); the
+ * first refused one refuses the request, and the chunks kept before it stay (a retry sends them
+ * again harmlessly).
+ */
+export const ChunkBatchManifest = z.strictObject({
+  chunks: z
+    .array(z.strictObject({ blobId: Id, index: z.number().int().min(0), size: z.number().int().min(0).max(CHUNK_MAX_BYTES), sha256: Hex32 }))
+    .min(1)
+    .max(BLOB_BATCH_LIMITS.ITEMS_MAX)
+    .refine((chunks) => chunks.reduce((sum, c) => sum + c.size, 0) <= BLOB_BATCH_LIMITS.BYTES_MAX, 'The chunks exceed the batch size'),
+});
+export type ChunkBatchManifest = z.infer<typeof ChunkBatchManifest>;
+export const CHUNK_BATCH_CONTENT_TYPE = 'application/vnd.cairn.chunks';
+
 /** GET /storage: the caller's allowance and use (spec 000 section 3, Storage). */
 export const StorageResponse = z.object({
   cloudTotal: z.number(),

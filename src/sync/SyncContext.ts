@@ -10,7 +10,7 @@ import type { CairnDb } from '../storage/db';
 
 /** The part of the transfer pool sync uses (src/platform/transferClient.ts createTransferPool). */
 /** `cacheChunk` is absent where offline copies are not possible. */
-export type TransferPort = Pick<TransferApi, 'sealChunk' | 'putChunk' | 'downloadChunk' | 'hashChunk'> & Partial<Pick<TransferApi, 'cacheChunk' | 'clearSpool' | 'dropSpooled'>>;
+export type TransferPort = Pick<TransferApi, 'sealChunk' | 'putChunk' | 'downloadChunk' | 'hashChunk'> & Partial<Pick<TransferApi, 'cacheChunk' | 'clearSpool' | 'dropSpooled' | 'putChunks'>>;
 
 /** The signed-in user as sync needs it (a subset of AccountUser). */
 export interface SyncUser {

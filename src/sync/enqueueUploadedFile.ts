@@ -6,7 +6,7 @@
 import type { Thumbnail } from '../protocol/thumbnails';
 import type { Field, FileVersion } from '../protocol/vaults';
 import type { UploadRecord } from '../storage/vaultRecords';
-import { enqueueOperation } from './outbox';
+import { type EnqueueInput, enqueueOperations } from './outbox';
 import { uploadChunkSize } from './uploadSource';
 import type { SyncContext } from './SyncContext';
 
@@ -43,6 +43,13 @@ export async function uploadedFileVersion(
   };
 }
 
+/** A fully sent upload, with what its file operation needs. */
+export interface SentUpload {
+  record: UploadRecord;
+  storedSize: number;
+  thumbnail: Thumbnail | null;
+}
+
 /** Queues the file operation of a fully sent upload; its names and type sealed in a private vault. */
 export async function enqueueUploadedFile(
   ctx: SyncContext,
@@ -51,17 +58,31 @@ export async function enqueueUploadedFile(
   storedSize: number,
   thumbnail: Thumbnail | null = null,
 ): Promise<void> {
-  const version = await uploadedFileVersion(ctx, record, isPrivate, storedSize, thumbnail);
-  const mimeText = uploadMimeType(record);
-  let name: Field = { clear: record.name };
-  if (isPrivate) name = (await ctx.crypto.sealFields(record.vaultId, record.fileId, { name: record.name })).name!;
-  await enqueueOperation(ctx, {
-    vaultId: record.vaultId,
-    objectId: record.fileId,
-    body: record.isNewFile ? { type: 'file.create', parentId: record.parentId, name, version } : { type: 'file.addVersion', version },
-    fields: record.isNewFile ? { name: record.name, mimeType: mimeText } : { mimeType: mimeText },
-    waitsForUploadId: record.uploadId,
-    // The files of one pick share its batch id: the timeline shows 'uploaded 12 files' (SYNC_SPEC R28).
-    groupRef: record.batchId,
-  });
+  await enqueueUploadedFiles(ctx, [{ record, storedSize, thumbnail }], isPrivate);
+}
+
+/**
+ * Queues the file operations of several fully sent uploads of one vault in one outbox write (a
+ * group of small files: one transaction and one re-read of the views for all of them).
+ */
+export async function enqueueUploadedFiles(ctx: SyncContext, uploads: readonly SentUpload[], isPrivate: boolean): Promise<void> {
+  if (!uploads.length) return;
+  const inputs = await Promise.all(
+    uploads.map(async ({ record, storedSize, thumbnail }): Promise<EnqueueInput> => {
+      const version = await uploadedFileVersion(ctx, record, isPrivate, storedSize, thumbnail);
+      const mimeText = uploadMimeType(record);
+      let name: Field = { clear: record.name };
+      if (isPrivate) name = (await ctx.crypto.sealFields(record.vaultId, record.fileId, { name: record.name })).name!;
+      return {
+        vaultId: record.vaultId,
+        objectId: record.fileId,
+        body: record.isNewFile ? { type: 'file.create', parentId: record.parentId, name, version } : { type: 'file.addVersion', version },
+        fields: record.isNewFile ? { name: record.name, mimeType: mimeText } : { mimeType: mimeText },
+        waitsForUploadId: record.uploadId,
+        // The files of one pick share its batch id: the timeline shows 'uploaded 12 files' (SYNC_SPEC R28).
+        groupRef: record.batchId,
+      };
+    }),
+  );
+  await enqueueOperations(ctx, inputs);
 }

@@ -34,6 +34,7 @@ import { incompressible } from '../../tests/fixtures/incompressible';
 /** Every request a device sent: method, URL, headers and body, as text for searching. */
 class Wire {
   readonly sent: string[] = [];
+  /** Chunks sent, one PUT each or several in a batch POST (the manifest line names them). */
   putChunks = 0;
 
   wrap(inner: typeof fetch): typeof fetch {
@@ -42,6 +43,9 @@ class Wire {
       new Headers(init.headers).forEach((value, key) => headers.push(`${key}: ${value}`));
       const body = init.body instanceof Blob ? Buffer.from(await init.body.arrayBuffer()) : ArrayBuffer.isView(init.body) ? Buffer.from(init.body.buffer, init.body.byteOffset, init.body.byteLength) : init.body;
       if (init.method === 'PUT' && /\/chunks\/\d+$/.test(String(input))) this.putChunks += 1;
+      if (init.method === 'POST' && /\/blobs\/chunks$/.test(String(input)) && Buffer.isBuffer(body)) {
+        this.putChunks += (JSON.parse(body.subarray(0, body.indexOf(0x0a)).toString('utf8')) as { chunks: unknown[] }).chunks.length;
+      }
       // latin1 keeps every byte of a binary body as one character, so a plaintext run is found.
       this.sent.push(`${init.method ?? 'GET'} ${String(input)}\n${headers.join('\n')}\n${Buffer.isBuffer(body) ? body.toString('latin1') : String(body ?? '')}`);
       return inner(input, init);

@@ -18,7 +18,8 @@ import { SyncClient } from './SyncClient';
 import { FakeVaultCrypto } from './testing/FakeVaultCrypto';
 import { FakeTransfer, FakeVaultServer } from './testing/FakeVaultServer';
 import { checkSourceUnchanged, SourceChangedError } from './uploadSource';
-import { FILES_AT_ONCE, forgetPickedFiles, MAX_RETRY_DELAY_MS, retryDelayMs, SMALL_FILE_BYTES, SMALL_FILES_AT_ONCE, sourceChangedMessage, sourceUnreadableMessage } from './uploadQueue';
+import { GROUP_FILES_MAX } from './uploadGroups';
+import { FILES_AT_ONCE, forgetPickedFiles, MAX_RETRY_DELAY_MS, NOT_ENOUGH_STORAGE_MESSAGE, retryDelayMs, SMALL_FILE_BYTES, SMALL_FILES_AT_ONCE, sourceChangedMessage, sourceUnreadableMessage } from './uploadQueue';
 import * as actions from './vaultActions';
 
 const USER = { id: 'acc1', publicSigningKey: 'c'.repeat(64), address: 'A'.repeat(43) };
@@ -414,12 +415,119 @@ describe('[R14] files sent at once', () => {
     return atOnce;
   }
 
-  it('small files go SMALL_FILES_AT_ONCE at a time, larger ones FILES_AT_ONCE', async () => {
+  it('larger files go FILES_AT_ONCE at a time; small files resumed alone go SMALL_FILES_AT_ONCE at a time', async () => {
     const vaultId = await privateVault();
-    const small = Array.from({ length: SMALL_FILES_AT_ONCE + 5 }, (_, i) => file(`small-${i}.txt`, bytes(1_000, i)));
-    expect(await putsAtOnce(vaultId, small)).toBe(SMALL_FILES_AT_ONCE);
     const larger = Array.from({ length: FILES_AT_ONCE + 2 }, (_, i) => file(`larger-${i}.bin`, bytes(SMALL_FILE_BYTES + 1, i)));
     expect(await putsAtOnce(vaultId, larger)).toBe(FILES_AT_ONCE);
+    // Small uploads interrupted in a group go on one at a time (with the checks of a resume).
+    const small = Array.from({ length: SMALL_FILES_AT_ONCE + 5 }, (_, i) => file(`small-${i}.txt`, bytes(1_000, i)));
+    transfer.failIndexOnce = 0;
+    await actions.uploadFiles(vaultId, null, small.map((f) => ({ file: f })));
+    await client.idle();
+    expect((await getUploads(db, USER.id)).filter((u) => u.name.startsWith('small-')).map((u) => u.state)).toEqual(small.map(() => 'paused'));
+    transfer.failIndexOnce = null;
+    let started = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    transfer.onPut = async () => {
+      started += 1;
+      await gate;
+    };
+    void client.syncNow();
+    for (let seen = -1; started === 0 || seen !== started; ) {
+      seen = started;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(started).toBe(SMALL_FILES_AT_ONCE);
+    transfer.onPut = null;
+    release();
+    await client.idle();
+    expect((await getUploads(db, USER.id)).filter((u) => u.name.startsWith('small-')).map((u) => u.state)).toEqual(small.map(() => 'done'));
+  });
+});
+
+describe('[R14] a pick of many small files goes a group at a time', () => {
+  const pick = (count: number, prefix = 'note') => Array.from({ length: count }, (_, i) => file(`${prefix}-${String(i).padStart(3, '0')}.txt`, bytes(2_000 + i, i)));
+
+  async function expectOnServer(vaultId: string, files: File[]) {
+    const nodes = await getChildren(db, USER.id, vaultId, null);
+    for (const f of files) {
+      const node = nodes.find((n) => n.name === f.name);
+      expect(node, f.name).toBeDefined();
+      expect(await sameBytes(await actions.downloadFile(vaultId, node!.id), new Uint8Array(await f.arrayBuffer())), f.name).toBe(true);
+    }
+  }
+
+  it('one announcement and one request per group; every file arrives whole, its operation pushed once', async () => {
+    const vaultId = await privateVault();
+    const files = pick(GROUP_FILES_MAX + 5);
+    await actions.uploadFiles(vaultId, null, files.map((f) => ({ file: f })));
+    await client.syncNow();
+    expect((await getUploads(db, USER.id)).map((u) => u.state)).toEqual(files.map(() => 'done'));
+    expect(server.batchAnnouncements).toBe(2);
+    // Two groups, sent at once.
+    expect([...transfer.batches].sort((a, b) => a - b)).toEqual([5, GROUP_FILES_MAX]);
+    expect(transfer.putBytes).toBe(files.reduce((sum, f) => sum + f.size + CHUNK_TAG_BYTES, 0));
+    // Signed and pushed: the server holds every file operation, once.
+    const created = server.vaults.get(vaultId)!.ops.filter((o) => o.op.body.type === 'file.create').map((o) => o.op.objectId);
+    expect([...created].sort()).toEqual((await getUploads(db, USER.id)).map((u) => u.fileId).sort());
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.uploadFiles.count()).toBe(0);
+    await expectOnServer(vaultId, files);
+  });
+
+  it('a group interrupted on the wire resumes file by file, each chunk sent at most once more', async () => {
+    const vaultId = await privateVault();
+    const files = pick(10);
+    transfer.crashDuring = 0;
+    await actions.uploadFiles(vaultId, null, files.map((f) => ({ file: f })));
+    await client.idle();
+    const paused = await getUploads(db, USER.id);
+    // The keys and hashes were recorded before the bytes left.
+    expect(paused.map((u) => [u.state, Boolean(u.sealedFileKey), Boolean(u.chunkHashes[0])])).toEqual(files.map(() => ['paused', true, true]));
+    const firstTry = transfer.putBytes;
+    server.isOffline = false;
+    reload();
+    await client.syncNow();
+    expect((await getUploads(db, USER.id)).map((u) => u.state)).toEqual(files.map(() => 'done'));
+    expect(earlierPutBytes).toBe(firstTry);
+    expect(transfer.putBytes).toBeLessThanOrEqual(firstTry);
+    await expectOnServer(vaultId, files);
+  });
+
+  it('when the group does not fit the storage left, each file asks alone: those that fit go up, the others fail with the message', async () => {
+    const vaultId = await privateVault();
+    const files = pick(6);
+    const stored = (f: File) => f.size + CHUNK_TAG_BYTES;
+    expect(server.blobs.size).toBe(0);
+    server.cloudTotal = stored(files[0]!) + stored(files[1]!) + 1;
+    await actions.uploadFiles(vaultId, null, files.map((f) => ({ file: f })));
+    await client.syncNow();
+    const uploads = [...(await getUploads(db, USER.id))].sort((a, b) => a.createdAt - b.createdAt);
+    expect(uploads.map((u) => u.state)).toEqual(['done', 'done', 'failed', 'failed', 'failed', 'failed']);
+    expect(uploads[2]!.error).toBe(NOT_ENOUGH_STORAGE_MESSAGE);
+    await expectOnServer(vaultId, files.slice(0, 2));
+  });
+
+  it('a file cancelled while its group is being sealed is not sent; the others are', async () => {
+    const vaultId = await privateVault();
+    const files = pick(5);
+    const seal = transfer.sealChunk.bind(transfer);
+    let cancelled = false;
+    vi.spyOn(transfer, 'sealChunk').mockImplementation(async (request) => {
+      if (!cancelled) {
+        cancelled = true;
+        const third = [...(await getUploads(db, USER.id))].sort((a, b) => a.createdAt - b.createdAt)[2]!;
+        await actions.cancelUpload(third.uploadId);
+      }
+      return seal(request);
+    });
+    await actions.uploadFiles(vaultId, null, files.map((f) => ({ file: f })));
+    await client.syncNow();
+    const uploads = [...(await getUploads(db, USER.id))].sort((a, b) => a.createdAt - b.createdAt);
+    expect(uploads.map((u) => u.state)).toEqual(['done', 'done', 'cancelled', 'done', 'done']);
+    expect(transfer.batches).toEqual([4]);
+    expect((await getChildren(db, USER.id, vaultId, null)).map((n) => n.name).sort()).toEqual([files[0]!, files[1]!, files[3]!, files[4]!].map((f) => f.name));
   });
 });
 

@@ -23,6 +23,8 @@ import { BlobStatusResponse, CHUNK_SIZE } from '../protocol/vaults';
 import type { UploadRecord, UploadState } from '../storage/vaultRecords';
 import type { SealedChunk } from '../../workers/transfer/TransferApi';
 import { enqueueUploadedFile, uploadedFileVersion } from './enqueueUploadedFile';
+import { isRetryableStatus, statusOfTransferError } from './uploadErrors';
+import { formGroups, GROUPS_AT_ONCE, isGroupable, sendGroup } from './uploadGroups';
 import { uploadThumbnail } from './uploadThumbnail';
 import type { Thumbnail } from '../protocol/thumbnails';
 import { ensureVaultKeys } from './pull';
@@ -90,16 +92,6 @@ class PickedFileUnreadable extends Error {}
 export function retryDelayMs(failures: number, random: () => number = Math.random): number {
   const base = Math.min(MAX_RETRY_DELAY_MS, 1_000 * 2 ** Math.max(0, Math.min(failures - 1, 10)));
   return base * (0.5 + random() / 2);
-}
-
-/** An HTTP status a retry can fix: server errors, rate limits, an expired session, a timeout. */
-function isRetryableStatus(status: number): boolean {
-  return status >= 500 || status === 429 || status === 401 || status === 408;
-}
-
-function statusOfTransferError(error: unknown): number | null {
-  const match = error instanceof Error ? /^UPLOAD_FAILED: (\d{3})/.exec(error.message) : null;
-  return match ? Number(match[1]) : null;
 }
 
 function isSourceFailure(error: unknown): boolean {
@@ -189,32 +181,44 @@ export class UploadQueue {
       // most one chunk per file), and more small ones beside them: a batch of small files is not
       // sent one round trip at a time.
       let interrupted = false;
-      const senders = (queue: UploadRecord[], count: number) => {
+      /** `count` senders working through `queue` in order, each item with `send`; an item that fails pauses its uploads. */
+      const senders = <T>(queue: readonly T[], count: number, uploadsOf: (item: T) => readonly UploadRecord[], send: (item: T) => Promise<void>) => {
         let next = 0;
         const sender = async () => {
           while (!interrupted && !this.stopped && next < queue.length) {
-            const record = queue[next++]!;
+            const item = queue[next++]!;
             if (isBrowserOffline()) {
               // Nothing can get through: wait for the 'online' event (the timer is a fallback).
               interrupted = true;
-              await this.markPaused(record.uploadId);
+              for (const record of uploadsOf(item)) await this.markPaused(record.uploadId);
               return;
             }
             try {
-              await this.process(record.uploadId);
+              await send(item);
             } catch (error) {
-              // Offline, the server down or a hiccup: keep the record as it is and try again later.
+              // Offline, the server down or a hiccup: keep the records as they are and try again later.
               interrupted = true;
-              this.ctx.log(`Upload ${record.uploadId} interrupted; retrying`, error);
-              await this.markPaused(record.uploadId);
+              this.ctx.log(`Upload ${uploadsOf(item)[0]?.uploadId} interrupted; retrying`, error);
+              for (const record of uploadsOf(item)) await this.markPaused(record.uploadId);
             }
           }
         };
-        // Started here: `count` senders working through `queue` in order.
         return Array.from({ length: Math.min(count, queue.length) }, sender);
       };
+      const one = (record: UploadRecord) => [record];
+      const sendOne = (record: UploadRecord) => this.process(record.uploadId);
       const isSmall = (record: UploadRecord) => record.size <= SMALL_FILE_BYTES;
-      await Promise.all([...senders(active.filter((record) => !isSmall(record)), FILES_AT_ONCE), ...senders(active.filter(isSmall), SMALL_FILES_AT_ONCE)]);
+      // Fresh small files go a group at a time (uploadGroups.ts); what a group leaves goes on alone.
+      const grouped = this.ctx.transfer?.putChunks ? active.filter(isGroupable) : [];
+      const inGroup = new Set(grouped);
+      const sendInGroup = async (group: UploadRecord[]) => {
+        for (const uploadId of await sendGroup(this.ctx, group)) await this.process(uploadId);
+      };
+      await Promise.all([
+        ...senders(active.filter((record) => !isSmall(record)), FILES_AT_ONCE, one, sendOne),
+        ...senders(active.filter((record) => isSmall(record) && !inGroup.has(record)), SMALL_FILES_AT_ONCE, one, sendOne),
+        ...senders(formGroups(grouped), GROUPS_AT_ONCE, (group) => group, sendInGroup),
+      ]);
       if (this.stopped) return;
       if (interrupted) {
         this.failures += 1;

@@ -29,6 +29,11 @@ export interface SealChunkRequest {
    * never spooled or returned (rejects with FILE_CHANGED).
    */
   expectedSha256?: string | null;
+  /**
+   * Kept in memory, never spooled: a small file's chunk sent with a group of others at once
+   * (putChunks), where a file on disk per chunk would cost more than the chunk.
+   */
+  keepInMemory?: boolean;
 }
 
 /** One chunk ready to send: nothing has left the device yet. */
@@ -51,6 +56,13 @@ export interface PutChunkRequest {
   spooled?: string | null;
   /** `/api/vaults/{vaultId}/blobs/{blobId}/chunks/{index}` */
   url: string;
+}
+
+/** Several small sealed chunks of one vault's uploads, sent in one request. */
+export interface PutChunksRequest {
+  /** `/api/vaults/{vaultId}/blobs/chunks` */
+  url: string;
+  chunks: { blobId: string; index: number; sha256: string; body: Blob; spooled?: string | null }[];
 }
 
 export interface DownloadChunkRequest {
@@ -89,6 +101,12 @@ export interface TransferApi {
    * network error.
    */
   putChunk(request: PutChunkRequest): Promise<void>;
+  /**
+   * POSTs several sealed chunks in one body (a manifest line, then their bytes: ChunkBatchManifest
+   * in src/protocol/vaults.ts); each is kept as its own PUT would be, so a retry is harmless.
+   * Rejects like putChunk; spooled copies are removed once the request ends, sent or not.
+   */
+  putChunks(request: PutChunksRequest): Promise<void>;
   /**
    * Removes every sealed chunk still waiting in the spool: left by a crash, or sealed ahead of a
    * failure and never sent. Only while no upload is sending (the upload queue's lock).

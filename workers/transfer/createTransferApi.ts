@@ -8,6 +8,7 @@
 import { transfer } from 'comlink';
 import { bytesToBase64Url } from '../../src/crypto/encoding';
 import { decryptChunk, encryptChunk, importFileKey, plainChunkRange, sha256Hex, type FileKey } from '../../src/crypto/fileChunks';
+import { CHUNK_BATCH_CONTENT_TYPE } from '../../src/protocol/vaults';
 import { createChunkSpool, type ChunkSpool } from './chunkSpool';
 import type { ChunkHeader, HashChunkRequest, TransferApi } from './TransferApi';
 
@@ -121,7 +122,7 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
       // 19 MiB/s here, a Blob at over 200 (docs/decisions.md); and a Blob crosses to the caller
       // and back to a worker by reference, never copied. A spooled one is a file on disk, so the
       // browser holds no chunk's bytes in memory while it waits (chunkSpool.ts).
-      const { body, name } = await spool.keep(stored, request.spoolScope);
+      const { body, name } = request.keepInMemory ? { body: new Blob([stored]), name: null } : await spool.keep(stored, request.spoolScope);
       return { body, spooled: name, sha256, storedSize: stored.length };
     },
 
@@ -140,6 +141,21 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
         // as soon as it has no call in flight, and a removal still running then would be cut off,
         // leaving the file behind.
         if (spooled) await spool.drop(spooled);
+      }
+    },
+
+    async putChunks({ url, chunks }) {
+      try {
+        const manifest = { chunks: chunks.map(({ blobId, index, sha256, body }) => ({ blobId, index, size: body.size, sha256 })) };
+        const response = await doFetch(url, {
+          method: 'POST',
+          body: new Blob([`${JSON.stringify(manifest)}\n`, ...chunks.map((chunk) => chunk.body)]),
+          headers: { 'content-type': CHUNK_BATCH_CONTENT_TYPE },
+          credentials: 'same-origin',
+        });
+        if (!response.ok) throw new Error(`UPLOAD_FAILED: ${response.status}`);
+      } finally {
+        for (const { spooled } of chunks) if (spooled) await spool.drop(spooled);
       }
     },
 

@@ -10,6 +10,7 @@ import { type ApiClient, NetworkError } from '../../platform/apiClient';
 import { ApiError } from '../../protocol/errors';
 import {
   BlobAnnounceRequest,
+  BlobBatchAnnounceRequest,
   CHUNK_MAX_BYTES,
   type Operation,
   PushRequest,
@@ -43,6 +44,8 @@ export class FakeVaultServer {
   readonly vaults = new Map<string, FakeVault>();
   readonly blobs = new Map<string, FakeBlob>();
   private readonly accepted = new Map<string, { vaultId: string; seq: number }>();
+  /** Batch announcements answered (a group of small files). */
+  batchAnnouncements = 0;
   /** Blob ids released by cancelled uploads, in order. */
   readonly released: string[] = [];
   /** Every pushed op id in arrival order, repeats included (to check idempotent retries). */
@@ -109,6 +112,9 @@ export class FakeVaultServer {
     if (method === 'POST' && parts[0] === 'vaults' && parts[2] === 'blobs' && parts.length === 3) {
       return this.announce(parts[1]!, body);
     }
+    if (method === 'POST' && parts[0] === 'vaults' && parts[2] === 'blobs' && parts[3] === 'batch' && parts.length === 4) {
+      return this.announceMany(parts[1]!, body);
+    }
     if (method === 'DELETE' && parts[0] === 'vaults' && parts[2] === 'blobs' && parts.length === 4) {
       return this.release(parts[1]!, parts[3]!);
     }
@@ -131,6 +137,17 @@ export class FakeVaultServer {
       this.blobs.set(blobId, blob);
     }
     return { blobId, storedChunks: [...blob.chunks.keys()].sort((a, b) => a - b), committed: blob.committed };
+  }
+
+  /** Several announcements: all fit together, or none is reserved (as the server's one transaction). */
+  private announceMany(vaultId: string, body: unknown) {
+    this.batchAnnouncements += 1;
+    if (!this.vaults.has(vaultId)) throw new ApiError('NOT_FOUND');
+    const parsed = BlobBatchAnnounceRequest.safeParse(body);
+    if (!parsed.success) throw new ApiError('VALIDATION_FAILED');
+    const fresh = parsed.data.blobs.filter((b) => !this.blobs.has(b.blobId));
+    if (this.cloudUsed() + fresh.reduce((n, b) => n + b.storedSize, 0) > this.cloudTotal) throw new ApiError('NOT_ENOUGH_STORAGE', 'Not enough storage');
+    return { blobs: parsed.data.blobs.map((b) => this.announce(vaultId, b)) };
   }
 
   /** A cancelled upload's reservation and chunks go (idempotent; a committed blob is a CONFLICT). */
@@ -374,6 +391,37 @@ export class FakeTransfer implements TransferPort {
       this.inFlight -= 1;
       // Sent or not, the worker removes the sealed copy once its PUT ends.
       if (request.spooled) this.spool?.delete(request.spooled);
+    }
+  }
+
+  /** Chunks of the batch PUTs the server accepted, each request's count (a group of small files). */
+  readonly batches: number[] = [];
+
+  /** A batch PUT: each chunk stored as its own PUT would be, in order; the first refused one refuses the rest. */
+  async putChunks(request: Parameters<NonNullable<TransferPort['putChunks']>>[0]) {
+    const url = request.url.replace(/\/chunks$/, '');
+    await this.onPut?.(0);
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      if (this.server.isOffline) throw new TypeError('Failed to fetch');
+      for (const chunk of request.chunks) this.putBytes += chunk.body.size;
+      if (this.crashDuring === 0) {
+        this.crashDuring = null;
+        this.server.isOffline = true;
+      }
+      if (this.failIndexOnce === 0) {
+        this.failIndexOnce = null;
+        throw new TypeError('Failed to fetch');
+      }
+      for (const chunk of request.chunks) {
+        await this.server.putChunk(`${url}/${chunk.blobId}/chunks/${chunk.index}`, new Uint8Array(await chunk.body.arrayBuffer()), chunk.sha256);
+        this.sent.push(chunk.index);
+      }
+      this.batches.push(request.chunks.length);
+    } finally {
+      this.inFlight -= 1;
+      for (const chunk of request.chunks) if (chunk.spooled) this.spool?.delete(chunk.spooled);
     }
   }
 
