@@ -149,7 +149,7 @@ export function registerBlobRoutes(app: FastifyInstance, route: DefineRoute, ser
   });
 }
 
-/** The manifest line of a chunk batch is at most this long (64 entries of ids and hashes fit well within). */
+/** The manifest line of a chunk batch is at most this long (128 entries of ids and hashes fit well within). */
 const MANIFEST_MAX_BYTES = 64 * 1024;
 const CHUNK_BATCH_BODY_LIMIT = BLOB_BATCH_LIMITS.BYTES_MAX + MANIFEST_MAX_BYTES;
 const ChunkBatchBody = z.instanceof(Buffer, { message: `Send the chunks as ${CHUNK_BATCH_CONTENT_TYPE}` });

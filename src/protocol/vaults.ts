@@ -468,7 +468,7 @@ export const ChunkParams = z.strictObject({ vaultId: Id, blobId: Id, index: z.co
  */
 export const BLOB_BATCH_LIMITS = {
   /** Uploads per batch announcement and chunks per batch PUT. */
-  ITEMS_MAX: 64,
+  ITEMS_MAX: 128,
   /** Stored bytes of one batch PUT's chunks together. */
   BYTES_MAX: 4 * 1024 * 1024,
 } as const;

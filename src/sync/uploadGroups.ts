@@ -154,8 +154,10 @@ export async function sendGroup(ctx: SyncContext, group: readonly UploadRecord[]
     }
   }
 
-  // 5. Thumbnails (R79: never fail; an image without one goes up all the same).
-  const thumbnails = await Promise.all(recorded.map(({ record, source, key }) => uploadThumbnail(ctx, record, source.file, key?.rawKey ?? null, isPrivate)));
+  // 5. Thumbnails (R79: never fail; an image without one goes up all the same), one image at a
+  // time: a group of 128 photos decoded at once would hold gigabytes of pixels.
+  const thumbnails: Awaited<ReturnType<typeof uploadThumbnail>>[] = [];
+  for (const { record, source, key } of recorded) thumbnails.push(await uploadThumbnail(ctx, record, source.file, key?.rawKey ?? null, isPrivate));
 
   // 6. The file operations, queued in one outbox write; then the uploads are done. An upload
   // paused or cancelled meanwhile is left to its state (a paused one finds its chunk stored).

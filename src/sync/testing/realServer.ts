@@ -54,11 +54,16 @@ export function injectFetch(app: () => FastifyInstance, token: () => string): ty
 }
 
 export class SignedInServer {
-  readonly env = new TestEnv('sqlite');
   app!: FastifyInstance;
   user!: TestUser;
   token = '';
   userId = '';
+
+  /** `env`: a database the caller has set up (describeEachDatabase's), or a SQLite one of its own. */
+  constructor(
+    readonly env = new TestEnv('sqlite'),
+    private readonly ownsEnv = true,
+  ) {}
 
   /** The signed-in user as the sync client knows it. */
   get me(): { id: string; publicSigningKey: string; address: string } {
@@ -75,7 +80,7 @@ export class SignedInServer {
    * IndexedDB, the user's wallet, and object ids `{prefix}-000001`, ... (ids are global on the
    * server, so each device of a test file needs its own prefix).
    */
-  async startDevice(prefix: string): Promise<{ db: CairnDb; client: SyncClient }> {
+  async startDevice(prefix: string, wrap: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch = (fetch) => fetch): Promise<{ db: CairnDb; client: SyncClient }> {
     const crypto = createCryptoApi();
     await crypto.loadPendingWallet(this.user.phrase.split(' '));
     await crypto.activatePendingWallet();
@@ -85,8 +90,8 @@ export class SignedInServer {
       {
         db,
         crypto,
-        api: createApiClient({ fetch: this.fetch() as FetchLike }),
-        transfer: createTransferApi({ fetch: this.fetch() }),
+        api: createApiClient({ fetch: wrap(this.fetch()) as FetchLike }),
+        transfer: createTransferApi({ fetch: wrap(this.fetch()) }),
         log: () => {},
         newId: () => `${prefix}-${(nextId += 1).toString(36).padStart(6, '0')}`,
       },
@@ -98,7 +103,7 @@ export class SignedInServer {
   }
 
   async setUp(): Promise<void> {
-    await this.env.setUp();
+    if (this.ownsEnv) await this.env.setUp();
     this.app = await this.env.buildApp();
     this.user = await TestUser.create();
     const session = await newSession(new ServerTestClient(this.app), this.env.dataDir, this.user);
@@ -107,13 +112,16 @@ export class SignedInServer {
   }
 }
 
-/** A SignedInServer set up before the file's tests and torn down after them (`beforeTearDown` first). */
-export function signedInServer(beforeTearDown: () => void): SignedInServer {
-  const server = new SignedInServer();
+/**
+ * A SignedInServer set up before the file's (or the describe block's) tests and torn down after
+ * them (`beforeTearDown` first); on `env` when given (describeEachDatabase's, which it tears down).
+ */
+export function signedInServer(beforeTearDown: () => void, env?: TestEnv): SignedInServer {
+  const server = env ? new SignedInServer(env, false) : new SignedInServer();
   beforeAll(() => server.setUp(), 60_000);
   afterAll(async () => {
     beforeTearDown();
-    await server.env.tearDown();
+    if (!env) await server.env.tearDown();
   });
   return server;
 }
