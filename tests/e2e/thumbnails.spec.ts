@@ -42,6 +42,10 @@ test('[R79][R79a] thumbnails: a private image and a PDF show their thumbnail in 
   page.context().on('request', (request) => {
     const match = /\/api\/vaults\/[^/]+\/blobs\/([^/]+)\/chunks\//.exec(request.url());
     if (match && request.method() === 'PUT') blobIds.add(decodeURIComponent(match[1]!));
+    // Small files go a group at a time, announced together (their chunks then go in one body).
+    if (/\/api\/vaults\/[^/]+\/blobs\/batch$/.test(request.url()) && request.method() === 'POST') {
+      for (const { blobId } of (request.postDataJSON() as { blobs: { blobId: string }[] }).blobs) blobIds.add(blobId);
+    }
   });
   await new SignupFlow(page).createAccount(DATA_DIR, email, STRONG_PASSWORD);
   const room = new VaultRoom(page);
