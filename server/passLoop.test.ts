@@ -58,6 +58,36 @@ describe('PassLoop', () => {
     }
   });
 
+  it('keeps a wake that comes after a pass ended, while the next delay is still being asked, in both modes', async () => {
+    vi.useFakeTimers();
+    for (const isKept of [true, false]) {
+      let passes = 0;
+      let answerDelay: (ms: number) => void = () => undefined;
+      const loop: PassLoop = new PassLoop(
+        () =>
+          loop.exclusive(async () => {
+            passes += 1;
+          }),
+        // As the relay asks its database when the next attempt is due.
+        () => new Promise<number>((resolve) => (answerDelay = resolve)),
+        (error) => {
+          throw error;
+        },
+        isKept,
+      );
+      loop.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(passes).toBe(1);
+      // The pass is over; the loop waits for its delay. A version accepted now wakes it.
+      loop.wake();
+      answerDelay(600_000);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(passes).toBe(2);
+      answerDelay(600_000);
+      await loop.stop();
+    }
+  });
+
   it('never runs two passes at once, and stops after the pass in progress', async () => {
     vi.useFakeTimers();
     const { loop, passes, release } = loopOf(true, 0);

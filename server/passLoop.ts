@@ -3,7 +3,7 @@
  * overlap (a test's `runOnce` waits for the loop's), the next one comes after the delay the owner
  * asks for, and `wake` brings it forward to now. A wake during a pass is for the pass after it
  * (`isWakeDuringPassKept`: what was queued during the pass is not left until the next interval)
- * or dropped (the pass in progress is taken to cover it).
+ * or dropped (the pass in progress is taken to cover it); a wake after a pass ended is always kept.
  */
 /** The wait after a pass whose owner could not say when the next is due. */
 const FALLBACK_DELAY_MS = 5_000;
@@ -36,9 +36,12 @@ export class PassLoop {
 
   wake(): void {
     if (this.stopped) return;
+    // A pass in progress: kept for the pass after it, or taken as covered by it.
+    if (this.running && !this.isWakeDuringPassKept) return;
     if (this.running || !this.timer) {
-      // A pass in progress, or between the loop's tick and its pass.
-      if (this.isWakeDuringPassKept) this.wakeAgain = true;
+      // No timer: between the loop's tick and its pass (one pass more, harmless), or after a pass
+      // while its next delay is asked (nothing would cover the wake: it must be kept).
+      this.wakeAgain = true;
       return;
     }
     this.schedule(0);

@@ -28,6 +28,9 @@ export const PASSWORDLESS_ROUTES: ReadonlySet<string> = new Set([
   'DELETE /api/vaults/:vaultId/blobs/:blobId',
   'GET /api/vaults/:vaultId/blobs/:blobId/chunks/:index',
   'PUT /api/vaults/:vaultId/blobs/:blobId/chunks/:index',
+  // Many small files at once (a group announced, then its chunks in one body).
+  'POST /api/vaults/:vaultId/blobs/batch',
+  'POST /api/vaults/:vaultId/blobs/chunks',
   // Importing a network transaction is an upload (SYNC_SPEC R42-R43).
   'GET /api/arweave/tx/:txId',
   // Its own notifications, uploads' statuses and storage figures (no allowance of its own: 0).
