@@ -29,21 +29,42 @@ test.afterAll(async () => {
 
 /**
  * A browser context on the deployment; `backend` pins it to one process (nginx routes on a cookie),
- * and every answer to an /api request is recorded with the process that served it.
+ * and every answer to an /api request is recorded with the process that served it. After `pinTo`,
+ * only requests sent with that pin are recorded: one still on its way from before the pin may be
+ * answered by either process.
  */
 async function openContext(
   browser: import('@playwright/test').Browser,
   page: Page,
   backend?: 'a' | 'b',
-): Promise<{ context: BrowserContext; page: Page; servedBy: Set<string> }> {
+): Promise<{ context: BrowserContext; page: Page; servedBy: Set<string>; pinTo: (backend: 'a' | 'b') => Promise<void> }> {
   const context = await browser.newContext({ baseURL: deployment.url, ignoreHTTPSErrors: true, viewport: page.viewportSize() ?? undefined, reducedMotion: 'reduce' });
+  let pinned = backend ?? null;
   if (backend) await pin(context, backend);
   const opened = await context.newPage();
   const servedBy = new Set<string>();
   opened.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/')) servedBy.add(response.headers()['x-cairn-upstream'] ?? '(none)');
+    if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+    const upstream = response.headers()['x-cairn-upstream'] ?? '(none)';
+    const expected = pinned;
+    if (!expected) {
+      servedBy.add(upstream);
+      return;
+    }
+    void response
+      .request()
+      .headerValue('cookie')
+      .then((cookie) => {
+        if (pinned === expected && (cookie ?? '').split(/;\s*/).includes(`${BACKEND_COOKIE}=${expected}`)) servedBy.add(upstream);
+      })
+      .catch(() => undefined);
   });
-  return { context, page: opened, servedBy };
+  const pinTo = async (to: 'a' | 'b') => {
+    await pin(context, to);
+    pinned = to;
+    servedBy.clear();
+  };
+  return { context, page: opened, servedBy, pinTo };
 }
 
 async function pin(context: BrowserContext, backend: 'a' | 'b'): Promise<void> {
@@ -73,8 +94,7 @@ test('behind nginx, two processes on one PostgreSQL and one S3 bucket: sign up, 
   expect(session?.secure).toBe(true);
 
   // From here on the first browser uses process a only.
-  await pin(first.context, 'a');
-  first.servedBy.clear();
+  await first.pinTo('a');
   const room = new VaultRoom(first.page);
   await room.createVault(vaultName, { storage: 'Cloud storage', privacy: 'Private' });
   // Two chunks (8 MiB each at most): the second PUT is larger than nginx's default body limit.
