@@ -391,8 +391,11 @@ describe('[R14] one record write per chunk', () => {
 });
 
 describe('[R14] files sent at once', () => {
-  /** Uploads `files` with every PUT held at its start; answers how many were started before the first was let through. */
-  async function putsAtOnce(vaultId: string, files: File[]): Promise<number> {
+  /**
+   * Runs `start` (which sets `files` sending) with every PUT held at its start; answers how many
+   * were started before the first was let through, once all of `files` are done.
+   */
+  async function putsAtOnce(files: File[], start: () => Promise<unknown>): Promise<number> {
     let started = 0;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -400,7 +403,7 @@ describe('[R14] files sent at once', () => {
       started += 1;
       await gate;
     };
-    await actions.uploadFiles(vaultId, null, files.map((f) => ({ file: f })));
+    await start();
     // Until PUTs have started and no more start.
     for (let seen = -1; started === 0 || seen !== started; ) {
       seen = started;
@@ -418,7 +421,7 @@ describe('[R14] files sent at once', () => {
   it('larger files go FILES_AT_ONCE at a time; small files resumed alone go SMALL_FILES_AT_ONCE at a time', async () => {
     const vaultId = await privateVault();
     const larger = Array.from({ length: FILES_AT_ONCE + 2 }, (_, i) => file(`larger-${i}.bin`, bytes(SMALL_FILE_BYTES + 1, i)));
-    expect(await putsAtOnce(vaultId, larger)).toBe(FILES_AT_ONCE);
+    expect(await putsAtOnce(larger, () => actions.uploadFiles(vaultId, null, larger.map((f) => ({ file: f }))))).toBe(FILES_AT_ONCE);
     // Small uploads interrupted in a group go on one at a time (with the checks of a resume).
     const small = Array.from({ length: SMALL_FILES_AT_ONCE + 5 }, (_, i) => file(`small-${i}.txt`, bytes(1_000, i)));
     transfer.failIndexOnce = 0;
@@ -426,23 +429,11 @@ describe('[R14] files sent at once', () => {
     await client.idle();
     expect((await getUploads(db, USER.id)).filter((u) => u.name.startsWith('small-')).map((u) => u.state)).toEqual(small.map(() => 'paused'));
     transfer.failIndexOnce = null;
-    let started = 0;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    transfer.onPut = async () => {
-      started += 1;
-      await gate;
-    };
-    void client.syncNow();
-    for (let seen = -1; started === 0 || seen !== started; ) {
-      seen = started;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(started).toBe(SMALL_FILES_AT_ONCE);
-    transfer.onPut = null;
-    release();
-    await client.idle();
-    expect((await getUploads(db, USER.id)).filter((u) => u.name.startsWith('small-')).map((u) => u.state)).toEqual(small.map(() => 'done'));
+    expect(
+      await putsAtOnce(small, async () => {
+        void client.syncNow();
+      }),
+    ).toBe(SMALL_FILES_AT_ONCE);
   });
 });
 
