@@ -50,8 +50,8 @@ export class BlobService {
    * membership's upload allowance in this vault), or answers the existing upload.
    */
   async announce(userId: string, vaultId: string, request: BlobAnnouncement): Promise<BlobStatus> {
-    await this.reserve(userId, vaultId, [request]);
-    return this.status(userId, vaultId, request.blobId);
+    const [status] = await this.announceMany(userId, vaultId, [request]);
+    return status!;
   }
 
   /**
@@ -59,7 +59,7 @@ export class BlobService {
    * must fit together, or none is reserved. Answers their statuses in the order asked.
    */
   async announceMany(userId: string, vaultId: string, requests: readonly BlobAnnouncement[]): Promise<BlobStatus[]> {
-    await this.reserve(userId, vaultId, requests);
+    const committed = await this.reserve(userId, vaultId, requests);
     const stored = await this.db
       .selectFrom('blob_chunks')
       .select(['blob_id', 'idx'])
@@ -68,14 +68,11 @@ export class BlobService {
       .execute();
     const chunksOf = new Map<string, number[]>();
     for (const row of stored) chunksOf.set(row.blob_id, [...(chunksOf.get(row.blob_id) ?? []), Number(row.idx)]);
-    // Reserved just now by this caller, or theirs from before (reserve checked both): all readable.
-    const committed = new Set(
-      (await this.db.selectFrom('blobs').select('id').where('id', 'in', requests.map((r) => r.blobId)).where('status', '=', 'committed').execute()).map((r) => r.id),
-    );
     return requests.map(({ blobId }) => ({ blobId, storedChunks: chunksOf.get(blobId) ?? [], committed: committed.has(blobId) }));
   }
 
-  private async reserve(userId: string, vaultId: string, requests: readonly BlobAnnouncement[]): Promise<void> {
+  /** Reserves the uploads not reserved yet (each announced before must be the same, by this caller); answers those committed already. */
+  private async reserve(userId: string, vaultId: string, requests: readonly BlobAnnouncement[]): Promise<Set<string>> {
     const { vault, membership } = await requireAccess(this.db, vaultId, userId, 'write', this.clock.now());
     assertVaultOpen(vault);
     // An airdrop member may upload nothing at all with an allowance of 0 (spec 001 section 5).
@@ -92,7 +89,7 @@ export class BlobService {
     // file operation of theirs can commit it, so it must not hold the owner's storage for days.
     const expiresAt = Math.min(now + RESERVATION_TTL_MS, membership.expiresAt ?? Number.POSITIVE_INFINITY);
     try {
-      await this.db.transaction().execute(async (trx) => {
+      return await this.db.transaction().execute(async (trx) => {
         // Serialises reservations charged to one account (PostgreSQL), so two cannot both fit.
         await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', vault.ownerUserId).execute();
         const existing = new Map(
@@ -105,7 +102,8 @@ export class BlobService {
         }
         const renewed = requests.filter(({ blobId }) => existing.get(blobId)?.status === 'reserved').map((r) => r.blobId);
         if (renewed.length) await trx.updateTable('blobs').set({ expires_at: expiresAt }).where('id', 'in', renewed).execute();
-        if (!fresh.length) return;
+        const committed = new Set(requests.filter(({ blobId }) => existing.get(blobId)?.status === 'committed').map((r) => r.blobId));
+        if (!fresh.length) return committed;
         const room = await this.storage.roomFor(vault, membership, trx);
         const wanted = fresh.reduce((sum, r) => sum + r.storedSize, 0);
         if (room.member !== null && wanted > room.member) throw new ApiError('NOT_ENOUGH_STORAGE', ALLOWANCE_EXCEEDED_MESSAGE);
@@ -129,6 +127,7 @@ export class BlobService {
             })),
           )
           .execute();
+        return committed;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError('CONFLICT', 'This upload id is already used');

@@ -31,15 +31,18 @@ export const GROUP_FILES_MAX = BLOB_BATCH_LIMITS.ITEMS_MAX;
 export const GROUP_BYTES_MAX = BLOB_BATCH_LIMITS.BYTES_MAX;
 /** Groups sent at once: while one group's request travels, the next is being sealed and recorded. */
 export const GROUPS_AT_ONCE = 3;
-/** A file this size or smaller may go in a group (one chunk; its sealed copy is held in memory). */
-export const GROUP_FILE_BYTES = 1024 * 1024;
+/**
+ * A file this size or smaller is small: one chunk, sent in one short request, and in a group when
+ * fresh (its sealed copy held in memory).
+ */
+export const SMALL_FILE_BYTES = 1024 * 1024;
 
 /**
  * Whether `record` may be sent in a group: a fresh upload of a small file. An upload started
  * before (resumed, paused, failed part-way) goes on alone, with the checks of a resume.
  */
 export function isGroupable(record: UploadRecord): boolean {
-  return record.state === 'queued' && record.chunkCount === 1 && record.size <= GROUP_FILE_BYTES && !record.chunkHashes.some(Boolean) && record.purpose !== 'nft';
+  return record.state === 'queued' && record.chunkCount === 1 && record.size <= SMALL_FILE_BYTES && !record.chunkHashes.some(Boolean) && record.purpose !== 'nft';
 }
 
 /** Splits groupable uploads (in queue order) into groups of one vault each, within the group limits. */

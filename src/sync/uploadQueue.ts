@@ -24,7 +24,7 @@ import type { UploadRecord, UploadState } from '../storage/vaultRecords';
 import type { SealedChunk } from '../../workers/transfer/TransferApi';
 import { enqueueUploadedFile, uploadedFileVersion } from './enqueueUploadedFile';
 import { isRetryableStatus, statusOfTransferError } from './uploadErrors';
-import { formGroups, GROUPS_AT_ONCE, isGroupable, sendGroup } from './uploadGroups';
+import { formGroups, GROUPS_AT_ONCE, isGroupable, sendGroup, SMALL_FILE_BYTES } from './uploadGroups';
 import { uploadThumbnail } from './uploadThumbnail';
 import type { Thumbnail } from '../protocol/thumbnails';
 import { ensureVaultKeys } from './pull';
@@ -45,6 +45,7 @@ import {
 } from './uploadSource';
 
 export { forgetPickedFiles, sourceChangedMessage, sourceUnreadableMessage } from './uploadSource';
+export { SMALL_FILE_BYTES } from './uploadGroups';
 
 /**
  * Chunks sealed ahead: the workers encrypt and hash while the single PUT travels, so sending never
@@ -60,8 +61,6 @@ export const FILES_AT_ONCE = 3;
  * in 20 to 25 s (with fewer reads and renders per file, as each read finds more of them done).
  */
 export const SMALL_FILES_AT_ONCE = 12;
-/** A file this size or smaller is small (one chunk, sent in one short request). */
-export const SMALL_FILE_BYTES = 1024 * 1024;
 /** Longest wait between retries of an interrupted upload. */
 export const MAX_RETRY_DELAY_MS = 30_000;
 

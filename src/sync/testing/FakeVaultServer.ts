@@ -370,13 +370,39 @@ export class FakeTransfer implements TransferPort {
 
   async putChunk(request: Parameters<TransferPort['putChunk']>[0]) {
     const index = Number(request.url.split('/').at(-1));
+    await this.onWire(index, [request], async () => {
+      await this.server.putChunk(request.url, new Uint8Array(await request.body.arrayBuffer()), request.sha256);
+      this.sent.push(index);
+    });
+  }
+
+  /** Chunks of the batch PUTs the server accepted, each request's count (a group of small files). */
+  readonly batches: number[] = [];
+
+  /** A batch PUT (its hooks as for chunk 0): each chunk stored as its own PUT would be, in order; the first refused one refuses the rest. */
+  async putChunks(request: Parameters<NonNullable<TransferPort['putChunks']>>[0]) {
+    const url = request.url.replace(/\/chunks$/, '');
+    await this.onWire(0, request.chunks, async () => {
+      for (const chunk of request.chunks) {
+        await this.server.putChunk(`${url}/${chunk.blobId}/chunks/${chunk.index}`, new Uint8Array(await chunk.body.arrayBuffer()), chunk.sha256);
+        this.sent.push(chunk.index);
+      }
+      this.batches.push(request.chunks.length);
+    });
+  }
+
+  /**
+   * One request on the wire carrying `bodies`, as the tests' hooks see it (`onPut`, `crashDuring`
+   * and `failIndexOnce` by `index`); `store` hands it to the server. Sent or not, the worker
+   * removes the sealed copies once the request ends.
+   */
+  private async onWire(index: number, bodies: readonly { body: Blob; spooled?: string | null }[], store: () => Promise<void>) {
     await this.onPut?.(index);
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       if (this.server.isOffline) throw new TypeError('Failed to fetch');
-      this.putBytes += request.body.size;
-      const bytes = new Uint8Array(await request.body.arrayBuffer());
+      for (const { body } of bodies) this.putBytes += body.size;
       if (this.crashDuring === index) {
         this.crashDuring = null;
         this.server.isOffline = true;
@@ -385,43 +411,10 @@ export class FakeTransfer implements TransferPort {
         this.failIndexOnce = null;
         throw new TypeError('Failed to fetch');
       }
-      await this.server.putChunk(request.url, bytes, request.sha256);
-      this.sent.push(index);
+      await store();
     } finally {
       this.inFlight -= 1;
-      // Sent or not, the worker removes the sealed copy once its PUT ends.
-      if (request.spooled) this.spool?.delete(request.spooled);
-    }
-  }
-
-  /** Chunks of the batch PUTs the server accepted, each request's count (a group of small files). */
-  readonly batches: number[] = [];
-
-  /** A batch PUT: each chunk stored as its own PUT would be, in order; the first refused one refuses the rest. */
-  async putChunks(request: Parameters<NonNullable<TransferPort['putChunks']>>[0]) {
-    const url = request.url.replace(/\/chunks$/, '');
-    await this.onPut?.(0);
-    this.inFlight += 1;
-    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-    try {
-      if (this.server.isOffline) throw new TypeError('Failed to fetch');
-      for (const chunk of request.chunks) this.putBytes += chunk.body.size;
-      if (this.crashDuring === 0) {
-        this.crashDuring = null;
-        this.server.isOffline = true;
-      }
-      if (this.failIndexOnce === 0) {
-        this.failIndexOnce = null;
-        throw new TypeError('Failed to fetch');
-      }
-      for (const chunk of request.chunks) {
-        await this.server.putChunk(`${url}/${chunk.blobId}/chunks/${chunk.index}`, new Uint8Array(await chunk.body.arrayBuffer()), chunk.sha256);
-        this.sent.push(chunk.index);
-      }
-      this.batches.push(request.chunks.length);
-    } finally {
-      this.inFlight -= 1;
-      for (const chunk of request.chunks) if (chunk.spooled) this.spool?.delete(chunk.spooled);
+      for (const { spooled } of bodies) if (spooled) this.spool?.delete(spooled);
     }
   }
 
