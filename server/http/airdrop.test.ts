@@ -192,6 +192,12 @@ describeEachDatabase('airdrop links', (env: TestEnv) => {
     const tooMuch = await member.announce(vaultId, newId(), file.storedSize, file.chunks.length);
     expectError(tooMuch, 422, 'NOT_ENOUGH_STORAGE');
     expect(errorCode(await member.announce(vaultId, newId(), 40_000, 1))).toBeUndefined();
+    // A group of small files counts together: two that fit alone but not both are not reserved.
+    const rowsBefore = await countVaultRows(env.db);
+    const group = { blobs: [{ blobId: newId(), storedSize: 6_000, chunkCount: 1 }, { blobId: newId(), storedSize: 6_000, chunkCount: 1 }] };
+    expectError(await api.post(`/api/vaults/${vaultId}/blobs/batch`, group, { token: session.token }), 422, 'NOT_ENOUGH_STORAGE');
+    expect(await countVaultRows(env.db)).toEqual(rowsBefore);
+    expectStatus(await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs: group.blobs.slice(0, 1) }, { token: session.token }), 200);
 
     const { wallet: viewerLike } = await airdrop(vaultId, { storageAllowance: 0 });
     const noUploads = SessionResult.parse((await walletLogin(viewerLike)).body);

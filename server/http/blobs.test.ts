@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, expect, it } from 'vitest';
-import { BLOB_BATCH_LIMITS, BlobBatchStatusResponse, BlobStatusResponse, CHUNK_BATCH_CONTENT_TYPE, CHUNK_MAX_BYTES, CHUNK_SIZE, CHUNK_SIZES, StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
+import { BLOB_BATCH_LIMITS, BlobBatchStatusResponse, BlobStatusResponse, CHUNK_MAX_BYTES, CHUNK_SIZE, CHUNK_SIZES, StorageResponse, VAULT_LIMITS } from '../../src/protocol/vaults';
 import { NOT_ENOUGH_STORAGE_MESSAGE } from '../services/BlobService';
 import { ApiClient } from '../testing/ApiClient';
 import { describeEachDatabase } from '../testing/databases';
@@ -206,18 +206,6 @@ describeEachDatabase('uploads', (env) => {
     expect(await storage(actor)).toMatchObject({ cloudUsed: CLOUD_ALLOWANCE - logs, permanentUsed: 100 });
   });
 
-  /** POST /vaults/{id}/blobs/chunks: the manifest line, then the chunks' bytes. */
-  async function putChunkBatch(actor: VaultActor, vaultId: string, chunks: { blobId: string; bytes: Buffer; sha256?: string }[], options: { manifest?: unknown; extra?: Buffer } = {}) {
-    const manifest = options.manifest ?? { chunks: chunks.map(({ blobId, bytes, sha256 }) => ({ blobId, index: 0, size: bytes.length, sha256: sha256 ?? sha256Hex(bytes) })) };
-    const response = await api.app.inject({
-      method: 'POST',
-      url: `/api/vaults/${vaultId}/blobs/chunks`,
-      headers: { authorization: `Bearer ${actor.token}`, 'content-type': CHUNK_BATCH_CONTENT_TYPE },
-      payload: Buffer.concat([Buffer.from(`${JSON.stringify(manifest)}\n`), ...chunks.map((c) => c.bytes), options.extra ?? Buffer.alloc(0)]),
-    });
-    return { status: response.statusCode, body: JSON.parse(response.body) as unknown, headers: response.headers, cookies: {}, raw: response.body };
-  }
-
   it('announces a group of small uploads in one request, all of them or none, and stores their chunks from one body', async () => {
     const actor = await VaultActor.create(env, api);
     const vaultId = await actor.createVault();
@@ -226,16 +214,16 @@ describeEachDatabase('uploads', (env) => {
     const blobs = files.map((file, i) => ({ blobId: blobIds[i]!, storedSize: file.storedSize, chunkCount: 1 }));
     // A stranger may not; nothing is reserved.
     const stranger = await VaultActor.create(env, api);
-    expect((await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs }, { token: stranger.token })).status).toBeGreaterThanOrEqual(400);
+    expectError(await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs }, { token: stranger.token }), 404, 'NOT_FOUND');
     const announced = await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs }, { token: actor.token });
     expectStatus(announced, 200);
     expect(BlobBatchStatusResponse.parse(announced.body).blobs).toEqual(blobIds.map((blobId) => ({ blobId, storedChunks: [], committed: false })));
     expect((await storage(actor)).cloudUsed).toBe(files.reduce((sum, f) => sum + f.storedSize, 0));
 
-    expectError(await putChunkBatch(stranger, vaultId, files.map((file, i) => ({ blobId: blobIds[i]!, bytes: file.chunks[0]! }))), 404, 'NOT_FOUND');
-    expectStatus(await putChunkBatch(actor, vaultId, files.map((file, i) => ({ blobId: blobIds[i]!, bytes: file.chunks[0]! }))), 200);
+    expectError(await stranger.putChunkBatch(vaultId, files.map((file, i) => ({ blobId: blobIds[i]!, bytes: file.chunks[0]! }))), 404, 'NOT_FOUND');
+    expectStatus(await actor.putChunkBatch(vaultId, files.map((file, i) => ({ blobId: blobIds[i]!, bytes: file.chunks[0]! }))), 200);
     // Again: the same bytes are accepted, as a PUT's are.
-    expectStatus(await putChunkBatch(actor, vaultId, files.map((file, i) => ({ blobId: blobIds[i]!, bytes: file.chunks[0]! }))), 200);
+    expectStatus(await actor.putChunkBatch(vaultId, files.map((file, i) => ({ blobId: blobIds[i]!, bytes: file.chunks[0]! }))), 200);
     const again = BlobBatchStatusResponse.parse((await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs }, { token: actor.token })).body);
     expect(again.blobs.map((b) => b.storedChunks)).toEqual([[0], [0], [0]]);
     for (const [i, file] of files.entries()) {
@@ -265,12 +253,12 @@ describeEachDatabase('uploads', (env) => {
     expectStatus(await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs: [{ blobId: goodId, storedSize: good.storedSize, chunkCount: 1 }, { blobId: badId, storedSize: bad.storedSize, chunkCount: 1 }] }, { token: actor.token }), 200);
     const chunks = [{ blobId: goodId, bytes: good.chunks[0]! }, { blobId: badId, bytes: bad.chunks[0]!, sha256: sha256Hex(Buffer.from('other')) }];
     // Bytes beyond what the manifest names, a manifest that is not JSON, or one of another shape.
-    expectError(await putChunkBatch(actor, vaultId, chunks.slice(0, 1), { extra: Buffer.from('more') }), 400, 'VALIDATION_FAILED');
-    expectError(await putChunkBatch(actor, vaultId, chunks.slice(0, 1), { manifest: '{' }), 400, 'VALIDATION_FAILED');
-    expectError(await putChunkBatch(actor, vaultId, chunks.slice(0, 1), { manifest: { chunks: [{ blobId: goodId, index: -1, size: 1, sha256: 'x' }] } }), 400, 'VALIDATION_FAILED');
+    expectError(await actor.putChunkBatch(vaultId, chunks.slice(0, 1), { extra: Buffer.from('more') }), 400, 'VALIDATION_FAILED');
+    expectError(await actor.putChunkBatch(vaultId, chunks.slice(0, 1), { manifest: '{' }), 400, 'VALIDATION_FAILED');
+    expectError(await actor.putChunkBatch(vaultId, chunks.slice(0, 1), { manifest: { chunks: [{ blobId: goodId, index: -1, size: 1, sha256: 'x' }] } }), 400, 'VALIDATION_FAILED');
     expect(BlobBatchStatusResponse.parse((await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs: [{ blobId: goodId, storedSize: good.storedSize, chunkCount: 1 }] }, { token: actor.token })).body).blobs[0]!.storedChunks).toEqual([]);
     // A chunk whose bytes do not match its hash refuses the request; the one before it is kept.
-    expectError(await putChunkBatch(actor, vaultId, chunks), 422, 'UNPROCESSABLE');
+    expectError(await actor.putChunkBatch(vaultId, chunks), 422, 'UNPROCESSABLE');
     const status = BlobBatchStatusResponse.parse(
       (await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs: [{ blobId: goodId, storedSize: good.storedSize, chunkCount: 1 }, { blobId: badId, storedSize: bad.storedSize, chunkCount: 1 }] }, { token: actor.token })).body,
     );
@@ -278,6 +266,9 @@ describeEachDatabase('uploads', (env) => {
     expect(blobFiles(env.dataDir).filter((name) => name.endsWith(sha256Hex(Buffer.from('other'))))).toEqual([]);
     // As JSON, the route does not take it at all.
     expect((await api.post(`/api/vaults/${vaultId}/blobs/chunks`, { chunks: [] }, { token: actor.token })).status).toBe(415);
+    // Signed out, neither route answers.
+    expectError(await api.post(`/api/vaults/${vaultId}/blobs/batch`, { blobs: [{ blobId: newId(), storedSize: 1, chunkCount: 1 }] }), 401, 'UNAUTHENTICATED');
+    expectError(await new VaultActor(api, actor.user, '', actor.userId).putChunkBatch(vaultId, chunks.slice(0, 1)), 401, 'UNAUTHENTICATED');
   });
 
   it('releases a cancelled upload: its reservation and chunk files go, a second release is harmless', async () => {

@@ -399,6 +399,28 @@ describeEachDatabase('vault roles', (env) => {
     });
   });
 
+  describe('batch announcement and chunk batch (a group of small files)', () => {
+    for (const actor of ACTORS) {
+      it(`${actor}: ${WRITERS.includes(actor) ? 'reserved and stored' : refusal(actor).code}`, async () => {
+        const f = await fixture(actor);
+        const file = makeFile(100);
+        const blobId = newId();
+        const announce = () => api.post(`/api/vaults/${f.vaultId}/blobs/batch`, { blobs: [{ blobId, storedSize: file.storedSize, chunkCount: 1 }] }, { token: f.actor.token });
+        const send = () => f.actor.putChunkBatch(f.vaultId, [{ blobId, bytes: file.chunks[0] ?? Buffer.alloc(0) }]);
+        if (WRITERS.includes(actor)) {
+          expectStatus(await announce(), 200);
+          expectStatus(await send(), 200);
+          expect(await env.db.selectFrom('blob_chunks').select('idx').where('blob_id', '=', blobId).execute()).toHaveLength(1);
+        } else {
+          await expectUnchanged(f.vaultId, async () => expectError(await announce(), refusal(actor).status, refusal(actor).code));
+          // Not into someone else's upload either.
+          expectStatus(await f.owner.announce(f.vaultId, blobId, file.storedSize, 1), 200);
+          await expectUnchanged(f.vaultId, async () => expectError(await send(), refusal(actor).status, refusal(actor).code));
+        }
+      });
+    }
+  });
+
   // Cancelling is open to any member for their own upload (a contributor made viewer may still
   // release what they reserved); anyone else's upload is not found, and a removed member is refused.
   describe('upload cancel (DELETE blob)', () => {

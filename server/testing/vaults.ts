@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { chunkHeaderFor, plainChunkSize, storedFileSize } from '../../src/crypto/fileChunks';
 import {
+  CHUNK_BATCH_CONTENT_TYPE,
   CHUNK_SIZE,
   CHUNK_TAG_BYTES,
   type ChunkSize,
@@ -95,12 +96,25 @@ export class VaultActor {
   }
 
   async putChunk(vaultId: string, blobId: string, index: number, bytes: Buffer, sha256 = sha256Hex(bytes)): Promise<ApiResponse> {
-    const response = await this.api.app.inject({
-      method: 'PUT',
-      url: `/api/vaults/${vaultId}/blobs/${blobId}/chunks/${index}`,
-      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/octet-stream', 'x-chunk-sha256': sha256 },
-      payload: bytes,
-    });
+    return this.injectBytes('PUT', `/api/vaults/${vaultId}/blobs/${blobId}/chunks/${index}`, { 'content-type': 'application/octet-stream', 'x-chunk-sha256': sha256 }, bytes);
+  }
+
+  /**
+   * POST /vaults/{id}/blobs/chunks: each chunk (index 0 unless given) in one body, the manifest
+   * line first. `manifest` replaces the one made from the chunks; `extra` bytes follow them.
+   */
+  putChunkBatch(
+    vaultId: string,
+    chunks: { blobId: string; index?: number; bytes: Buffer; sha256?: string }[],
+    options: { manifest?: unknown; extra?: Buffer } = {},
+  ): Promise<ApiResponse> {
+    const manifest = options.manifest ?? { chunks: chunks.map(({ blobId, index = 0, bytes, sha256 }) => ({ blobId, index, size: bytes.length, sha256: sha256 ?? sha256Hex(bytes) })) };
+    const payload = Buffer.concat([Buffer.from(`${JSON.stringify(manifest)}\n`), ...chunks.map((c) => c.bytes), options.extra ?? Buffer.alloc(0)]);
+    return this.injectBytes('POST', `/api/vaults/${vaultId}/blobs/chunks`, { 'content-type': CHUNK_BATCH_CONTENT_TYPE }, payload);
+  }
+
+  private async injectBytes(method: 'PUT' | 'POST', url: string, headers: Record<string, string>, payload: Buffer): Promise<ApiResponse> {
+    const response = await this.api.app.inject({ method, url, headers: { authorization: `Bearer ${this.token}`, ...headers }, payload });
     let body: unknown;
     try {
       body = JSON.parse(response.body);
