@@ -38,11 +38,19 @@ export const GROUPS_AT_ONCE = 3;
 export const SMALL_FILE_BYTES = 1024 * 1024;
 
 /**
+ * Whether nothing of `record` was sealed yet: queued, or paused before its turn came (offline),
+ * with no file key and no chunk hash recorded. Such an upload has nothing to check on resuming.
+ */
+function isFresh(record: UploadRecord): boolean {
+  return (record.state === 'queued' || record.state === 'paused') && record.sealedFileKey === null && !record.chunkHashes.some(Boolean);
+}
+
+/**
  * Whether `record` may be sent in a group: a fresh upload of a small file. An upload started
- * before (resumed, paused, failed part-way) goes on alone, with the checks of a resume.
+ * before (its key or a hash recorded) goes on alone, with the checks of a resume.
  */
 export function isGroupable(record: UploadRecord): boolean {
-  return record.state === 'queued' && record.chunkCount === 1 && record.size <= SMALL_FILE_BYTES && !record.chunkHashes.some(Boolean) && record.purpose !== 'nft';
+  return isFresh(record) && record.chunkCount === 1 && record.size <= SMALL_FILE_BYTES && record.purpose !== 'nft';
 }
 
 /** Splits groupable uploads (in queue order) into groups of one vault each, within the group limits. */
@@ -113,14 +121,14 @@ export async function sendGroup(ctx: SyncContext, group: readonly UploadRecord[]
   });
 
   // 2. Each file's key and chunk hashes recorded, in one write, before anything is sent. An
-  // upload no longer queued (cancelled meanwhile, or another tab's) is left as it is.
+  // upload no longer fresh (cancelled meanwhile, or another tab's) is left as it is.
   const recorded = await db.transaction('rw', [db.uploads], async () => {
     const items = sealing.filter((item): item is Sealed => item !== null);
     const current = await db.uploads.bulkGet(items.map(({ record }) => [accountId, record.uploadId] as [string, string]));
     const kept: Sealed[] = [];
     items.forEach((item, i) => {
       const record = current[i];
-      if (record?.state !== 'queued') return;
+      if (!record || !isFresh(record)) return;
       record.state = 'uploading';
       record.error = null;
       record.sealedFileKey = item.key?.sealed ?? null;

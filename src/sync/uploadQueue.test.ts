@@ -563,6 +563,26 @@ describe('[R3] paused while offline or the server is unreachable, going on by it
     expect(await sameBytes(await actions.downloadFile(vaultId, node!.id), content)).toBe(true);
   });
 
+  it('small files picked offline wait paused, and go a group at a time when the browser is online again', async () => {
+    const vaultId = await privateVault();
+    stopSync();
+    const browser = stubBrowser(true);
+    start();
+    browser.setOnLine(false);
+    const files = Array.from({ length: 20 }, (_, i) => file(`offline-${i}.txt`, bytes(1_000 + i, i)));
+    await actions.uploadFiles(vaultId, null, files.map((f) => ({ file: f })));
+    await client.idle();
+    expect((await getUploads(db, USER.id)).map((u) => u.state)).toEqual(files.map(() => 'paused'));
+    expect(transfer.putBytes).toBe(0);
+
+    browser.goOnline();
+    await client.idle();
+    expect((await getUploads(db, USER.id)).map((u) => u.state)).toEqual(files.map(() => 'done'));
+    // Nothing of them was sealed while offline: they are still fresh, so they go as one group.
+    expect(transfer.batches).toEqual([files.length]);
+    expect(transfer.sent).toHaveLength(files.length);
+  });
+
   it('going offline mid-upload shows paused at once; back online it resumes without re-sending stored chunks', async () => {
     const vaultId = await privateVault();
     stopSync();
