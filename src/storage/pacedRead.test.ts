@@ -78,6 +78,34 @@ describe('[R49] a paced read (the uploads feed)', () => {
     again();
   });
 
+  it('waits after a slow read at least as long as it took before reading again, and still reads the last write', async () => {
+    const SLOW_MS = 600;
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const slow = new PacedRead(db, ['uploads'], async () => {
+      starts.push(Date.now());
+      await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      const value = await getUploads(db, ACCOUNT);
+      ends.push(Date.now());
+      return value;
+    });
+    let latest: UploadRecord[] | undefined;
+    const stop = slow.subscribe(() => (latest = slow.getSnapshot()));
+    // Writes throughout several reads: a read that ends with writes pending is followed by another.
+    const writing = (async () => {
+      for (let sent = 1; sent <= 30; sent++) {
+        await db.uploads.put(upload('u1', sent));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    await writing;
+    while (latest?.[0]?.sentBytes !== 30) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    // Each read began no sooner than the last one lasted after it ended (a few ms of timer slack).
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - ends[i - 1]!).toBeGreaterThanOrEqual(ends[i - 1]! - starts[i - 1]! - 20);
+    stop();
+  });
+
   it('is one feed per database and account', () => {
     expect(uploadsFeedOf(db, ACCOUNT)).toBe(uploadsFeedOf(db, ACCOUNT));
     expect(uploadsFeedOf(db, 'acc2')).not.toBe(uploadsFeedOf(db, ACCOUNT));

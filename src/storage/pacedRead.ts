@@ -5,7 +5,9 @@
  * 1,000 files of 10 kB took 554 s in `npm run bench`, the page's main thread busy for 409 of them
  * (docs/decisions.md). A PacedRead (docs/SYNC_SPEC.md R49) reads at once when its tables change
  * after a quiet spell, and during a burst at most every PACED_INTERVAL_MS, the last read always
- * after the last write.
+ * after the last write. A read that takes long (a folder of 100,000 files during a first sync) is
+ * repeated no sooner than it lasted after it ended, so the view reads at most half of the time
+ * and leaves IndexedDB to the writes it follows.
  *
  * The uploads feed (vaultStore.ts) is one PacedRead per account that every view of the uploads
  * shares (the box, a folder's pending rows, each row's mark).
@@ -24,6 +26,8 @@ export class PacedRead<T> {
   /** A change arrived while a read was under way: read again after it. */
   private isStale = false;
   private lastReadAt = Number.NEGATIVE_INFINITY;
+  /** How long the last read took (ms): the next one waits at least as long after it ended. */
+  private lastReadMs = 0;
   private readonly tablePrefixes: string[];
 
   /** `read` reads the tables named in `tables` of `db` (the changes that call for a read again). */
@@ -67,7 +71,7 @@ export class PacedRead<T> {
       return;
     }
     if (this.timer) return;
-    const wait = Math.max(0, this.lastReadAt + PACED_INTERVAL_MS - Date.now());
+    const wait = Math.max(0, this.lastReadAt + Math.max(PACED_INTERVAL_MS, 2 * this.lastReadMs) - Date.now());
     this.timer = setTimeout(() => void this.readNow(), wait);
   }
 
@@ -79,6 +83,7 @@ export class PacedRead<T> {
     this.lastReadAt = Date.now();
     try {
       const value = await this.read();
+      this.lastReadMs = Date.now() - this.lastReadAt;
       if (this.listeners.size === 0) return;
       this.value = value;
       for (const listener of this.listeners) listener();

@@ -6,14 +6,14 @@
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHUNK_SIZE, type FileVersion, type OperationBody, PullResponse, PushResponse } from '../protocol/vaults';
+import { CHUNK_SIZE, type Field, type FileVersion, type OperationBody, PullResponse, PushResponse } from '../protocol/vaults';
 import { ApiError } from '../protocol/errors';
 import { CairnDb } from '../storage/db';
 import { getVaults } from '../storage/vaultStore';
 import type { VaultRecord } from '../storage/vaultRecords';
 import { wipeAccountData } from '../storage/wipeAccountData';
 import { enqueueOperation } from './outbox';
-import { pullAll, pullVault, type PullStats } from './pull';
+import { FIRST_PULL_PAGE, pullAll, pullVault, type PullStats } from './pull';
 import { nodeListKey } from '../storage/nodeListKey';
 import { readRebuildInputs, rebuildVaultState } from './rebuild';
 import { replaceVaultState } from '../storage/vaultProjection';
@@ -78,6 +78,7 @@ async function seedLog(): Promise<{ files: string[]; forgedSeq: number }> {
   const author = new FakeVaultCrypto();
   const { sealedKeys } = await author.createVaultKeys(VAULT);
   const seal = async (objectId: string, name: string, text: string) => (await author.sealFields(VAULT, objectId, { [name]: text }))[name as 'name']!;
+  sealName = (objectId, text) => seal(objectId, 'name', text);
   let n = 0;
   const sign = (objectId: string, body: OperationBody) =>
     signFake({ id: `op${++n}`, vaultId: VAULT, objectId, author: USER.publicSigningKey, createdAt: n, body });
@@ -114,6 +115,9 @@ async function seedLog(): Promise<{ files: string[]; forgedSeq: number }> {
   server.inject(sign(VAULT, { type: 'vault.rename', name: await seal(VAULT, 'name', 'Family 2') }));
   return { files, forgedSeq };
 }
+
+/** Seals a name under VAULT's key, as seedLog's author (set by seedLog). */
+let sealName: (objectId: string, text: string) => Promise<Field>;
 
 /** What a device holds for VAULT, in a comparable order, without the per-write stamp. */
 async function projection(db: CairnDb) {
@@ -220,6 +224,35 @@ describe('[S6] pulling page by page', () => {
     expect(stats.applied + stats.unverified).toBe(head - 15);
     expect(await cachedSeqs(ctx.db)).toEqual(Array.from({ length: head }, (_, i) => i + 1));
     expect(await projection(ctx.db)).toEqual(reference);
+  });
+
+  it('a large vault: the first page is short and its files are on the device while the rest is still on its way', async () => {
+    // More operations than the short first page: 300 more files in F0.
+    let n = 10_000;
+    for (let i = 0; i < 300; i++) {
+      const id = `more${i}`;
+      const v = version(`morever${i}`, 5);
+      server.inject(signFake({ id: `op${++n}`, vaultId: VAULT, objectId: id, author: USER.publicSigningKey, createdAt: n, body: { type: 'file.create', parentId: 'F0', name: await sealName(id, `more ${i}.txt`), version: v } }));
+    }
+    const total = server.vaults.get(VAULT)!.summary.headSeq;
+    const asked: string[] = [];
+    const held = gate();
+    const ctx = device();
+    const api = ctx.api;
+    ctx.api = { ...api, get: (path, schema) => (asked.push(path), api.get(path, schema)) } as typeof api;
+    server.beforePull = async (_vaultId, after) => {
+      if (after > 0) await held.opened;
+    };
+    const pulling = pullAll(ctx);
+    await cursorReaches(ctx.db, FIRST_PULL_PAGE);
+    // The first page is on the device, nothing after it yet: its files can be listed already.
+    expect((await ctx.db.vaults.get([USER.id, VAULT]))!.cursor).toBe(FIRST_PULL_PAGE);
+    expect(await ctx.db.nodes.where('[accountId+vaultId]').equals([USER.id, VAULT]).count()).toBeGreaterThan(FIRST_PULL_PAGE / 2);
+    held.open();
+    await pulling;
+    expect((await ctx.db.vaults.get([USER.id, VAULT]))!.cursor).toBe(total);
+    expect(asked.filter((path) => path.includes('/ops?'))).toEqual([`/vaults/${VAULT}/ops?after=0&limit=${FIRST_PULL_PAGE}`, `/vaults/${VAULT}/ops?after=${FIRST_PULL_PAGE}&limit=1000`]);
+    expect(await cachedSeqs(ctx.db)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
   });
 
   it('[crash safety] a page whose transaction fails leaves nothing behind: no operation, node or cursor of it', async () => {
