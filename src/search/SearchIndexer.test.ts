@@ -161,6 +161,31 @@ describe('SearchIndexer', () => {
     expect(await names(search, 'boarding')).toEqual(['Boarding pass.pdf']);
   });
 
+  it('waits for a vault still being pulled (more than a page behind its head), then indexes it once the pull has caught up', async () => {
+    await seed();
+    const behind = async (cursor: number, headSeq: number) =>
+      db.vaults.where('[accountId+vaultId]').equals([ACC, 'v2']).modify((v) => {
+        v.cursor = cursor;
+        v.headSeq = headSeq;
+      });
+    await behind(100, 100_000);
+    const api = createSearchApi();
+    const docsOfVault = vi.spyOn(api, 'docsOfVault');
+    const search = indexer({ api });
+    await search.start();
+    expect(await names(search, 'passport')).toEqual([]);
+    // The pull writes more of it: still not read.
+    await project('v2', (nodes) => nodes.set('f3', node('v2', 'f3', 'Boarding pass.pdf')));
+    await search.update();
+    expect(docsOfVault.mock.calls.map(([vaultId]) => vaultId)).not.toContain('v2');
+    // Caught up (a few operations behind is an ordinary update): indexed whole.
+    await behind(99_990, 100_000);
+    await search.update();
+    expect(await names(search, 'passport')).toEqual(['Passport scan.png']);
+    expect(await names(search, 'boarding')).toEqual(['Boarding pass.pdf']);
+    expect(await names(search, 'quarterly')).toEqual(['Quarterly report.pdf']);
+  });
+
   it('drops a vault that was deleted or that the user no longer belongs to', async () => {
     await seed();
     const search = indexer();

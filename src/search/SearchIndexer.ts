@@ -5,11 +5,13 @@
  * Start: the saved snapshot is imported, never rebuilt. Then, about 5 s after any vault record of
  * the account changes (every projection write stamps its vault record, so a Dexie live query on
  * the vault records is the change feed), the vaults whose `vaultIndexKey` moved are read again
- * and diffed against what the index holds for them; vaults gone, deleted or left are dropped.
+ * and diffed against what the index holds for them; vaults gone, deleted or left are dropped. A
+ * vault still far behind its head (a first sync) waits until its pull has caught up.
  * Small notes whose latest version is not the indexed one are then downloaded and decrypted
  * through the ordinary download path and their words indexed. Each run ends by saving.
  */
 import { liveQuery, type Subscription } from 'dexie';
+import { VAULT_LIMITS } from '../protocol/vaults';
 import type { CairnDb } from '../storage/db';
 import type { VaultRecord } from '../storage/vaultRecords';
 import type { SearchApi, SearchDoc, SearchHit } from '../../workers/search/SearchApi';
@@ -49,6 +51,15 @@ export interface SearchIndexerOptions {
   delayMs?: number;
   saveIntervalMs?: number;
   sources?: VaultDocSource[];
+}
+
+/**
+ * A vault more than a full page of operations behind its head is still being pulled (a first
+ * sync of a large vault): it is indexed once its pull has caught up, rather than read whole again
+ * every few seconds while the pull writes it. What it held before stays searchable meanwhile.
+ */
+export function isStillPulling(vault: VaultRecord): boolean {
+  return vault.headSeq - vault.cursor > VAULT_LIMITS.PULL_PAGE_MAX;
 }
 
 const sameHit = (a: SearchHit, b: SearchDoc) =>
@@ -186,7 +197,7 @@ export class SearchIndexer {
     const searchable = new Map(vaults.filter(isSearchableVault).map((v) => [v.vaultId, v]));
     const gone = [...new Set([...Object.keys(this.vaultKeys).filter((id) => !searchable.has(id)), ...this.forgotten])];
     this.forgotten.clear();
-    const changed = [...searchable.values()].filter((v) => !gone.includes(v.vaultId) && this.vaultKeys[v.vaultId] !== vaultIndexKey(v));
+    const changed = [...searchable.values()].filter((v) => !gone.includes(v.vaultId) && !isStillPulling(v) && this.vaultKeys[v.vaultId] !== vaultIndexKey(v));
     // A vault that leaves the index leaves the saved copy at once too: it holds the vault's names.
     if (gone.length) this.mustSaveNow = true;
     if (!gone.length && !changed.length) {

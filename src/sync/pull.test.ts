@@ -226,7 +226,7 @@ describe('[S6] pulling page by page', () => {
     expect(await projection(ctx.db)).toEqual(reference);
   });
 
-  it('a large vault: the first page is short and its files are on the device while the rest is still on its way', async () => {
+  it('[R142] a large vault: the first page is short and its files are on the device while the rest is still on its way', async () => {
     // More operations than the short first page: 300 more files in F0.
     let n = 10_000;
     for (let i = 0; i < 300; i++) {

@@ -320,7 +320,7 @@ export async function pullVault(ctx: SyncContext, vaultId: string, stats: PullSt
 }
 
 /**
- * Operations asked for in a pull's first page; the pages after it are full (PULL_PAGE_MAX). A
+ * Operations asked for in a pull's first page (R142); the pages after it are full (PULL_PAGE_MAX). A
  * fresh device's first page of a vault of 100,000 items is then opened and written in a fraction
  * of the time of a full one, and its rows show while the rest is pulled.
  */
