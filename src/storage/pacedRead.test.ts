@@ -2,7 +2,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CairnDb } from './db';
-import { PACED_INTERVAL_MS, PacedRead } from './pacedRead';
+import { PACED_INTERVAL_MS, PacedRead, SLOW_READ_GAP } from './pacedRead';
 import { uploadRecordOf } from './testing/uploadRecords';
 import type { UploadRecord } from './vaultRecords';
 import { getUploads, uploadsFeedOf } from './vaultStore';
@@ -78,8 +78,8 @@ describe('[R49] a paced read (the uploads feed)', () => {
     again();
   });
 
-  it('waits after a slow read at least as long as it took before reading again, and still reads the last write', async () => {
-    const SLOW_MS = 600;
+  it('waits after a slow read SLOW_READ_GAP times as long as it took before reading again, and still reads the last write', async () => {
+    const SLOW_MS = 300;
     const starts: number[] = [];
     const ends: number[] = [];
     const slow = new PacedRead(db, ['uploads'], async () => {
@@ -101,8 +101,8 @@ describe('[R49] a paced read (the uploads feed)', () => {
     await writing;
     while (latest?.[0]?.sentBytes !== 30) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(starts.length).toBeGreaterThanOrEqual(2);
-    // Each read began no sooner than the last one lasted after it ended (a few ms of timer slack).
-    for (let i = 1; i < starts.length; i++) expect(starts[i]! - ends[i - 1]!).toBeGreaterThanOrEqual(ends[i - 1]! - starts[i - 1]! - 20);
+    // Each read began no sooner than SLOW_READ_GAP times what the last one lasted after it ended (a few ms of timer slack).
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - ends[i - 1]!).toBeGreaterThanOrEqual(SLOW_READ_GAP * (ends[i - 1]! - starts[i - 1]!) - 20);
     stop();
   });
 

@@ -6,8 +6,8 @@
  * (docs/decisions.md). A PacedRead (docs/SYNC_SPEC.md R49) reads at once when its tables change
  * after a quiet spell, and during a burst at most every PACED_INTERVAL_MS, the last read always
  * after the last write. A read that takes long (a folder of 100,000 files during a first sync) is
- * repeated no sooner than it lasted after it ended, so the view reads at most half of the time
- * and leaves IndexedDB to the writes it follows.
+ * repeated no sooner than four times as long as it lasted after it ended, so the view reads at
+ * most a fifth of the time and leaves IndexedDB to the writes it follows.
  *
  * The uploads feed (vaultStore.ts) is one PacedRead per account that every view of the uploads
  * shares (the box, a folder's pending rows, each row's mark).
@@ -18,6 +18,9 @@ import { useMemo, useSyncExternalStore } from 'react';
 /** The least time between two reads during a burst of writes (four reads a second). */
 export const PACED_INTERVAL_MS = 250;
 
+/** After a read, the next waits at least this many times as long as it took (a slow read is then at most a fifth of the time). */
+export const SLOW_READ_GAP = 4;
+
 export class PacedRead<T> {
   private value: T | undefined;
   private readonly listeners = new Set<() => void>();
@@ -26,7 +29,7 @@ export class PacedRead<T> {
   /** A change arrived while a read was under way: read again after it. */
   private isStale = false;
   private lastReadAt = Number.NEGATIVE_INFINITY;
-  /** How long the last read took (ms): the next one waits at least as long after it ended. */
+  /** How long the last read took (ms): the next one waits at least SLOW_READ_GAP times that after it ended. */
   private lastReadMs = 0;
   private readonly tablePrefixes: string[];
 
@@ -71,7 +74,7 @@ export class PacedRead<T> {
       return;
     }
     if (this.timer) return;
-    const wait = Math.max(0, this.lastReadAt + Math.max(PACED_INTERVAL_MS, 2 * this.lastReadMs) - Date.now());
+    const wait = Math.max(0, this.lastReadAt + Math.max(PACED_INTERVAL_MS, (SLOW_READ_GAP + 1) * this.lastReadMs) - Date.now());
     this.timer = setTimeout(() => void this.readNow(), wait);
   }
 
