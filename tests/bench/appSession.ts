@@ -7,7 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '../chromiumFlags';
 import { waitForMailLink } from '../e2e/mailbox';
 import { VaultRoom } from '../e2e/pages/VaultRoom';
 import { STRONG_PASSWORD } from '../e2e/passwords';
@@ -97,6 +98,14 @@ export async function poll<T>(what: string, fn: () => Promise<T | null | undefin
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+/**
+ * Debian's Chromium with a profile on disk in `dir`, as a browser installed on a device has
+ * (IndexedDB, the service worker and the caches on disk); headless unless BENCH_HEADED=1.
+ */
+export function launchProfileOnDisk(dir: string, options: Parameters<typeof chromium.launchPersistentContext>[1] = {}): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: process.env.BENCH_HEADED !== '1', ...options });
 }
 
 // --- UI flows (the same steps as tests/e2e/pages) ---------------------------------------------------

@@ -22,10 +22,9 @@ import { randomFillSync } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { freePort } from '../../server/testing/serverProcess';
-import { CHROMIUM_FLAGS } from '../chromiumFlags';
-import { type AppServer, createPrivateCloudVault, outboxCount, poll, row, signUpAndLogIn, startAppServer, storeRecords } from './appSession';
+import { type AppServer, createPrivateCloudVault, launchProfileOnDisk, outboxCount, poll, row, signUpAndLogIn, startAppServer, storeRecords } from './appSession';
 import { BenchReport, fmt } from './report';
 
 const MiB = 1024 * 1024;
@@ -353,10 +352,7 @@ try {
   const port = await freePort();
   log(`starting the server on port ${port} (building dist/ if stale)...`);
   server = await startAppServer(port, dataDir, { CLOUD_STORAGE_BYTES: String((LARGE_MIB + 512) * MiB) });
-  context = await chromium.launchPersistentContext(join(tempDir, 'profile'), {
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
-    headless: process.env.BENCH_HEADED !== '1',
+  context = await launchProfileOnDisk(join(tempDir, 'profile'), {
     viewport: { width: 1280, height: 800 },
     acceptDownloads: true,
     downloadsPath: join(tempDir, 'downloads'),

@@ -8,8 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS } from '../chromiumFlags';
+import { launchProfileOnDisk } from './appSession';
 
 /** Bytes of each record as JSON in the app after a first sync of 10,000 files (bench, 2026-11-29). */
 const NODE_BYTES = 460;
@@ -55,13 +54,13 @@ const PAGE_SCRIPT = `async ({ items, pageItems, nodeBytes, versionBytes, opBytes
 }`;
 
 /** Seconds for a bare page to write what a first sync of `items` files writes (profile in `dir`). */
-export async function indexedDbCeiling(dir: string, items: number, headless: boolean): Promise<number> {
+export async function indexedDbCeiling(dir: string, items: number): Promise<number> {
   const server = http.createServer((_req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end('<!doctype html><title>ceiling</title>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const context = await chromium.launchPersistentContext(join(dir, 'idb-ceiling-profile'), { executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless });
+  const context = await launchProfileOnDisk(join(dir, 'idb-ceiling-profile'));
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);

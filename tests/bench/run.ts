@@ -33,7 +33,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { freePort } from '../../server/testing/serverProcess';
-import { type AppServer, createPrivateCloudVault, logIn, outboxCount, poll, ROOT, row, signUpAndLogIn, startAppServer, storeRecords } from './appSession';
+import { type AppServer, createPrivateCloudVault, launchProfileOnDisk, logIn, outboxCount, poll, ROOT, row, signUpAndLogIn, startAppServer, storeRecords } from './appSession';
 import { browserCeiling } from './browserCeiling';
 import { seedFolder, serverCeiling } from './seed';
 import { flingToBottom } from './scrollFling';
@@ -578,7 +578,7 @@ async function main(): Promise<void> {
   // refused, and the chunk spool costs more CPU).
   profileContext =
     process.env.BENCH_PROFILE !== 'memory'
-      ? await chromium.launchPersistentContext(join(tempDir, 'profile'), { executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: process.env.BENCH_HEADED !== '1', ...contextOptions })
+      ? await launchProfileOnDisk(join(tempDir, 'profile'), contextOptions)
       : null;
   const context = profileContext ?? (await browser.newContext(contextOptions));
   context.setDefaultTimeout(30_000);
@@ -939,7 +939,7 @@ async function benchFreshSync(browser: Browser, baseUrl: string, email: string, 
   // private window's, whose IndexedDB lives in memory and writes about half as fast here).
   const isFreshOnDisk = process.env.BENCH_FRESH_PROFILE !== 'memory';
   const fresh: BrowserContext = isFreshOnDisk
-    ? await chromium.launchPersistentContext(join(tempDir, 'fresh-profile'), { executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: process.env.BENCH_HEADED !== '1', viewport: VIEWPORT })
+    ? await launchProfileOnDisk(join(tempDir, 'fresh-profile'), { viewport: VIEWPORT })
     : await browser.newContext({ viewport: VIEWPORT });
   await fresh.addInitScript(INIT_SCRIPT);
   const freshPage = fresh.pages()[0] ?? (await fresh.newPage());
@@ -966,38 +966,39 @@ async function benchFreshSync(browser: Browser, baseUrl: string, email: string, 
   await logIn(freshPage, email);
   await freshPage.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
   // BENCH_SYNC_VIEW=none: stay where logging in lands (a control: the sync with no folder view open).
-  if (process.env.BENCH_SYNC_VIEW === 'none') {
-    const pulledAlone = await waitForPull('the fresh profile to pull every file', freshPage, vaultId, headSeq, folderId, FILE_COUNT, 1_200_000);
-    await stopProfile(syncProfile, 'first-sync', log);
-    if (process.env.BENCH_TRACE) await browser.stopTracing();
-    record(`fresh profile: first sync of ${FILE_COUNT + 1} items, no folder open`, `${fmt((pulledAlone - loginStart) / 1000, 2)} s from Log in to all in IndexedDB`);
-    record('  CPU of the first sync by process and thread', cpuByKindSince(syncCpu));
-    if (process.env.BENCH_SYNC_TRACE) {
-      for (const store of ['vaults', 'nodes', 'versions', 'opPages', 'memos', 'searchIndex']) {
-        const records = await storeRecords<unknown>(freshPage, store);
-        const bytes = records.reduce<number>((sum, r) => sum + JSON.stringify(r).length, 0);
-        record(`  store ${store}`, `${fmt(records.length)} records, ${fmt(bytes / 1024)} KiB as JSON (largest ${fmt(Math.max(0, ...records.map((r) => JSON.stringify(r).length)) / 1024)} KiB)`);
-      }
-    }
-    await fresh.close();
-    return;
+  const opensFolder = process.env.BENCH_SYNC_VIEW !== 'none';
+  let firstRowEpoch = 0;
+  let cursorAtFirstRow = 0;
+  if (opensFolder) {
+    await freshPage.goto(folderUrl);
+    firstRowEpoch = await poll(
+      'the first row in the fresh profile',
+      () => freshPage.evaluate(() => {
+        const at = (window as unknown as BenchWindow).__bench.firstRowAt;
+        return at === null ? null : performance.timeOrigin + at;
+      }),
+      600_000,
+      100,
+    );
+    cursorAtFirstRow = await vaultCursor(freshPage, vaultId).catch(() => 0);
   }
-  await freshPage.goto(folderUrl);
-  const firstRowEpoch = await poll(
-    'the first row in the fresh profile',
-    () => freshPage.evaluate(() => {
-      const at = (window as unknown as BenchWindow).__bench.firstRowAt;
-      return at === null ? null : performance.timeOrigin + at;
-    }),
-    600_000,
-    100,
-  );
-  const cursorAtFirstRow = await vaultCursor(freshPage, vaultId).catch(() => 0);
   const pulled = await waitForPull('the fresh profile to pull every file', freshPage, vaultId, headSeq, folderId, FILE_COUNT, 1_200_000);
   await stopProfile(syncProfile, 'first-sync', log);
   if (process.env.BENCH_TRACE) await browser.stopTracing();
   const syncCpuAfter = cpuSeconds();
   record('  CPU of the first sync', `browser ${fmt(syncCpuAfter.browser - syncCpuTotal.browser, 1)} s, server ${fmt(syncCpuAfter.server - syncCpuTotal.server, 1)} s; by process and thread: ${cpuByKindSince(syncCpu)}`);
+  if (process.env.BENCH_SYNC_TRACE) {
+    for (const store of ['vaults', 'nodes', 'versions', 'opPages', 'memos', 'searchIndex']) {
+      const sizes = (await storeRecords<unknown>(freshPage, store)).map((r) => JSON.stringify(r).length);
+      const bytes = sizes.reduce((sum, size) => sum + size, 0);
+      record(`  store ${store}`, `${fmt(sizes.length)} records, ${fmt(bytes / 1024)} KiB as JSON (largest ${fmt(Math.max(0, ...sizes) / 1024)} KiB)`);
+    }
+  }
+  if (!opensFolder) {
+    record(`fresh profile: first sync of ${FILE_COUNT + 1} items, no folder open`, `${fmt((pulled - loginStart) / 1000, 2)} s from Log in to all in IndexedDB`);
+    await fresh.close();
+    return;
+  }
   const syncSeconds = (pulled - loginStart) / 1000;
   const rowsAfterLogin = (firstRowEpoch - loginEpoch) / 1000;
   const rowsAfterFirstPage = firstPageAt === null ? null : (firstRowEpoch - firstPageAt) / 1000;
@@ -1015,7 +1016,7 @@ async function benchFreshSync(browser: Browser, baseUrl: string, email: string, 
   await fresh.close();
   // The same writes from a bare page (tests/bench/idbCeiling.ts): what IndexedDB alone allows here.
   log(`no-app IndexedDB: writing what a first sync of ${FILE_COUNT} files writes`);
-  const idbSeconds = await indexedDbCeiling(tempDir, FILE_COUNT, process.env.BENCH_HEADED !== '1');
+  const idbSeconds = await indexedDbCeiling(tempDir, FILE_COUNT);
   record(
     `  no app: a bare page writes the same ${fmt(FILE_COUNT)} files' records`,
     `${fmt(idbSeconds, 1)} s (a node and a version record per file, a page of operations per 1,000, in transactions of 1,000; no network, crypto or views): the sync took ${fmt(syncSeconds / idbSeconds, 2)} × that`,

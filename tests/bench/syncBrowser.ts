@@ -16,11 +16,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { freePort } from '../../server/testing/serverProcess';
 import { VaultRoom } from '../e2e/pages/VaultRoom';
-import { CHROMIUM_FLAGS } from '../chromiumFlags';
-import { type AppServer, createPrivateCloudVault, outboxCount, poll, signUpAndLogIn, startAppServer } from './appSession';
+import { type AppServer, createPrivateCloudVault, launchProfileOnDisk, outboxCount, poll, signUpAndLogIn, startAppServer } from './appSession';
 import { BenchReport, fmt, percentile } from './report';
 
 const QUEUED = Number(process.env.BENCH_QUEUED ?? 1000);
@@ -136,10 +135,7 @@ try {
   log(`starting the server on port ${port} (building dist/ if stale)...`);
   server = await startAppServer(port, dataDir);
   // A persistent profile: IndexedDB, the service worker and the caches live on disk, as a user's do.
-  context = await chromium.launchPersistentContext(join(tempDir, 'profile'), {
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
-    headless: process.env.BENCH_HEADED !== '1',
+  context = await launchProfileOnDisk(join(tempDir, 'profile'), {
     viewport: { width: 1280, height: 800 },
     acceptDownloads: true,
   });
