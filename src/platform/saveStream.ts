@@ -2,13 +2,23 @@
  * Where a download's plaintext goes (docs/decisions.md):
  * - the service worker's download stream when a service worker controls the page: the browser
  *   saves the bytes to disk as they arrive, so memory stays flat whatever the file size
- *   (protocol: workers/serviceWorker/downloadStreamProtocol.ts);
+ *   (protocol: workers/serviceWorker/downloadStreamProtocol.ts). A single file's chunks are
+ *   fetched and opened by the service worker itself (`saveFromSource`); a zip's bytes are made in
+ *   the page and written into the stream (`openSaveStream`);
  * - otherwise the fallback: the chunks are assembled into a Blob and saved through a temporary
  *   <a download>, so the browser holds the whole file once. That is the first visit (the service
  *   worker installs but controls the page only from the next load), a browser or context with
  *   service workers blocked, and a controller that does not answer the registration.
  */
-import { ServiceWorkerPortMessage, downloadStreamUrl, type KeepAlive, type RegisterDownload } from '../../workers/serviceWorker/downloadStreamProtocol';
+import {
+  ServiceWorkerPortMessage,
+  STREAM_CANCELLED,
+  downloadStreamUrl,
+  type ChunkSource,
+  type KeepAlive,
+  type PagePortMessage,
+  RegisterDownload,
+} from '../../workers/serviceWorker/downloadStreamProtocol';
 import { writableToPort } from '../../workers/serviceWorker/portStreams';
 import { saveBlob } from './saveBlob';
 
@@ -87,6 +97,43 @@ function blobTarget(meta: SaveMeta): SaveTarget {
   return { writable, isStreamed: false };
 }
 
+/** A registered download whose hidden frame is asking for its stream; `settle` stops the keep-alive and lets the frame go. */
+interface StartedStream {
+  port: MessagePort;
+  settle(): void;
+}
+
+/**
+ * Registers `message` with the controller and points a hidden same-origin frame at its stream's
+ * URL; null when no service worker controls the page or the controller does not answer in time.
+ * The browser's download starts at once.
+ */
+async function startStream(message: RegisterDownload): Promise<StartedStream | null> {
+  const controller = currentController();
+  if (!controller) return null;
+  const channel = new MessageChannel();
+  if (!(await register(controller, channel, message))) {
+    channel.port1.close();
+    return null;
+  }
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  frame.title = 'Download';
+  const keepAlive = setInterval(() => currentController()?.postMessage({ type: 'cairn-download-keepalive' } satisfies KeepAlive), KEEP_ALIVE_MS);
+  let isSettled = false;
+  frame.src = downloadStreamUrl(message.id);
+  document.body.append(frame);
+  return {
+    port: channel.port1,
+    settle() {
+      if (isSettled) return;
+      isSettled = true;
+      clearInterval(keepAlive);
+      setTimeout(() => frame.remove(), FRAME_LINGER_MS);
+    },
+  };
+}
+
 /**
  * A target for one download: the service worker's stream when one controls the page, else the
  * Blob fallback. Streamed, the browser's download starts at once (a hidden same-origin frame
@@ -94,29 +141,71 @@ function blobTarget(meta: SaveMeta): SaveTarget {
  * closed; an aborted or short stream makes the browser mark it failed.
  */
 export async function openSaveStream(meta: SaveMeta): Promise<SaveTarget> {
-  const controller = currentController();
-  if (!controller) return blobTarget(meta);
-
-  const channel = new MessageChannel();
-  const id = crypto.randomUUID();
-  const message: RegisterDownload = { type: 'cairn-download-register', id, ...meta };
-  if (!(await register(controller, channel, message))) {
-    channel.port1.close();
-    return blobTarget(meta);
-  }
-
-  const frame = document.createElement('iframe');
-  frame.hidden = true;
-  frame.title = 'Download';
-  const keepAlive = setInterval(() => currentController()?.postMessage({ type: 'cairn-download-keepalive' } satisfies KeepAlive), KEEP_ALIVE_MS);
-  const writable = writableToPort(channel.port1, {
-    size: meta.size,
-    onSettled: () => {
-      clearInterval(keepAlive);
-      setTimeout(() => frame.remove(), FRAME_LINGER_MS);
-    },
-  });
-  frame.src = downloadStreamUrl(id);
-  document.body.append(frame);
+  const started = await startStream({ type: 'cairn-download-register', id: crypto.randomUUID(), ...meta });
+  if (!started) return blobTarget(meta);
+  const writable = writableToPort(started.port, { size: meta.size, onSettled: started.settle });
   return { writable, isStreamed: true };
+}
+
+/** How long the service worker may take to start a download with a source before it fails (ms). */
+const SOURCE_START_TIMEOUT_MS = 15_000;
+
+/**
+ * Saves one file whose chunks the service worker fetches, checks and opens itself (`source`, see
+ * downloadStreamProtocol.ts): the page only follows its progress. Resolves false at once when no
+ * service worker can take it (the caller then streams the file through the page); else true once
+ * every byte was handed to the browser. Rejects with Error(message) as the service worker's fetch
+ * failed ('CHUNK_TAMPERED', 'UNREACHABLE: …', …), Error(STREAM_CANCELLED) when the browser's
+ * download was cancelled, and `signal`'s reason when it aborts (the browser's download then fails).
+ */
+export async function saveFromSource(meta: SaveMeta, source: ChunkSource, signal: AbortSignal, onProgress: (received: number) => void): Promise<boolean> {
+  signal.throwIfAborted();
+  // What the service worker would refuse (and so never answer) goes through the page instead.
+  if (!RegisterDownload.safeParse({ type: 'cairn-download-register', id: crypto.randomUUID(), ...meta, source }).success) return false;
+  // Structured-cloned to the service worker: the key is copied, the caller keeps its own.
+  const started = await startStream({ type: 'cairn-download-register', id: crypto.randomUUID(), ...meta, source });
+  if (!started) return false;
+  const { port, settle } = started;
+  await new Promise<void>((resolve, reject) => {
+    const startTimer = setTimeout(() => fail(new Error('The download did not start: the service worker did not answer.'), true), SOURCE_START_TIMEOUT_MS);
+    const onAbort = () => fail(signal.reason instanceof Error ? signal.reason : new Error('The download was stopped.'), true);
+    function end() {
+      clearTimeout(startTimer);
+      signal.removeEventListener('abort', onAbort);
+      port.onmessage = null;
+      port.close();
+      settle();
+    }
+    function fail(error: Error, tellWorker: boolean) {
+      if (tellWorker) port.postMessage({ type: 'abort', message: error.message.slice(0, 1000) } satisfies PagePortMessage);
+      end();
+      reject(error);
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    port.onmessage = (event: MessageEvent) => {
+      const message = ServiceWorkerPortMessage.safeParse(event.data);
+      if (!message.success) return;
+      switch (message.data.type) {
+        case 'started':
+          clearTimeout(startTimer);
+          break;
+        case 'progress':
+          onProgress(message.data.received);
+          break;
+        case 'done':
+          end();
+          resolve();
+          break;
+        case 'failed':
+          fail(new Error(message.data.message), false);
+          break;
+        case 'cancel':
+          fail(new Error(STREAM_CANCELLED), false);
+          break;
+        default:
+          break;
+      }
+    };
+  });
+  return true;
 }

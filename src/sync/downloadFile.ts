@@ -14,6 +14,7 @@ import { chunkCacheName } from '../storage/chunkCache';
 import type { VaultRecord, VersionRecord } from '../storage/vaultRecords';
 import { ensureVaultKeys } from './pull';
 import { pumpInOrder } from './pumpInOrder';
+import type { ChunkSource } from '../../workers/serviceWorker/downloadStreamProtocol';
 
 /** Files up to this size opened once stay available offline (SYNC_SPEC R15). */
 export const OFFLINE_COPY_MAX_BYTES = 64 * 1024 * 1024;
@@ -67,9 +68,15 @@ export interface FileVersionDownload {
    * bad one is ever written. The chunks' buffers are the caller's (a write may transfer them).
    */
   pump(write: (chunk: Uint8Array<ArrayBuffer>) => Promise<void>, options?: PumpOptions): Promise<void>;
+  /**
+   * The same chunks for the service worker to fetch, check and open itself when it saves the file
+   * (src/platform/saveStream.ts `saveFromSource`): their paths, signed hashes, header and key.
+   */
+  readonly source: ChunkSource;
 }
 
-function toDownloadError(error: unknown): DownloadError {
+/** The DownloadError a failed chunk (a transfer worker's or the service worker's error) is told as. */
+export function toDownloadError(error: unknown): DownloadError {
   if (error instanceof DownloadError) return error;
   if (error instanceof Error && error.message.startsWith('CHUNK_TAMPERED')) {
     return new DownloadError('CHUNK_TAMPERED', CHUNK_TAMPERED_MESSAGE, { cause: error });
@@ -124,9 +131,17 @@ export async function openVersionDownload(ctx: SyncContext, vault: VaultRecord, 
   // huge file should not fill the disk with a second copy.
   const keepsCopy = version.size <= OFFLINE_COPY_MAX_BYTES || vault.keepOffline === true;
 
+  const cacheName = keepsCopy ? chunkCacheName(accountId) : undefined;
+  const urlOf = (index: number) => API_BASE + chunkPath(vaultId, version.blobId, index);
   return {
     size: version.size,
     mimeType: version.mimeTypeText,
+    source: {
+      header,
+      rawKey: rawKey ? rawKey.slice(0) : null,
+      chunks: version.chunkHashes.map((sha256, index) => ({ url: urlOf(index), sha256: sha256.toLowerCase() })),
+      ...(cacheName ? { cacheName } : {}),
+    },
     async pump(write, options = {}) {
       let received = 0;
       await pumpInOrder({
@@ -141,10 +156,10 @@ export async function openVersionDownload(ctx: SyncContext, vault: VaultRecord, 
               header,
               // Copied per call: the key travels to a worker by structured clone.
               rawKey: rawKey ? rawKey.slice(0) : null,
-              url: API_BASE + chunkPath(vaultId, version.blobId, index),
+              url: urlOf(index),
               expectedSha256: version.chunkHashes[index]!,
               // Kept encrypted on the device, so a file opened once opens offline (SYNC_SPEC R15).
-              ...(keepsCopy ? { cacheName: chunkCacheName(accountId) } : {}),
+              ...(cacheName ? { cacheName } : {}),
             })
             .then(
               (plain) => new Uint8Array(plain),

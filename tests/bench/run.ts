@@ -24,6 +24,7 @@
  * BENCH_ONLY=sync seeds the folder and measures only the fresh device's first sync (with
  * BENCH_FILES=100000, issue 25's very large vault).
  * BENCH_ONLY=pick runs only the pick of many small files (BENCH_PICK_FILES of them, default 1000).
+ * BENCH_THREADS=n lists the n threads that used the most CPU in a transfer (default 10).
  * BENCH_SERVER_PROFILE=dir has the server write a V8 CPU profile of its whole run there.
  * BENCH_PROFILE=memory gives the user's browser no profile on disk (a private window's storage).
  */
@@ -247,6 +248,35 @@ function serverKind(pid: number): string {
   }
 }
 
+/**
+ * A Chromium trace through a page's CDP session (Playwright's own tracing needs a launched browser,
+ * and the user's context has a profile on disk): task events of every process and thread, with
+ * where each task was posted from.
+ */
+async function startCdpTrace(cdp: CDPSession): Promise<{ stop(path: string): Promise<void> }> {
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: { includedCategories: ['toplevel', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'v8', 'blink', 'ServiceWorker', 'loading'] },
+  });
+  return {
+    async stop(path) {
+      const complete = new Promise<{ stream?: string }>((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.end');
+      const { stream } = await complete;
+      if (!stream) return;
+      const parts: string[] = [];
+      for (;;) {
+        const read = await cdp.send('IO.read', { handle: stream, size: 1 << 20 });
+        parts.push(read.base64Encoded ? Buffer.from(read.data, 'base64').toString('utf8') : read.data);
+        if (read.eof) break;
+      }
+      await cdp.send('IO.close', { handle: stream });
+      writeFileSync(path, parts.join(''));
+      log(`trace written to ${path}`);
+    },
+  };
+}
+
 /** Browser and server CPU seconds so far, by process kind and thread. */
 function cpuThreads(): Map<string, number> {
   const serverPid = server?.child.pid ?? -1;
@@ -261,7 +291,7 @@ function cpuByKindSince(before: Map<string, number>): string {
     .map(([kind, seconds]) => [kind, seconds - (before.get(kind) ?? 0)] as const)
     .filter(([, seconds]) => seconds >= 0.05)
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 10)
+    .slice(0, Number(process.env.BENCH_THREADS ?? 10))
     .map(([kind, seconds]) => `${kind} ${fmt(seconds, 1)} s`)
     .join(', ');
 }
@@ -725,12 +755,19 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: `Actions for ${fileName}` }).click();
     const downloadCpu = cpuSeconds();
     const downloadCpuKinds = cpuThreads();
+    // BENCH_TRACE_DOWNLOAD=file: a Chromium trace of the download (task events of every process and thread).
+    // With BENCH_PROFILE=memory the trace is the whole browser's (the service worker runs in a
+    // process of its own, which a page's session does not trace).
+    const downloadTrace = process.env.BENCH_TRACE_DOWNLOAD ? await startCdpTrace(profileContext ? cdp : await browser.newBrowserCDPSession()) : null;
+    const downloadProfile = await startProfile(page);
     const downloadStart = performance.now();
     await page.getByRole('menuitem', { name: 'Download', exact: true }).click();
     log('download: menu item clicked');
     const download = await downloading;
     const savedPath = await download.path();
     const downloadEnd = performance.now();
+    if (downloadTrace) await downloadTrace.stop(process.env.BENCH_TRACE_DOWNLOAD!);
+    await stopProfile(downloadProfile, 'download', log);
     const downloadCpuCost = cpuCost(downloadCpu, SIZE_MIB, 0.6 * baseDecrypt);
     const downloadCpuSplit = cpuByKindSince(downloadCpuKinds);
     await downloadMemory.stop();

@@ -100,6 +100,10 @@ test('downloads stream to disk through the service worker byte for byte, and a t
   expect(streamed.url()).toMatch(/\/download-stream\/[A-Za-z0-9-]+$/);
   expect(await streamed.failure()).toBeNull();
   expect(sha256(readFileSync((await streamed.path())!))).toBe(sha256(big.buffer));
+  // The service worker fetched the file's chunks itself (issue 25): the page only followed.
+  const [serviceWorker] = page.context().serviceWorkers();
+  const fetchedBySw = await serviceWorker!.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/chunks\/\d+$/.test(entry.name)).length);
+  expect(fetchedBySw).toBe(3);
   // A name outside ASCII comes through the RFC 5987 filename* intact.
   expect((await room.download(small.name)).equals(small.buffer)).toBe(true);
 

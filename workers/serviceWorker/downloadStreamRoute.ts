@@ -1,12 +1,14 @@
 /**
  * The download-stream route (protocol: downloadStreamProtocol.ts). A page registers a download
  * (name, size, type and a MessagePort); the browser's request for its URL is answered with a
- * Response streamed from that port, which the browser saves to disk as it arrives. Nothing passes
- * through a cache and no key ever reaches the service worker: only plaintext the page decrypted.
+ * Response streamed, which the browser saves to disk as it arrives: a single file's from its
+ * chunks, fetched, checked and opened here (chunkSourceStream.ts); a zip's from the port, fed by
+ * the page. No plaintext is written to any cache.
  */
 import { registerRoute } from 'workbox-routing';
 import { downloadHeaders } from './downloadHeaders';
 import { DOWNLOAD_STREAM_PATH, downloadIdOfPath, PageToServiceWorker, type RegisterDownload, type ServiceWorkerPortMessage } from './downloadStreamProtocol';
+import { readableFromChunks } from './chunkSourceStream';
 import { readableFromPort } from './portStreams';
 
 /**
@@ -60,7 +62,8 @@ export function registerDownloadStreamRoute(scope: ServiceWorkerGlobalScope): vo
       // One request per registration: a second one (a retry, another tab) cannot read the bytes.
       pending.delete(id);
       clearTimeout(download.timer);
-      return new Response(readableFromPort(download.port), { status: 200, headers: downloadHeaders(download.meta) });
+      const body = download.meta.source ? readableFromChunks(download.meta.source, download.port, (input, init) => scope.fetch(input, init)) : readableFromPort(download.port);
+      return new Response(body, { status: 200, headers: downloadHeaders(download.meta) });
     },
   );
 }

@@ -8,6 +8,7 @@
  * one only while its queue is below READABLE_HIGH_WATER_MARK, so a slow disk holds the page back
  * rather than filling either side.
  */
+import { releaseBuffer } from '../../src/platform/releaseBuffer';
 import { PagePortMessage, ServiceWorkerPortMessage, STREAM_CANCELLED, type PagePortMessage as PageMessage } from './downloadStreamProtocol';
 
 /** Chunks the service worker queues ahead of the browser's download writer (8 MiB each here). */
@@ -50,8 +51,10 @@ export function readableFromPort(port: MessagePort): ReadableStream<Uint8Array<A
               // A copy the service worker allocates itself (docs/decisions.md, issue 19): Chromium
               // collected the buffers that arrive by transfer late in this small-heap worker, so
               // they piled up with the download's size (72 to 176 MiB in the bench); its own
-              // copies are collected young, and what it holds stays flat (under 110 MiB).
+              // copies are collected young, and what it holds stays flat (under 110 MiB). The
+              // buffer that came is freed at once (releaseBuffer.ts).
               controller.enqueue(new Uint8Array(message.data.bytes).slice());
+              releaseBuffer(message.data.bytes);
               resolvePull();
               break;
             case 'end':

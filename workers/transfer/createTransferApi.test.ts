@@ -127,6 +127,40 @@ describe('transfer worker API', () => {
     await expect(api.downloadChunk({ ...request, expectedSha256: receipts[0]!.sha256 })).rejects.toThrow('CHUNK_TAMPERED');
   });
 
+  it('reads a body that arrives in pieces, and refuses one a byte longer or shorter than the signed chunk', async () => {
+    const server = createFakeChunkServer();
+    const header = chunkHeaderFor(40, 16);
+    const rawKey = randomBytes(32).buffer;
+    const plain = randomBytes(40);
+    const receipts = await uploadAll(createTransferApi({ fetch: server.fetch }), new Blob([plain]), header, rawKey);
+    /** Serves `bytes` for every GET, 3 bytes at a time, as a network stream does. */
+    const servedInPieces = (bytes: Uint8Array): typeof fetch => async () => {
+      let at = 0;
+      const body = new ReadableStream({
+        type: 'bytes',
+        pull(controller) {
+          if (at >= bytes.length) {
+            // A read waiting with its own buffer is answered with no bytes: the end.
+            controller.close();
+            return controller.byobRequest?.respond(0);
+          }
+          controller.enqueue(bytes.slice(at, at + 3));
+          at += 3;
+        },
+      });
+      return new Response(body, { status: 200 });
+    };
+    const sealed = server.chunks.get(urlOf(1))!;
+    const request = { index: 1, header, rawKey, url: urlOf(1), expectedSha256: receipts[1]!.sha256 };
+    const opened = await createTransferApi({ fetch: servedInPieces(sealed) }).downloadChunk(request);
+    expect(new Uint8Array(opened)).toEqual(plain.slice(16, 32));
+    // The signed bytes followed by one more: the body is not the chunk, even though it starts with it.
+    const longer = new Uint8Array([...sealed, 0]);
+    await expect(createTransferApi({ fetch: servedInPieces(longer) }).downloadChunk(request)).rejects.toThrow('CHUNK_TAMPERED');
+    const shorter = sealed.slice(0, -1);
+    await expect(createTransferApi({ fetch: servedInPieces(shorter) }).downloadChunk(request)).rejects.toThrow('CHUNK_TAMPERED');
+  });
+
   it('reports failed requests and a changed source file', async () => {
     const server = createFakeChunkServer();
     const api = createTransferApi({ fetch: server.fetch });

@@ -8,7 +8,8 @@
 import { transfer } from 'comlink';
 import { bytesToBase64Url } from '../../src/crypto/encoding';
 import { decryptChunk, encryptChunk, importFileKey, plainChunkRange, sha256Hex, type FileKey } from '../../src/crypto/fileChunks';
-import { CHUNK_BATCH_CONTENT_TYPE } from '../../src/protocol/vaults';
+import { CHUNK_BATCH_CONTENT_TYPE, CHUNK_TAG_BYTES } from '../../src/protocol/vaults';
+import { releaseBuffer } from '../../src/platform/releaseBuffer';
 import { createChunkSpool, type ChunkSpool } from './chunkSpool';
 import type { ChunkHeader, HashChunkRequest, TransferApi } from './TransferApi';
 
@@ -34,6 +35,15 @@ function checkedRange(index: number, header: ChunkHeader): { start: number; end:
   } catch (error) {
     throw new RangeError(`bad chunk ${index}: ${(error as Error).message}`);
   }
+}
+
+/**
+ * A body's bytes, read through a Blob: Chromium reads a response into a Blob in its browser
+ * process, off this thread, and faster than into an ArrayBuffer here (read a piece at a time on
+ * this thread, the service worker's download took half as long again; docs/decisions.md).
+ */
+async function readBody(response: Response): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await (await response.blob()).arrayBuffer());
 }
 
 /** A fresh implementation with its own key cache. */
@@ -73,13 +83,15 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
    * The stored bytes of the chunk at `url`, checked against the hash its uploader signed: from
    * the cache when there, else fetched (and then kept in the cache). Bytes nobody signed are never
    * decrypted or shown; a cached copy that fails the check is dropped, so the next try refetches.
+   * `size`, when known, is the stored size the chunk must have: a body of any other length is
+   * refused as tampered before it is hashed.
    */
-  async function storedChunk(url: string, expectedSha256: string, cacheName: string | undefined): Promise<Uint8Array<ArrayBuffer>> {
+  async function storedChunk(url: string, expectedSha256: string, cacheName: string | undefined, size?: number): Promise<Uint8Array<ArrayBuffer>> {
     const cache = cacheName && cacheStorage ? await cacheStorage.open(cacheName).catch(() => null) : null;
     const cached = cache ? await cache.match(url) : undefined;
     let stored: Uint8Array<ArrayBuffer>;
     if (cached) {
-      stored = new Uint8Array(await (await cached.blob()).arrayBuffer());
+      stored = await readBody(cached);
     } else {
       // No answer at all (offline, or the server out of reach) is told apart from a refusal: the
       // page then says the file is not kept on this device instead of a generic failure.
@@ -87,11 +99,10 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
         throw new Error(`UNREACHABLE: ${error instanceof Error ? error.message : String(error)}`);
       });
       if (!response.ok) throw new Error(`DOWNLOAD_FAILED: ${response.status}`);
-      // Through a Blob: Chromium reads a response into a Blob faster than into an ArrayBuffer, and
-      // with less memory held meanwhile (the bench's download memory; docs/decisions.md).
-      stored = new Uint8Array(await (await response.blob()).arrayBuffer());
+      stored = await readBody(response);
     }
-    if ((await sha256Hex(stored)) !== expectedSha256.toLowerCase()) {
+    if ((size !== undefined && stored.length !== size) || (await sha256Hex(stored)) !== expectedSha256.toLowerCase()) {
+      releaseBuffer(stored.buffer);
       if (cached) await cache?.delete(url);
       throw new Error('CHUNK_TAMPERED');
     }
@@ -110,7 +121,12 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
     if (file.size !== header.size) throw new Error('FILE_CHANGED');
     const plain = await readSlice(file, start, end);
     if (plain.length !== end - start) throw new Error('FILE_CHANGED');
-    return rawKey ? await encryptChunk(await fileKey(rawKey), index, header, plain) : plain;
+    if (!rawKey) return plain;
+    try {
+      return await encryptChunk(await fileKey(rawKey), index, header, plain);
+    } finally {
+      releaseBuffer(plain.buffer);
+    }
   }
 
   return {
@@ -122,8 +138,12 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
       // 19 MiB/s here, a Blob at over 200 (docs/decisions.md); and a Blob crosses to the caller
       // and back to a worker by reference, never copied. A spooled one is a file on disk, so the
       // browser holds no chunk's bytes in memory while it waits (chunkSpool.ts).
+      const storedSize = stored.length;
+      // Both keep a copy (a Blob copies its parts; the spool writes them to disk): the bytes here
+      // are freed now, not at this worker's next collection.
       const { body, name } = request.keepInMemory ? { body: new Blob([stored]), name: null } : await spool.keep(stored, request.spoolScope);
-      return { body, spooled: name, sha256, storedSize: stored.length };
+      releaseBuffer(stored.buffer);
+      return { body, spooled: name, sha256, storedSize };
     },
 
     async putChunk({ body, sha256, url, spooled }) {
@@ -163,10 +183,18 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
     dropSpooled: (name) => spool.drop(name),
 
     async downloadChunk({ index, header, rawKey, url, expectedSha256, cacheName }) {
-      checkedRange(index, header);
-      const stored = await storedChunk(url, expectedSha256, cacheName);
-      const plain = rawKey ? await decryptChunk(await fileKey(rawKey), index, header, stored) : stored;
       const { start, end } = checkedRange(index, header);
+      const stored = await storedChunk(url, expectedSha256, cacheName, end - start + (rawKey ? CHUNK_TAG_BYTES : 0));
+      let plain = stored;
+      if (rawKey) {
+        try {
+          plain = await decryptChunk(await fileKey(rawKey), index, header, stored);
+        } finally {
+          // The sealed bytes are done with once opened (or refused): freed now, not at this
+          // worker's next collection (releaseBuffer.ts).
+          releaseBuffer(stored.buffer);
+        }
+      }
       if (plain.length !== end - start) throw new Error('CHUNK_TAMPERED');
       const buffer = plain.byteOffset === 0 && plain.byteLength === plain.buffer.byteLength ? plain.buffer : plain.slice().buffer;
       return transfer(buffer, [buffer]);
@@ -181,6 +209,11 @@ export function createTransferApi(options: TransferApiOptions): TransferApi {
       return { size: stored.length, fetched: true };
     },
 
-    hashChunk: async (request) => sha256Hex(await storedBytes(request)),
+    async hashChunk(request) {
+      const stored = await storedBytes(request);
+      const sha256 = await sha256Hex(stored);
+      releaseBuffer(stored.buffer);
+      return sha256;
+    },
   };
 }

@@ -100,6 +100,8 @@ describe('pumpInto', () => {
     const download = {
       size: 2,
       mimeType: 'application/octet-stream',
+      // Not used by pumpInto (the service worker's own fetching is saveFromSource's).
+      source: { header: { size: 2, chunkSize: 1, chunkCount: 2 }, rawKey: null, chunks: [] },
       pump: (write: (chunk: Uint8Array<ArrayBuffer>) => Promise<void>, options?: { signal?: AbortSignal }) =>
         pumpInOrder<Uint8Array<ArrayBuffer>>({
           count: 2,

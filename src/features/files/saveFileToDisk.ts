@@ -5,9 +5,10 @@
  */
 import { downloadZip, predictLength } from 'client-zip';
 import type { ZipEntry } from '../../domain/zipEntries';
-import { openSaveStream } from '../../platform/saveStream';
+import { openSaveStream, saveFromSource } from '../../platform/saveStream';
+import { STREAM_CANCELLED } from '../../../workers/serviceWorker/downloadStreamProtocol';
 import { CHUNK_SIZE } from '../../protocol/vaults';
-import { DOWNLOAD_WINDOW } from '../../sync/downloadFile';
+import { DOWNLOAD_WINDOW, toDownloadError } from '../../sync/downloadFile';
 import { openDownload, type FileVersionDownload } from '../../sync/vaultActions';
 import type { ReportProgress } from './runDownload';
 
@@ -40,8 +41,24 @@ export async function saveFileToDisk(
 ): Promise<void> {
   // The key opens (or fails) before the browser is asked to save anything.
   const download = await openDownload(vaultId, file.id, versionId);
-  const target = await openSaveStream({ fileName: file.name, size: download.size, mimeType: download.mimeType });
-  await pumpInto(download, target.writable, signal, (received) => report(received, download.size));
+  const meta = { fileName: file.name, size: download.size, mimeType: download.mimeType };
+  const onProgress = (received: number) => report(received, download.size);
+  // The service worker fetches and opens the chunks itself when it can (saveFromSource); else
+  // the page does, into the service worker's stream or the Blob fallback.
+  let isSaved: boolean;
+  try {
+    isSaved = await saveFromSource(meta, download.source, signal, onProgress);
+  } catch (error) {
+    throw isCancelledOrAborted(error, signal) ? error : toDownloadError(error);
+  }
+  if (isSaved) return;
+  const target = await openSaveStream(meta);
+  await pumpInto(download, target.writable, signal, onProgress);
+}
+
+/** The browser's cancel and the app's own stop are not failures of the file: passed on as they are. */
+function isCancelledOrAborted(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || (error instanceof Error && error.message === STREAM_CANCELLED);
 }
 
 /** One file of a zip as a stream client-zip pulls from; the pump waits while the zip does not read. */
