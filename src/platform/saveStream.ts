@@ -160,10 +160,11 @@ const SOURCE_START_TIMEOUT_MS = 15_000;
  */
 export async function saveFromSource(meta: SaveMeta, source: ChunkSource, signal: AbortSignal, onProgress: (received: number) => void): Promise<boolean> {
   signal.throwIfAborted();
+  const message: RegisterDownload = { type: 'cairn-download-register', id: crypto.randomUUID(), ...meta, source };
   // What the service worker would refuse (and so never answer) goes through the page instead.
-  if (!RegisterDownload.safeParse({ type: 'cairn-download-register', id: crypto.randomUUID(), ...meta, source }).success) return false;
+  if (!RegisterDownload.safeParse(message).success) return false;
   // Structured-cloned to the service worker: the key is copied, the caller keeps its own.
-  const started = await startStream({ type: 'cairn-download-register', id: crypto.randomUUID(), ...meta, source });
+  const started = await startStream(message);
   if (!started) return false;
   const { port, settle } = started;
   await new Promise<void>((resolve, reject) => {
@@ -182,6 +183,8 @@ export async function saveFromSource(meta: SaveMeta, source: ChunkSource, signal
       reject(error);
     }
     signal.addEventListener('abort', onAbort, { once: true });
+    // Stopped while the service worker was being asked: it is told at once.
+    if (signal.aborted) return onAbort();
     port.onmessage = (event: MessageEvent) => {
       const message = ServiceWorkerPortMessage.safeParse(event.data);
       if (!message.success) return;
