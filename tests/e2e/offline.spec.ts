@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom, type UploadFile } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+
+const NOT_KEPT_TEXT = "You're offline, and this file is not kept on this device.";
 
 // docs/SYNC_SPEC.md R13 (screens read IndexedDB) and R15 (offline files).
 test('offline files: a file opened once opens offline; Available offline keeps a whole vault; clearing forgets them', async ({ page, shoot }, testInfo) => {
@@ -39,6 +42,11 @@ test('offline files: a file opened once opens offline; Available offline keeps a
   await view(kept);
   await expect(page.getByRole('alert').filter({ hasText: 'Not available offline' })).toBeVisible({ timeout: 30_000 });
   await shoot('offline-not-kept');
+  // Its download, which the service worker fetches itself (issue 25), fails and says why.
+  await page.goto(roomUrl);
+  expect(await room.isServiceWorkerControlled(), 'the page is controlled by the service worker').toBe(true);
+  const notHere = await room.startDownload(kept.name);
+  await Promise.all([expect(page.getByText(NOT_KEPT_TEXT)).toBeVisible(), expect.poll(() => notHere.failure()).not.toBeNull()]);
 
   // Available offline for the whole vault, then the other file opens offline too.
   await page.context().setOffline(false);
@@ -53,6 +61,12 @@ test('offline files: a file opened once opens offline; Available offline keeps a
   await page.context().setOffline(true);
   await view(kept);
   await expect(page.getByTestId('text-preview')).toHaveText(kept.buffer.toString(), { timeout: 30_000 });
+  // And it downloads offline: the service worker reads its chunks from this device's cache.
+  await page.goto(roomUrl);
+  const fromDevice = await room.startDownload(kept.name);
+  expect(fromDevice.url()).toMatch(/\/download-stream\//);
+  expect(await fromDevice.failure()).toBeNull();
+  expect(readFileSync((await fromDevice.path())!).equals(kept.buffer)).toBe(true);
 
   // Clearing forgets them: offline, even the first file needs the network again.
   await page.context().setOffline(false);

@@ -121,3 +121,8 @@ export type PagePortMessage = z.infer<typeof PagePortMessage>;
 
 /** The error a page-side stream fails with once the browser cancelled the download. */
 export const STREAM_CANCELLED = 'STREAM_CANCELLED';
+
+/** Whether `error` is the browser's cancel of the download (STREAM_CANCELLED), not a failure. */
+export function isStreamCancelled(error: unknown): boolean {
+  return error instanceof Error && error.message === STREAM_CANCELLED;
+}

@@ -5,9 +5,9 @@
  */
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { STREAM_CANCELLED } from '../../../workers/serviceWorker/downloadStreamProtocol';
+import { isStreamCancelled } from '../../../workers/serviceWorker/downloadStreamProtocol';
 import { ExportError } from '../../sync/exportStored';
-import { CHUNK_TAMPERED_MESSAGE, DownloadError } from '../../sync/vaultActions';
+import { CHUNK_TAMPERED_MESSAGE, DownloadError, NOT_OFFLINE_MESSAGE } from '../../sync/vaultActions';
 import { showErrorSnackbar, showSnackbar } from '../../ui/snackbar';
 import { actionErrorText } from '../vaults/vaultErrors';
 
@@ -23,16 +23,16 @@ export interface FileCount {
 /** Progress of the whole download: bytes handed to the browser so far, and in all; a zip's file count. */
 export type ReportProgress = (receivedBytes: number, totalBytes: number, files?: FileCount) => void;
 
-/** What the user reads when a download fails: the integrity message for a tampered chunk. */
+/**
+ * What the user reads when a download fails: the integrity message for a tampered chunk, and what
+ * to do for a file that is not on this device while offline.
+ */
 export function downloadErrorText(error: unknown): string {
   // An export's error already names the file and says why (src/sync/exportStored.ts).
   if (error instanceof ExportError) return error.message;
   if (error instanceof DownloadError && error.code === 'CHUNK_TAMPERED') return CHUNK_TAMPERED_MESSAGE;
+  if (error instanceof DownloadError && error.code === 'OFFLINE') return NOT_OFFLINE_MESSAGE;
   return actionErrorText('downloading the file');
-}
-
-function isCancelledByBrowser(error: unknown): boolean {
-  return error instanceof Error && error.message === STREAM_CANCELLED;
 }
 
 /** '40%', or for a zip '12 of 40 files, 40%'. */
@@ -90,7 +90,7 @@ export async function runDownload(task: (signal: AbortSignal, report: ReportProg
     await task(abort.signal, report);
     return true;
   } catch (error) {
-    if (isCancelled || isCancelledByBrowser(error)) {
+    if (isCancelled || isStreamCancelled(error)) {
       showSnackbar(DOWNLOAD_CANCELLED_TEXT);
     } else {
       console.warn('download failed', error);

@@ -6,7 +6,7 @@
 import { downloadZip, predictLength } from 'client-zip';
 import type { ZipEntry } from '../../domain/zipEntries';
 import { openSaveStream, saveFromSource } from '../../platform/saveStream';
-import { STREAM_CANCELLED } from '../../../workers/serviceWorker/downloadStreamProtocol';
+import { isStreamCancelled } from '../../../workers/serviceWorker/downloadStreamProtocol';
 import { CHUNK_SIZE } from '../../protocol/vaults';
 import { DOWNLOAD_WINDOW, toDownloadError } from '../../sync/downloadFile';
 import { openDownload, type FileVersionDownload } from '../../sync/vaultActions';
@@ -58,7 +58,7 @@ export async function saveFileToDisk(
 
 /** The browser's cancel and the app's own stop are not failures of the file: passed on as they are. */
 function isCancelledOrAborted(error: unknown, signal: AbortSignal): boolean {
-  return signal.aborted || (error instanceof Error && error.message === STREAM_CANCELLED);
+  return signal.aborted || isStreamCancelled(error);
 }
 
 /** One file of a zip as a stream client-zip pulls from; the pump waits while the zip does not read. */
