@@ -110,7 +110,10 @@ describe('a download the service worker fetches itself', () => {
         }
       })(),
     ).rejects.toThrow('CHUNK_TAMPERED');
-    expect(given).toEqual([16, 16]);
+    // The download fails as soon as the bad chunk is found: chunks before it may or may not have
+    // been handed on by then, never it or any after it.
+    expect(given.length).toBeLessThanOrEqual(2);
+    expect(given.every((length) => length === 16)).toBe(true);
     await expect.poll(() => messages.at(-1)).toEqual({ type: 'failed', message: 'CHUNK_TAMPERED' });
     expect(messages.some((m) => m.type === 'done')).toBe(false);
   });

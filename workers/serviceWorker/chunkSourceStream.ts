@@ -10,6 +10,7 @@
  * here, a third of the whole download's cost; fetched here, the bytes never cross a thread.
  */
 import { createTransferApi } from '../transfer/createTransferApi';
+import { pumpInOrder } from '../../src/sync/pumpInOrder';
 import { PagePortMessage, type ChunkSource, type ServiceWorkerPortMessage } from './downloadStreamProtocol';
 
 /**
@@ -34,10 +35,10 @@ export function readableFromChunks(source: ChunkSource, port: MessagePort, doFet
   const stopped = new AbortController();
   const api = createTransferApi({ fetch: (input, init) => doFetch(input, { ...init, signal: stopped.signal }) });
   const { header, rawKey, chunks, cacheName } = source;
-  const ahead: Promise<ArrayBuffer>[] = [];
-  let next = 0;
   let received = 0;
   let isFinished = false;
+  /** Resolves the chunk waiting for the browser to want more (the stream's backpressure). */
+  let onWanted: (() => void) | null = null;
 
   function finish(): void {
     if (isFinished) return;
@@ -47,24 +48,17 @@ export function readableFromChunks(source: ChunkSource, port: MessagePort, doFet
     port.close();
   }
 
-  /** Starts fetching the next chunks, up to SOURCE_WINDOW ahead of the one awaited. */
-  function fetchAhead(): void {
-    while (!isFinished && next < chunks.length && ahead.length < SOURCE_WINDOW) {
-      const { url, sha256 } = chunks[next]!;
-      const opening = api.downloadChunk({
-        index: next,
-        header,
-        // Copied per call: a key given to a call is that call's.
-        rawKey: rawKey ? rawKey.slice(0) : null,
-        url,
-        expectedSha256: sha256,
-        ...(cacheName ? { cacheName } : {}),
-      });
-      // Awaited in order by `pull`; one failing ahead of it must not go unhandled meanwhile.
-      opening.catch(() => undefined);
-      ahead.push(opening);
-      next += 1;
-    }
+  function openChunk(index: number): Promise<ArrayBuffer> {
+    const { url, sha256 } = chunks[index]!;
+    return api.downloadChunk({
+      index,
+      header,
+      // Copied per call: a key given to a call is that call's.
+      rawKey: rawKey ? rawKey.slice(0) : null,
+      url,
+      expectedSha256: sha256,
+      ...(cacheName ? { cacheName } : {}),
+    });
   }
 
   return new ReadableStream<Uint8Array<ArrayBuffer>>(
@@ -77,32 +71,39 @@ export function readableFromChunks(source: ChunkSource, port: MessagePort, doFet
           finish();
         };
         post(port, { type: 'started' });
-        fetchAhead();
-      },
-      async pull(controller) {
-        const opening = ahead.shift();
-        if (!opening || isFinished) return;
-        try {
-          const plain = await opening;
-          if (isFinished) return;
-          received += plain.byteLength;
-          controller.enqueue(new Uint8Array(plain));
-          post(port, { type: 'progress', received });
-          fetchAhead();
-          if (ahead.length === 0) {
+        // Chunks are fetched and opened up to SOURCE_WINDOW ahead of the one queued for the
+        // browser, and handed on strictly in order, each only once the browser wants more.
+        pumpInOrder({
+          count: chunks.length,
+          concurrency: SOURCE_WINDOW,
+          window: SOURCE_WINDOW,
+          produce: openChunk,
+          consume: async (plain) => {
+            if ((controller.desiredSize ?? 0) <= 0) await new Promise<void>((resolve) => (onWanted = resolve));
+            received += plain.byteLength;
+            controller.enqueue(new Uint8Array(plain));
+            post(port, { type: 'progress', received });
+          },
+          signal: stopped.signal,
+        }).then(
+          () => {
             // Every chunk was checked against its signed hash and its header range, so the bytes
             // are exactly the announced size; the check stays as a last guard.
             if (received !== header.size) throw new Error(`The download ended after ${received} of its ${header.size} bytes.`);
             controller.close();
             post(port, { type: 'done' });
             finish();
-          }
-        } catch (error) {
+          },
+        ).catch((error: unknown) => {
           if (isFinished) return;
           controller.error(error);
           post(port, { type: 'failed', message: (error instanceof Error ? error.message : String(error)).slice(0, 1000) });
           finish();
-        }
+        });
+      },
+      pull() {
+        onWanted?.();
+        onWanted = null;
       },
       cancel() {
         if (isFinished) return;
