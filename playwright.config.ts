@@ -123,6 +123,7 @@ export default defineConfig({
         // above that stay in this project; each run of these cost a CI minute (docs/decisions.md).
         'accounts.spec.ts',
         'forgedHistory.spec.ts',
+        'manyFiles.spec.ts',
         'gridSelectAll.spec.ts',
         'links.spec.ts',
         'noteDraftLimit.spec.ts',

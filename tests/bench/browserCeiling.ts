@@ -15,6 +15,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
+import type { MemoryProbe } from './swDownloadCeiling';
 
 const BODY = 4 * 1024 * 1024;
 /** The encrypted phases use the app's chunk size (src/crypto/fileChunks.ts), its best case here. */
@@ -39,6 +40,8 @@ export interface BrowserCeiling {
   getOpenMiBs: number;
   sealPutCpuMsPerMiB: number;
   getOpenCpuMsPerMiB: number;
+  /** Memory while sealing and PUTting, when the caller probes it. */
+  sealPutMemory: { grownBytes: number; describe: string } | null;
 }
 
 type Phase = 'putBlobOne' | 'putBlobFour' | 'putBufferFour' | 'get' | 'sealPut' | 'getOpen';
@@ -86,7 +89,7 @@ const PAGE_SCRIPT = `async (size, n, phase) => {
  * `browserCpuSeconds` answers the CPU seconds Chromium's processes have used so far; the bare
  * server runs in this process, whose own CPU time is added.
  */
-export async function browserCeiling(browser: Browser, totalMiB: number, browserCpuSeconds: () => number): Promise<BrowserCeiling> {
+export async function browserCeiling(browser: Browser, totalMiB: number, browserCpuSeconds: () => number, probeMemory?: MemoryProbe): Promise<BrowserCeiling> {
   const payload = Buffer.alloc(BODY, 7);
   let sealed = Buffer.alloc(0);
   const server = http.createServer((req, res) => {
@@ -130,7 +133,9 @@ export async function browserCeiling(browser: Browser, totalMiB: number, browser
     const putBlobFour = await run('putBlobFour');
     const putBufferFour = await run('putBufferFour');
     const get = await run('get');
+    const sealPutProbe = probeMemory ? await probeMemory(page) : null;
     const sealPut = await run('sealPut');
+    const sealPutMemory = sealPutProbe ? await sealPutProbe.stop() : null;
     const getOpen = await run('getOpen');
     return {
       putBlobOneMiBs: putBlobOne.rate,
@@ -143,6 +148,7 @@ export async function browserCeiling(browser: Browser, totalMiB: number, browser
       getOpenMiBs: getOpen.rate,
       sealPutCpuMsPerMiB: sealPut.cpuMsPerMiB,
       getOpenCpuMsPerMiB: getOpen.cpuMsPerMiB,
+      sealPutMemory,
     };
   } finally {
     await context.close();

@@ -26,6 +26,7 @@ import { type BrowserContext, type CDPSession, type Page } from 'playwright-core
 import { freePort } from '../../server/testing/serverProcess';
 import { type AppServer, createPrivateCloudVault, launchProfileOnDisk, outboxCount, poll, row, signUpAndLogIn, startAppServer, storeRecords } from './appSession';
 import { BenchReport, fmt } from './report';
+import { describeIsolates, IsolateProbe, noIsolateFigures, type IsolateFigures } from './isolateProbe';
 
 const MiB = 1024 * 1024;
 const FILE_MIB = Number(process.env.BENCH_FILE_MIB ?? 256);
@@ -76,79 +77,6 @@ function chromiumRss(serverPid: number): { total: number; renderer: number } {
 }
 
 
-interface IsolateFigures {
-  /** Used JS heap and ArrayBuffer backing stores (CDP Runtime.getHeapUsage) of each isolate kind. */
-  pageBacking: number;
-  serviceWorkerHeap: number;
-  serviceWorkerBacking: number;
-  workersBacking: number;
-}
-
-/**
- * The service worker and the page's dedicated workers (transfer workers) probed over the page's
- * CDP session (Target.attachToTarget without flatten, messages through Target.sendMessageToTarget):
- * what each isolate holds in ArrayBuffers, which the renderer's RSS counts and its JS heap does not.
- */
-class IsolateProbe {
-  private nextId = 1;
-  private readonly pending = new Map<number, (result: Record<string, number> | null) => void>();
-  private readonly sessions = new Map<string, { sessionId: string; type: string }>();
-
-  constructor(private readonly cdp: CDPSession) {
-    cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
-      const message = JSON.parse(event.message) as { id?: number; result?: Record<string, number> };
-      if (message.id === undefined) return;
-      this.pending.get(message.id)?.(message.result ?? null);
-      this.pending.delete(message.id);
-    });
-    cdp.on('Target.detachedFromTarget', (event: { sessionId: string }) => {
-      for (const [targetId, s] of this.sessions) if (s.sessionId === event.sessionId) this.sessions.delete(targetId);
-    });
-  }
-
-  private send(sessionId: string, method: string): Promise<Record<string, number> | null> {
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      setTimeout(() => {
-        this.pending.delete(id);
-        resolve(null);
-      }, 1_000);
-      this.cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(() => resolve(null));
-    });
-  }
-
-  private async attachNew(): Promise<void> {
-    const { targetInfos } = (await this.cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string }[] };
-    for (const target of targetInfos) {
-      if ((target.type !== 'service_worker' && target.type !== 'worker') || this.sessions.has(target.targetId)) continue;
-      try {
-        const { sessionId } = (await this.cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
-        this.sessions.set(target.targetId, { sessionId, type: target.type });
-      } catch {
-        /* gone */
-      }
-    }
-  }
-
-  async figures(): Promise<IsolateFigures> {
-    await this.attachNew().catch(() => undefined);
-    const page = (await this.cdp.send('Runtime.getHeapUsage').catch(() => null)) as Record<string, number> | null;
-    const figures: IsolateFigures = { pageBacking: page?.backingStorageSize ?? 0, serviceWorkerHeap: 0, serviceWorkerBacking: 0, workersBacking: 0 };
-    await Promise.all(
-      [...this.sessions.values()].map(async ({ sessionId, type }) => {
-        const usage = await this.send(sessionId, 'Runtime.getHeapUsage');
-        if (!usage) return;
-        if (type === 'service_worker') {
-          figures.serviceWorkerHeap += usage.usedSize ?? 0;
-          figures.serviceWorkerBacking += usage.backingStorageSize ?? 0;
-        } else figures.workersBacking += usage.backingStorageSize ?? 0;
-      }),
-    );
-    return figures;
-  }
-}
-
 interface Sample {
   heap: number;
   rss: number;
@@ -170,7 +98,7 @@ class MemorySampler {
   ) {}
 
   /** The highest of each isolate figure during the export. */
-  isolatePeak: IsolateFigures = { pageBacking: 0, serviceWorkerHeap: 0, serviceWorkerBacking: 0, workersBacking: 0 };
+  isolatePeak: IsolateFigures = noIsolateFigures();
 
   private async sample(): Promise<void> {
     if (this.busy) return;
@@ -206,7 +134,7 @@ class MemorySampler {
     while (this.busy) await new Promise((resolve) => setTimeout(resolve, 20));
     await this.sample();
     // What stays after a full GC: garbage not yet collected is not memory the export holds.
-    await this.cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
+    await this.probe.collectGarbage();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const { metrics } = (await this.cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     const { total, renderer } = chromiumRss(this.serverPid);
@@ -221,7 +149,7 @@ class MemorySampler {
   describe(): string {
     const line = (s: Sample | null) => (s ? `heap ${mib(s.heap)}, renderer RSS ${mib(s.renderer)}, Chromium RSS ${mib(s.rss)}` : 'n/a');
     const isolates = this.isolatePeak;
-    return `start: ${line(this.first)}; halfway: ${line(this.middle)}; peak: ${line(this.peak)}; end: ${line(this.last)}; after a GC: ${line(this.afterGc)}; peak ArrayBuffers held: page ${mib(isolates.pageBacking)}, service worker ${mib(isolates.serviceWorkerBacking)} (its JS heap ${mib(isolates.serviceWorkerHeap)}), transfer workers ${mib(isolates.workersBacking)}`;
+    return `start: ${line(this.first)}; halfway: ${line(this.middle)}; peak: ${line(this.peak)}; end: ${line(this.last)}; after a GC: ${line(this.afterGc)}; peak ArrayBuffers held: ${describeIsolates(isolates, mib)}`;
   }
 }
 
