@@ -89,7 +89,13 @@ const PAGE_SCRIPT = `async (size, n, phase) => {
  * `browserCpuSeconds` answers the CPU seconds Chromium's processes have used so far; the bare
  * server runs in this process, whose own CPU time is added.
  */
-export async function browserCeiling(browser: Browser, totalMiB: number, browserCpuSeconds: () => number, probeMemory?: MemoryProbe): Promise<BrowserCeiling> {
+export async function browserCeiling(
+  browser: Browser,
+  totalMiB: number,
+  browserCpuSeconds: () => number,
+  /** Probes the memory of the seal-and-PUT phase, which then sends `probedMiB` (the app's file size). */
+  probe?: { memory: MemoryProbe; probedMiB: number },
+): Promise<BrowserCeiling> {
   const payload = Buffer.alloc(BODY, 7);
   let sealed = Buffer.alloc(0);
   const server = http.createServer((req, res) => {
@@ -121,9 +127,9 @@ export async function browserCeiling(browser: Browser, totalMiB: number, browser
     const page = await context.newPage();
     await page.goto(`http://127.0.0.1:${port}/`);
     const cpuNow = () => browserCpuSeconds() + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
-    const run = async (phase: Phase) => {
+    const run = async (phase: Phase, mib = totalMiB) => {
       const size = phase === 'sealPut' || phase === 'getOpen' ? SEALED_BODY : BODY;
-      const count = Math.max(4, Math.round((totalMiB * 1024 * 1024) / size));
+      const count = Math.max(4, Math.round((mib * 1024 * 1024) / size));
       const before = cpuNow();
       // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
       const rate = (await page.evaluate(`(${PAGE_SCRIPT})(${size}, ${count}, '${phase}')`)) as number;
@@ -133,8 +139,8 @@ export async function browserCeiling(browser: Browser, totalMiB: number, browser
     const putBlobFour = await run('putBlobFour');
     const putBufferFour = await run('putBufferFour');
     const get = await run('get');
-    const sealPutProbe = probeMemory ? await probeMemory(page) : null;
-    const sealPut = await run('sealPut');
+    const sealPutProbe = probe ? await probe.memory(page) : null;
+    const sealPut = await run('sealPut', probe?.probedMiB);
     const sealPutMemory = sealPutProbe ? await sealPutProbe.stop() : null;
     const getOpen = await run('getOpen');
     return {
