@@ -44,6 +44,29 @@ export interface BrowserCeiling {
   sealPutMemory: { grownBytes: number; describe: string } | null;
 }
 
+/**
+ * The bare server's `/sealed`: a POST keeps the body the page sealed, a GET serves it back. Answers
+ * whether it handled the request.
+ */
+export function sealedBodyRoute(): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
+  let sealed = Buffer.alloc(0);
+  return (req, res) => {
+    if (req.url !== '/sealed') return false;
+    if (req.method === 'POST') {
+      const parts: Buffer[] = [];
+      req.on('data', (part: Buffer) => parts.push(part));
+      req.on('end', () => {
+        sealed = Buffer.concat(parts);
+        res.end('ok');
+      });
+    } else {
+      res.setHeader('content-type', 'application/octet-stream');
+      res.end(sealed);
+    }
+    return true;
+  };
+}
+
 type Phase = 'putBlobOne' | 'putBlobFour' | 'putBufferFour' | 'get' | 'sealPut' | 'getOpen';
 
 /** Runs in the page: `n` bodies of `size` bytes one way, as `phase` says; answers MiB/s. */
@@ -97,21 +120,12 @@ export async function browserCeiling(
   probe?: { memory: MemoryProbe; probedMiB: number },
 ): Promise<BrowserCeiling> {
   const payload = Buffer.alloc(BODY, 7);
-  let sealed = Buffer.alloc(0);
+  const sealedBody = sealedBodyRoute();
   const server = http.createServer((req, res) => {
+    if (sealedBody(req, res)) return;
     if (req.method === 'PUT') {
       req.resume();
       req.on('end', () => res.end('ok'));
-    } else if (req.method === 'POST' && req.url === '/sealed') {
-      const parts: Buffer[] = [];
-      req.on('data', (part: Buffer) => parts.push(part));
-      req.on('end', () => {
-        sealed = Buffer.concat(parts);
-        res.end('ok');
-      });
-    } else if (req.url === '/sealed') {
-      res.setHeader('content-type', 'application/octet-stream');
-      res.end(sealed);
     } else if (req.url === '/blob') {
       res.setHeader('content-type', 'application/octet-stream');
       res.end(payload);

@@ -14,6 +14,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
+import { sealedBodyRoute } from './browserCeiling';
 
 const SEALED_BODY = 8 * 1024 * 1024;
 const WINDOW = 4;
@@ -95,19 +96,10 @@ export type MemoryProbe = (page: Page) => Promise<{ stop(): Promise<{ grownBytes
  * server runs in this process, whose own CPU time is added.
  */
 export async function swDownloadCeiling(browser: Browser, totalMiB: number, browserCpuSeconds: () => number, probeMemory: MemoryProbe): Promise<SwDownloadCeiling> {
-  let sealed = Buffer.alloc(0);
+  const sealedBody = sealedBodyRoute();
   const server = http.createServer((req, res) => {
-    if (req.method === 'POST' && req.url === '/sealed') {
-      const parts: Buffer[] = [];
-      req.on('data', (part: Buffer) => parts.push(part));
-      req.on('end', () => {
-        sealed = Buffer.concat(parts);
-        res.end('ok');
-      });
-    } else if (req.url === '/sealed') {
-      res.setHeader('content-type', 'application/octet-stream');
-      res.end(sealed);
-    } else if (req.url === '/sw.js') {
+    if (sealedBody(req, res)) return;
+    if (req.url === '/sw.js') {
       res.setHeader('content-type', 'text/javascript');
       res.end(SERVICE_WORKER);
     } else {

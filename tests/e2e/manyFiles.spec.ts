@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { configure, Uint8ArrayReader, Uint8ArrayWriter, ZipReader } from '@zip.js/zip.js';
-import { LoginPage } from './pages/LoginPage';
+import { openVaultOnSecondDevice } from './pages/LoginPage';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom, type UploadFile } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
@@ -32,14 +32,7 @@ test('[issue 25] one pick of 1,000 small files into a private vault: all uploade
   await expect(page.getByText('1,000 items')).toBeVisible({ timeout: 60_000 });
 
   // A second device: a fresh browser profile, same e-mail and password.
-  const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
-  const otherPage = await other.newPage();
-  const login = new LoginPage(otherPage);
-  await login.open();
-  await login.submit(email, STRONG_PASSWORD);
-  const vaultRow = otherPage.getByText(vaultName).filter({ visible: true }).first();
-  await expect(vaultRow).toBeVisible({ timeout: 60_000 });
-  await vaultRow.click();
+  const { context: other, page: otherPage } = await openVaultOnSecondDevice(browser, page, email, STRONG_PASSWORD, vaultName);
   await expect(otherPage.getByText('1,000 items')).toBeVisible({ timeout: 120_000 });
 
   // All of them, as one zip from that device: each entry checked against what was picked.

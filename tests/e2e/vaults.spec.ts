@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LoginPage } from './pages/LoginPage';
+import { openVaultOnSecondDevice } from './pages/LoginPage';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom, type UploadFile } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
@@ -100,14 +100,7 @@ test('a private cloud vault: create, upload files and a folder, resolve a duplic
   await expect(room.row(renamed)).toBeVisible();
 
   // A second device: a fresh browser profile, same e-mail and password.
-  const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
-  const otherPage = await other.newPage();
-  const login = new LoginPage(otherPage);
-  await login.open();
-  await login.submit(email, STRONG_PASSWORD);
-  const vaultRow = otherPage.getByText(vaultName).filter({ visible: true }).first();
-  await expect(vaultRow).toBeVisible({ timeout: 30_000 });
-  await vaultRow.click();
+  const { context: other, page: otherPage } = await openVaultOnSecondDevice(browser, page, email, STRONG_PASSWORD, vaultName);
   const otherRoom = new VaultRoom(otherPage);
   await expect(otherRoom.row(large.name)).toBeVisible({ timeout: 30_000 });
   await expect(otherRoom.row(`Receipts ${mark}`)).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /** Page model for /login and the signed-in avatar menu. */
 export class LoginPage {
@@ -29,4 +29,20 @@ export class LoginPage {
     await this.page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(this.page).toHaveURL(/\/login/);
   }
+}
+
+/**
+ * The same account on a second device (a fresh browser profile, the page's viewport), logged in
+ * with its e-mail and password and opened on the vault `vaultName` from the vault list.
+ */
+export async function openVaultOnSecondDevice(browser: Browser, page: Page, email: string, password: string, vaultName: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const otherPage = await context.newPage();
+  const login = new LoginPage(otherPage);
+  await login.open();
+  await login.submit(email, password);
+  const vaultRow = otherPage.getByText(vaultName).filter({ visible: true }).first();
+  await expect(vaultRow).toBeVisible({ timeout: 60_000 });
+  await vaultRow.click();
+  return { context, page: otherPage };
 }
