@@ -64,11 +64,15 @@ export class VaultRoom {
    * see whether it does. When it is due it must come, and is skipped.
    */
   async skipTourIfShown(): Promise<void> {
-    // page.request carries the browser context's session cookie: the same account the page shows.
-    const answer = await this.page.request.get('/api/account');
-    expect(answer.ok()).toBe(true);
-    const { user } = (await answer.json()) as { user: { onboarding?: boolean } };
-    if (user.onboarding === true) await this.closeTour();
+    // Asked from the page, with its session: the same account the page shows. Not page.request:
+    // its connection, kept alive since sign-up, can be closed by the server while idle, and
+    // Node's client does not retry a request on a reused connection as the browser does.
+    const onboarding = await this.page.evaluate(async () => {
+      const answer = await fetch('/api/account', { credentials: 'same-origin' });
+      if (!answer.ok) throw new Error(`GET /api/account answered ${answer.status}`);
+      return ((await answer.json()) as { user: { onboarding?: boolean } }).user.onboarding === true;
+    });
+    if (onboarding) await this.closeTour();
   }
 
   /** Opens an entry of the vault's actions menu from inside the vault room (e.g. 'Manage access'). */
