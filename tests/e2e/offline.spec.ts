@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom, type UploadFile } from './pages/VaultRoom';
-import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { DATA_DIR, STRONG_PASSWORD, expect, shootBothWidths, test, uniqueEmail } from './fixtures';
 
 const NOT_KEPT_TEXT = "You're offline, and this file is not kept on this device.";
 
@@ -47,6 +47,7 @@ test('offline files: a file opened once opens offline; Available offline keeps a
   expect(await room.isServiceWorkerControlled(), 'the page is controlled by the service worker').toBe(true);
   const notHere = await room.startDownload(kept.name);
   await Promise.all([expect(page.getByText(NOT_KEPT_TEXT)).toBeVisible(), expect.poll(() => notHere.failure()).not.toBeNull()]);
+  await shootBothWidths(page, 'offline-download-not-kept');
 
   // Available offline for the whole vault, then the other file opens offline too.
   await page.context().setOffline(false);
