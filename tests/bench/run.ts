@@ -399,6 +399,11 @@ class MemorySampler {
     this.afterGcRss = [...this.rssByKind().values()].reduce((a, b) => a + b, 0);
   }
 
+  /** Growth of the browser's RSS peak over its start (after a full collection). */
+  get grownBytes(): number {
+    return this.peakRss - this.startRss;
+  }
+
   /**
    * Peak browser RSS growth in the first and in the second half of the transfer. Memory that
    * grows with the file keeps growing in the second half; flat memory levels off in the first.
@@ -421,7 +426,7 @@ class MemorySampler {
     const kinds = [...this.peakByKind].sort((a, b) => b[1] - a[1]).map(([kind, rss]) => `${kind} ${mib(rss)} (${grown(kind, rss)})`);
     return (
       `main-thread JS heap peak ${mib(this.peakHeap)} (start ${mib(this.startHeap)}); browser RSS peak ${mib(this.peakRss)} ` +
-      `(start ${mib(this.startRss)}, +${mib(this.peakRss - this.startRss)}: +${mib(first)} in the first half, ${second >= 0 ? '+' : ''}${mib(second)} in the second; at the peak ${kinds.join(', ')}); ` +
+      `(start ${mib(this.startRss)}, +${mib(this.grownBytes)}: +${mib(first)} in the first half, ${second >= 0 ? '+' : ''}${mib(second)} in the second; at the peak ${kinds.join(', ')}); ` +
       `after the end and a full GC of every isolate +${mib(this.afterGcRss - this.startRss)}; peak ArrayBuffers held: ${describeIsolates(this.isolatePeak, mib)}`
     );
   }
@@ -676,7 +681,7 @@ async function main(): Promise<void> {
       return {
         stop: async () => {
           await sampler.stop();
-          return { grownBytes: sampler.peakRss - sampler.startRss, describe: sampler.describe() };
+          return { grownBytes: sampler.grownBytes, describe: sampler.describe() };
         },
       };
     };
@@ -721,7 +726,6 @@ async function main(): Promise<void> {
     await (await chooser).setFiles(filePath);
     const dialog = page.getByRole('dialog', { name: /^Upload \d+ files?$/ });
     await dialog.getByText(/^Available: /).waitFor();
-    await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
     const uploadMemory = new MemorySampler(cdp, browserPid);
     await uploadMemory.start();
     const uploadProfile = await startProfile(page);
@@ -777,7 +781,7 @@ async function main(): Promise<void> {
     if (plain.sealPutMemory) {
       record(
         '  memory of the no-app encrypted PUT',
-        `+${mib(plain.sealPutMemory.grownBytes)} over ${SIZE_MIB} MiB (the app: +${mib(uploadMemory.peakRss - uploadMemory.startRss)})`,
+        `+${mib(plain.sealPutMemory.grownBytes)} over ${SIZE_MIB} MiB (the app: +${mib(uploadMemory.grownBytes)})`,
         `(${plain.sealPutMemory.describe})`,
       );
     }
@@ -789,7 +793,6 @@ async function main(): Promise<void> {
     await page.goto(vaultUrl);
     await row(page, fileName).waitFor();
     const isControlled = await page.evaluate(() => navigator.serviceWorker?.controller != null);
-    await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
     const downloadMemory = new MemorySampler(cdp, browserPid);
     await downloadMemory.start();
     const downloading = page.waitForEvent('download', { timeout: 600_000 });
@@ -831,6 +834,7 @@ async function main(): Promise<void> {
     // The same work with no app: a bare service worker fetching, checking and opening the chunks.
     log('no-app service worker download: GET, SHA-256 and AES-GCM in a bare service worker, saved by the browser');
     const swCeiling = await swDownloadCeiling(browser!, SIZE_MIB, () => cpuSeconds().browser, probeMemory);
+    const sameWork = downloadRate / swCeiling.miBs;
     record(
       'no-app service worker download (the same work, no app)',
       `${fmt(swCeiling.miBs)} MiB/s, ${fmt(swCeiling.cpuMsPerMiB, 1)} CPU-ms per MiB; browser RSS +${mib(swCeiling.grownBytes)}`,
@@ -838,10 +842,10 @@ async function main(): Promise<void> {
     );
     record(
       '  download ÷ the same work with no app',
-      `${fmt(downloadRate / swCeiling.miBs, 2)} (${fmt(downloadRate)} ÷ ${fmt(swCeiling.miBs)} MiB/s); memory +${mib(downloadMemory.peakRss - downloadMemory.startRss)} against +${mib(swCeiling.grownBytes)}`,
+      `${fmt(sameWork, 2)} (${fmt(downloadRate)} ÷ ${fmt(swCeiling.miBs)} MiB/s); memory +${mib(downloadMemory.grownBytes)} against +${mib(swCeiling.grownBytes)}`,
     );
-    const grownUp = uploadMemory.peakRss - uploadMemory.startRss;
-    const grownDown = downloadMemory.peakRss - downloadMemory.startRss;
+    const grownUp = uploadMemory.grownBytes;
+    const grownDown = downloadMemory.grownBytes;
     goal25(
       `memory while uploading and downloading ${SIZE_MIB} MiB`,
       '+111 to +231 MiB over 256 MiB',
@@ -850,7 +854,6 @@ async function main(): Promise<void> {
       grownUp < 150 * MiB && grownDown < 150 * MiB,
     );
     // What a page with no app code does with the same work, in the same run (issue 25's "Done when").
-    const sameWork = downloadRate / swCeiling.miBs;
     goal25(
       `  download ÷ the same work with no app (service worker: GET, SHA-256, AES-GCM, saved)`,
       'not measured',

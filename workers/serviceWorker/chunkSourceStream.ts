@@ -85,21 +85,21 @@ export function readableFromChunks(source: ChunkSource, port: MessagePort, doFet
             post(port, { type: 'progress', received });
           },
           signal: stopped.signal,
-        }).then(
-          () => {
+        })
+          .then(() => {
             // Every chunk was checked against its signed hash and its header range, so the bytes
             // are exactly the announced size; the check stays as a last guard.
             if (received !== header.size) throw new Error(`The download ended after ${received} of its ${header.size} bytes.`);
             controller.close();
             post(port, { type: 'done' });
             finish();
-          },
-        ).catch((error: unknown) => {
-          if (isFinished) return;
-          controller.error(error);
-          post(port, { type: 'failed', message: (error instanceof Error ? error.message : String(error)).slice(0, 1000) });
-          finish();
-        });
+          })
+          .catch((error: unknown) => {
+            if (isFinished) return;
+            controller.error(error);
+            post(port, { type: 'failed', message: (error instanceof Error ? error.message : String(error)).slice(0, 1000) });
+            finish();
+          });
       },
       pull() {
         onWanted?.();
