@@ -4,6 +4,7 @@ import { VaultRoom } from './pages/VaultRoom';
 import { inviteAndAccept } from './pages/Members';
 import { embeddedGatewayUrl } from './embeddedGateway';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { getApiJson } from './pages/pageApi';
 
 // Spec 002 sections 2-9, spec 000 (the Atomic NFTs tab, Mint NFT), spec 001 (public NFT routes);
 // issue 23's "Done when"; SYNC_SPEC R136-R141.
@@ -228,7 +229,7 @@ test('Atomic NFTs: a single NFT with a custom UDL and a collection of three with
     await page.getByRole('link', { name: 'Back to the collection' }).or(page.getByRole('link', { name: `Back to Peaks ${mark}` })).click();
   }
   // The collection's own item lists the three in order.
-  const chain = (await (await page.request.get(`/api/vaults/${vaultId}/nfts/chain`)).json()) as { items: { objectId: string; dataItemId: string | null; status: string }[] };
+  const chain = await getApiJson<{ items: { objectId: string; dataItemId: string | null; status: string }[] }>(page, `/api/vaults/${vaultId}/nfts/chain`);
   const collectionState = chain.items.find((item) => item.objectId === collectionId)!;
   expect(collectionState.status).toBe('REGISTERED');
   const collectionItem = await gatewayItem(collectionState.dataItemId!);

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { getApiJson } from './pages/pageApi';
 
 const SCREENSHOT_DIR = join(process.cwd(), '.tmp', 'screenshots');
 
@@ -97,8 +98,7 @@ test('notifications: a member gets an upload live, opens the vault from it, mark
   await other.setOffline(false);
   await expect
     .poll(async () => {
-      const answer = await member.request.get('/api/notifications');
-      const { notifications } = (await answer.json()) as { notifications: { status: string }[] };
+      const { notifications } = await getApiJson<{ notifications: { status: string }[] }>(member, '/api/notifications');
       return notifications.filter((n) => n.status === 'UNREAD').length;
     }, { timeout: 30_000 })
     .toBe(0);

@@ -3,6 +3,7 @@ import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
 import { embeddedGatewayTags, embeddedGatewayUrl } from './embeddedGateway';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { getApiJson } from './pages/pageApi';
 
 async function openStorage(page: Page): Promise<void> {
   await page.goto('/storage');
@@ -52,7 +53,7 @@ test('a file uploaded to a private permanent vault is listed by name on /storage
   // The upload's operation is on the server (its row scheduled) once the outbox is empty.
   await expect(page.getByRole('status', { name: /Synced/ })).toBeVisible({ timeout: 30_000 });
   // `npm start` runs an embedded arlocal that mines every few seconds (the relay's slice).
-  expect((await page.request.get('/api/config/arweave')).ok()).toBe(true);
+  await getApiJson(page, '/api/config/arweave');
 
   // In-app navigation: opening the page looks for news (no reload, no new sign-in refresh).
   await page.getByRole('link', { name: 'Storage', exact: true }).first().click();

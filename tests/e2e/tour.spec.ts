@@ -1,6 +1,7 @@
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { getApiJson } from './pages/pageApi';
 
 const PUBLIC_PERMANENT_STEPS = [
   'Welcome to your vault',
@@ -25,25 +26,24 @@ test('a new user gets the onboarding tour on their first vault, once', async ({ 
 
   // A public permanent vault: 8 steps, Mint Atomic NFTs among them.
   const tour = room.tour;
-  await expect(page.getByRole('dialog', { name: 'Welcome to your vault' })).toBeVisible({ timeout: 15_000 });
+  await room.expectTourStep('Welcome to your vault', { timeout: 15_000 });
   await expect(tour.getByText('Step 1 of 8')).toBeVisible();
   await expect(tour.getByRole('button', { name: 'Back' })).toBeDisabled();
 
   // The arrow keys move; Next is focused, so Enter moves too.
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('dialog', { name: 'Permanent storage' })).toBeVisible();
+  await room.expectTourStep('Permanent storage');
   await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('dialog', { name: 'Welcome to your vault' })).toBeVisible();
+  await room.expectTourStep('Welcome to your vault');
   await expect(tour.getByRole('button', { name: 'Next' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Permanent storage' })).toBeVisible();
+  await room.expectTourStep('Permanent storage');
 
   // Each step names its place; the button it talks about is the one highlighted.
   for (const [index, title] of PUBLIC_PERMANENT_STEPS.entries()) {
     if (index < 2) continue;
     await tour.getByRole('button', { name: 'Next' }).click();
-    const step = page.getByRole('dialog', { name: title });
-    await expect(step).toBeVisible();
+    const step = await room.expectTourStep(title);
     await expect(step.getByText(`Step ${index + 1} of 8`)).toBeVisible();
     // At 375 px the popover stays on screen.
     const box = await step.boundingBox();
@@ -67,14 +67,13 @@ test('a new user gets the onboarding tour on their first vault, once', async ({ 
 
   // Esc closes it (and stays in the vault: Esc alone would go back to the vault list).
   await tour.getByRole('button', { name: 'Back' }).click();
-  await expect(page.getByRole('dialog', { name: 'Mint Atomic NFTs' })).toBeVisible();
+  await room.expectTourStep('Mint Atomic NFTs');
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/account/attributes') && r.request().method() === 'PATCH');
   await page.keyboard.press('Escape');
   expect((await saved).ok()).toBe(true);
   await expect(tour).toBeHidden();
   await expect(page).toHaveURL(/\/assets$/);
-  const account = await page.request.get('/api/account');
-  expect((await account.json()).user.onboarding).toBe(false);
+  expect((await getApiJson<{ user: { onboarding: boolean } }>(page, '/api/account')).user.onboarding).toBe(false);
 
   // After a reload the vault opens without it.
   await page.reload();

@@ -1,6 +1,7 @@
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
 import { DATA_DIR, STRONG_PASSWORD, expect, test, uniqueEmail } from './fixtures';
+import { getApiJson } from './pages/pageApi';
 
 const PENDING_TEXT =
   "Your uploads are pending. It may take a while to commit files to the blockchain depending on their size. You can still view, rename and move files while they're pending.";
@@ -62,5 +63,5 @@ test('uploads to a permanent vault show the pending notice until the user asks n
   await upload(`fourth-${mark}.txt`);
   await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeHidden({ timeout: 30_000 });
   await expect(notice).toHaveCount(0);
-  expect((await (await page.request.get('/api/account')).json()).user.notifyOnUpload).toBe(false);
+  expect((await getApiJson<{ user: { notifyOnUpload: boolean } }>(page, '/api/account')).user.notifyOnUpload).toBe(false);
 });

@@ -19,6 +19,7 @@ import { KillableServer } from './KillableServer';
 import { LoginPage } from './pages/LoginPage';
 import { SignupFlow } from './pages/SignupFlow';
 import { VaultRoom } from './pages/VaultRoom';
+import { getApiJson } from './pages/pageApi';
 
 const MiB = 1024 * 1024;
 /** Ten ports above the config's server: 25090 and 25091 when E2E_PORT is 25080. */
@@ -229,7 +230,7 @@ test('cancelling an upload in the box stops it and gives its storage back', asyn
   const room = await newUserWithVault(page, 'cancel', testInfo);
   const file = fileOnDisk('survey-cancel.bin', 40 * MiB);
   await uploadUntil(room, [file], 10);
-  const cloudUsed = async () => ((await (await page.request.get('/api/storage')).json()) as { cloudUsed: number }).cloudUsed;
+  const cloudUsed = async () => (await getApiJson<{ cloudUsed: number }>(page, '/api/storage')).cloudUsed;
   // The announced upload holds its storage while it runs.
   expect(await cloudUsed()).toBeGreaterThanOrEqual(40 * MiB);
 

@@ -1,5 +1,6 @@
-import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, type ConsoleMessage, type Download, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { getApiJson } from './pageApi';
 
 export interface UploadFile {
   name: string;
@@ -49,6 +50,17 @@ export class VaultRoom {
     return this.page.getByRole('dialog').filter({ has: this.page.getByRole('button', { name: 'Skip tour' }) });
   }
 
+  /**
+   * Waits for the tour's step `title` to be on screen and done appearing: driver.js takes keys and
+   * Next or Back only then, a frame after the popover shows (it is aria-busy until then).
+   */
+  async expectTourStep(title: string, options?: { timeout?: number }) {
+    const step = this.page.getByRole('dialog', { name: title });
+    await expect(step).toBeVisible(options);
+    await expect(step).not.toHaveAttribute('aria-busy', 'true');
+    return step;
+  }
+
   /** Waits for the onboarding tour, skips it and waits until the account's flag is saved. */
   async closeTour(): Promise<void> {
     await expect(this.tour).toBeVisible({ timeout: 15_000 });
@@ -64,15 +76,8 @@ export class VaultRoom {
    * see whether it does. When it is due it must come, and is skipped.
    */
   async skipTourIfShown(): Promise<void> {
-    // Asked from the page, with its session: the same account the page shows. Not page.request:
-    // its connection, kept alive since sign-up, can be closed by the server while idle, and
-    // Node's client does not retry a request on a reused connection as the browser does.
-    const onboarding = await this.page.evaluate(async () => {
-      const answer = await fetch('/api/account', { credentials: 'same-origin' });
-      if (!answer.ok) throw new Error(`GET /api/account answered ${answer.status}`);
-      return ((await answer.json()) as { user: { onboarding?: boolean } }).user.onboarding === true;
-    });
-    if (onboarding) await this.closeTour();
+    const { user } = await getApiJson<{ user: { onboarding?: boolean } }>(this.page, '/api/account');
+    if (user.onboarding === true) await this.closeTour();
   }
 
   /** Opens an entry of the vault's actions menu from inside the vault room (e.g. 'Manage access'). */
@@ -157,8 +162,20 @@ export class VaultRoom {
     const dialog = this.page.getByRole('dialog', { name: /^Upload \d+ files?$/ });
     // The space check answers online; offline, the dialog says the upload waits.
     await expect(dialog.getByText(/^Available: |^You're offline: the upload starts/)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect(dialog).toBeHidden();
+    // It closes once the files are queued on the device (IndexedDB, slow on a busy machine). If it
+    // does not, the failure says what the page showed and warned of (an error snackbar lasts 3 s).
+    const warnings: string[] = [];
+    const onConsole = (message: ConsoleMessage) => void (['warning', 'error'].includes(message.type()) && warnings.push(message.text()));
+    this.page.on('console', onConsole);
+    try {
+      await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expect(dialog).toBeHidden({ timeout: 30_000 });
+    } catch (error) {
+      const shown = await dialog.innerText().catch(() => '(gone)');
+      throw new Error(`${(error as Error).message}\nThe dialog showed: ${JSON.stringify(shown)}\nThe page warned: ${JSON.stringify(warnings)}`);
+    } finally {
+      this.page.off('console', onConsole);
+    }
   }
 
   /** The upload progress box (bottom right, full width on a phone). */

@@ -31,6 +31,9 @@ export function startVaultTour(steps: readonly TourStep[], onClose: () => void):
   // driver.js calls onDestroyed only once a step has finished appearing, so an early Skip or Esc
   // would go unheard: every way out comes through here instead (tour.destroy() itself does not
   // call onDestroyStarted).
+  // The step's popover, busy while it appears: driver.js ignores Next, Back and the arrow keys until
+  // the step has finished appearing (a frame later even without motion).
+  let shownPopover: HTMLElement | undefined;
   const close = () => {
     if (isEnded) return;
     isEnded = true;
@@ -64,6 +67,8 @@ export function startVaultTour(steps: readonly TourStep[], onClose: () => void):
     popoverOffset: 8,
     smoothScroll: true,
     onPopoverRender: (popover) => {
+      shownPopover = popover.wrapper;
+      popover.wrapper.setAttribute('aria-busy', 'true');
       // Progress above the title; Skip at the left of the footer (after Next in tab order).
       popover.wrapper.insertBefore(popover.progress, popover.title);
       const skip = document.createElement('button');
@@ -75,6 +80,7 @@ export function startVaultTour(steps: readonly TourStep[], onClose: () => void):
       // driver.js focuses the first button (Back); Next is what the keyboard user wants.
       setTimeout(() => popover.nextButton.focus(), 0);
     },
+    onHighlighted: () => shownPopover?.removeAttribute('aria-busy'),
     // Esc, and Done on the last step.
     onDestroyStarted: close,
   });
