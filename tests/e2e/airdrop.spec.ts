@@ -35,8 +35,7 @@ test('airdrop: the owner generates a link in the invite form; a fresh browser op
   await expect(room.row(secret.name)).toBeVisible({ timeout: 30_000 });
 
   // The invite form's airdrop mode: one row, a free identifier, no OWNER.
-  await page.getByRole('button', { name: `Actions for ${vaultName}` }).click();
-  await page.getByRole('menuitem', { name: 'Invite to vault' }).click();
+  await room.openVaultMenu(vaultName, 'Invite to vault');
   await page.getByRole('switch', { name: 'Invite with an airdrop link' }).check();
   const form = page.getByTestId('airdrop-invite');
   await expect(form).toBeVisible();

@@ -80,9 +80,9 @@ test("an airdrop link's passwordless session ends at the end of its day: the ope
   const ownerContext = await newContext(browser, timezoneId);
   const owner = await ownerContext.newPage();
   await new SignupFlow(owner).createAccount(server.dataDir, uniqueEmail(testInfo, 'expiry-owner'), STRONG_PASSWORD);
-  await new VaultRoom(owner).createVault(vaultName, { storage: 'Cloud storage', privacy: 'Private' });
-  await owner.getByRole('button', { name: `Actions for ${vaultName}` }).click();
-  await owner.getByRole('menuitem', { name: 'Invite to vault' }).click();
+  const ownerRoom = new VaultRoom(owner);
+  await ownerRoom.createVault(vaultName, { storage: 'Cloud storage', privacy: 'Private' });
+  await ownerRoom.openVaultMenu(vaultName, 'Invite to vault');
   await owner.getByRole('switch', { name: 'Invite with an airdrop link' }).check();
   const form = owner.getByTestId('airdrop-invite');
   await form.getByRole('textbox', { name: 'Name' }).fill('Day visitor');

@@ -59,8 +59,7 @@ test('files: batch download as a zip, drag a file onto a folder, edit descriptio
   await expect(room.row(second.name)).toBeVisible();
 
   // Description and tags, from the vault menu.
-  await page.getByRole('button', { name: `Actions for ${vaultName}` }).click();
-  await page.getByRole('menuitem', { name: 'Description and tags' }).click();
+  await room.openVaultMenu(vaultName, 'Description and tags');
   const drawer = page.getByRole('dialog', { name: 'Description and tags' });
   const save = drawer.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();
@@ -72,8 +71,7 @@ test('files: batch download as a zip, drag a file onto a folder, edit descriptio
   await expect(drawer.getByText('alpine', { exact: true })).toBeVisible();
   await save.click();
   await expect(drawer).toBeHidden();
-  await page.getByRole('button', { name: `Actions for ${vaultName}` }).click();
-  await page.getByRole('menuitem', { name: 'Description and tags' }).click();
+  await room.openVaultMenu(vaultName, 'Description and tags');
   await expect(drawer.getByRole('textbox', { name: 'Description' })).toHaveValue('Maps for the ridge');
   await expect(drawer.getByText('alpine', { exact: true })).toBeVisible();
 });

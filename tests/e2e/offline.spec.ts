@@ -52,8 +52,7 @@ test('offline files: a file opened once opens offline; Available offline keeps a
   // Available offline for the whole vault, then the other file opens offline too.
   await page.context().setOffline(false);
   await page.goto(roomUrl);
-  await page.getByRole('button', { name: `Actions for ${vaultName}` }).click();
-  await page.getByRole('menuitem', { name: 'Available offline, off' }).click();
+  await room.openVaultMenu(vaultName, 'Available offline, off');
   await expect(page.getByText(`${vaultName} is available offline.`)).toBeVisible({ timeout: 30_000 });
   await page.goto('/account/offline');
   await expect(page.getByRole('switch', { name: `Available offline: ${vaultName}` })).toBeChecked();

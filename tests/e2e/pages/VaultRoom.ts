@@ -82,16 +82,16 @@ export class VaultRoom {
 
   /** Opens an entry of the vault's actions menu from inside the vault room (e.g. 'Manage access'). */
   async openVaultMenu(vaultName: string, entry: string): Promise<void> {
-    await this.openMenu(`Actions for ${vaultName}`, entry, false);
+    await this.openMenu(`Actions for ${vaultName}`, entry);
   }
 
   /**
    * Opens the menu of the button named `menuName` and clicks its `entry`. The entry is looked for in
    * that menu only: a menu just used may still be fading out (the phone runs with motion).
    */
-  private async openMenu(menuName: string, entry: string, isExact: boolean): Promise<void> {
+  private async openMenu(menuName: string, entry: string, options?: { exact: boolean }): Promise<void> {
     await this.page.getByRole('button', { name: menuName }).click();
-    await this.page.getByRole('menu', { name: menuName }).getByRole('menuitem', { name: entry, exact: isExact }).click();
+    await this.page.getByRole('menu', { name: menuName }).getByRole('menuitem', { name: entry, ...options }).click();
   }
 
   async createFolder(name: string): Promise<void> {
@@ -216,7 +216,7 @@ export class VaultRoom {
   }
 
   async rowAction(name: string, action: string): Promise<void> {
-    await this.openMenu(`Actions for ${name}`, action, true);
+    await this.openMenu(`Actions for ${name}`, action, { exact: true });
   }
 
   /** Starts downloading `name` through its row menu and answers the browser's download. */

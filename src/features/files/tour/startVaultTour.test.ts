@@ -26,7 +26,6 @@ afterEach(() => running?.stop());
 const popover = () => document.querySelector<HTMLElement>('[role="dialog"]');
 const title = () => popover()?.querySelector('.driver-popover-title')?.textContent;
 const press = (key: string) => window.dispatchEvent(new KeyboardEvent('keyup', { key }));
-const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
 
 describe('the vault tour in the page', () => {
   it('is busy until a step has finished appearing, and takes the arrow keys once it has', async () => {
@@ -41,7 +40,6 @@ describe('the vault tour in the page', () => {
     press('ArrowRight');
     expect(title()).toBe('Permanent storage');
     expect(popover()!.getAttribute('aria-busy')).toBe('true');
-    await nextFrame();
     await vi.waitFor(() => expect(popover()!.hasAttribute('aria-busy')).toBe(false));
     press('ArrowLeft');
     expect(title()).toBe('Welcome to your vault');

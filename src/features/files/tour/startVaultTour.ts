@@ -28,12 +28,12 @@ function findTarget(targets: readonly string[]): Element | undefined {
 /** Starts the tour; `onClose` runs once when the user skips, presses Esc or finishes it. */
 export function startVaultTour(steps: readonly TourStep[], onClose: () => void): RunningTour {
   let isEnded = false;
-  // driver.js calls onDestroyed only once a step has finished appearing, so an early Skip or Esc
-  // would go unheard: every way out comes through here instead (tour.destroy() itself does not
-  // call onDestroyStarted).
   // The step's popover, busy while it appears: driver.js ignores Next, Back and the arrow keys until
   // the step has finished appearing (a frame later even without motion).
   let shownPopover: HTMLElement | undefined;
+  // driver.js calls onDestroyed only once a step has finished appearing, so an early Skip or Esc
+  // would go unheard: every way out comes through here instead (tour.destroy() itself does not
+  // call onDestroyStarted).
   const close = () => {
     if (isEnded) return;
     isEnded = true;
